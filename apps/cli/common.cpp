@@ -1,0 +1,131 @@
+// Option parsing and map loading shared by the subcommands.
+#include "common.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <fstream>
+
+#include <pathlab/core/error.hpp>
+
+namespace pathlab::cli {
+
+void MapArgs::add_to(CLI::App& app, bool with_radius) {
+  app.add_option("--format", format, "input map format: auto, text, ascii, movingai, image")
+      ->capture_default_str();
+  app.add_option("--threshold", threshold, "images: luminance below this (0-255) is a wall")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+  app.add_option("--cell", cell, "images: N x N pixels per cell (blocked if any pixel is)")
+      ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  if (with_radius) {
+    app.add_option("--radius", radius,
+                   "agent radius in cells: block cells whose centre is closer than R to a wall")
+        ->check(CLI::Range(0.0, 1000.0));
+  }
+}
+
+io::MapOptions MapArgs::options() const {
+  io::MapOptions o;
+  auto f = io::parse_map_format(format);
+  if (!f) throw CliError{"unknown map format '" + format + "' (auto, text, ascii, movingai, image)"};
+  o.format = *f;
+  o.threshold = threshold;
+  o.cell = cell;
+  return o;
+}
+
+io::Map load_map(const std::string& path, const MapArgs& args) {
+  const io::MapOptions options = args.options();
+  try {
+    io::Map m = io::load_map(path, options);
+    if (args.radius > 0.5) m.grid = m.grid.with_clearance(args.radius);
+    return m;
+  } catch (const ParseError& e) {
+    throw CliError{e.what()};
+  }
+}
+
+Cell parse_cell(const std::string& text, const std::string& what) {
+  const auto comma = text.find(',');
+  auto number = [&](std::string_view s, int& out) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+  };
+  Cell c;
+  if (comma == std::string::npos || !number(std::string_view(text).substr(0, comma), c.x) ||
+      !number(std::string_view(text).substr(comma + 1), c.y)) {
+    throw CliError{what + " expects X,Y (two integers), got '" + text + "'"};
+  }
+  return c;
+}
+
+void SearchArgs::add_to(CLI::App& app, bool with_moves) {
+  app.add_option("--heuristic", heuristic,
+                 "manhattan, octile, euclidean, chebyshev or zero (default: octile, or "
+                 "manhattan with --diagonal never)");
+  app.add_option("--weight", weight, "f = g + W*h (default 1; 2 for wastar; 0 = Dijkstra)");
+  if (with_moves) {
+    app.add_option("--diagonal", diagonal, "never, no-corner-cut, one-corner or always")
+        ->capture_default_str();
+    app.add_option("--cost-model", cost_model, "octile (1, sqrt 2) or integer (10, 14)")
+        ->capture_default_str();
+  }
+  app.add_option("--node-limit", node_limit, "expansions allowed per query")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+}
+
+search::Options SearchArgs::options() const {
+  search::Options o;
+  if (!heuristic.empty()) {
+    o.heuristic = search::parse_heuristic(heuristic);
+    if (!o.heuristic) {
+      throw CliError{"unknown heuristic '" + heuristic +
+                     "' (manhattan, octile, euclidean, chebyshev, zero)"};
+    }
+  }
+  auto rule = grid::parse_diagonal_rule(diagonal);
+  if (!rule) {
+    throw CliError{"unknown diagonal rule '" + diagonal +
+                   "' (never, no-corner-cut, one-corner, always)"};
+  }
+  auto model = grid::parse_cost_model(cost_model);
+  if (!model) throw CliError{"unknown cost model '" + cost_model + "' (octile, integer)"};
+  o.moves = {*rule, *model};
+  o.weight = weight;
+  o.node_limit = node_limit;
+  if (auto problem = search::validate(o)) throw CliError{*problem};
+  return o;
+}
+
+std::vector<search::Algorithm> parse_algorithms(const std::string& list) {
+  std::vector<search::Algorithm> out;
+  std::size_t pos = 0;
+  while (pos <= list.size()) {
+    const std::size_t end = std::min(list.find(',', pos), list.size());
+    const std::string name = list.substr(pos, end - pos);
+    auto a = search::parse_algorithm(name);
+    if (!a) {
+      std::string known;
+      for (const auto& i : search::algorithms()) known.append(" ").append(i.name);
+      throw CliError{"unknown algorithm '" + name + "' (known:" + known + ")"};
+    }
+    out.push_back(*a);
+    pos = end + 1;
+  }
+  return out;
+}
+
+bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+
+void write_json_file(const std::string& path, const nlohmann::json& j) {
+  std::ofstream out(path);
+  if (!out) throw CliError{path + ": cannot write file"};
+  out << j.dump() << '\n';
+  if (!out) throw CliError{path + ": write failed"};
+}
+
+}  // namespace pathlab::cli

@@ -1,0 +1,70 @@
+// Shared pieces of the pathlab command: the error type the subcommands throw (caught in main and
+// printed as "pathlab: error: ..." with the contract's exit code), option parsing helpers and
+// map loading with the image/clearance options every map-reading command takes.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <pathlab/io/map.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::cli {
+
+/// Thrown by subcommands; main prints "pathlab: error: <message>" and exits with `code`.
+struct CliError {
+  std::string message;
+  int code = 2;
+};
+
+/// Exit codes of the CLI contract (shared docs/DESIGN.md).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNegative = 1;
+inline constexpr int kExitBadInput = 2;
+
+/// Options for reading a map (format, image threshold and cell size, agent radius).
+struct MapArgs {
+  std::string format = "auto";
+  int threshold = 128;
+  int cell = 1;
+  double radius = 0;
+  void add_to(CLI::App& app, bool with_radius = true);
+  [[nodiscard]] io::MapOptions options() const;
+};
+
+/// Loads a map, applying clearance when a radius is given. Errors become CliError.
+io::Map load_map(const std::string& path, const MapArgs& args);
+
+/// Parses "X,Y"; `what` names the option in the error message.
+Cell parse_cell(const std::string& text, const std::string& what);
+
+/// Options shared by solve and bench for the search itself.
+struct SearchArgs {
+  std::string heuristic;
+  std::optional<double> weight;
+  std::string diagonal = "no-corner-cut";
+  std::string cost_model = "octile";
+  std::uint64_t node_limit = 10'000'000;
+  void add_to(CLI::App& app, bool with_moves = true);
+  /// Builds search options; unknown names are CliErrors.
+  [[nodiscard]] search::Options options() const;
+};
+
+/// Splits "a,b,c" into algorithms; unknown names are CliErrors.
+std::vector<search::Algorithm> parse_algorithms(const std::string& list);
+
+/// Whether stdout / stderr is a terminal (colours and progress bars only there).
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+
+void write_json_file(const std::string& path, const nlohmann::json& j);
+
+void register_solve(CLI::App& app, int& exit_code);
+void register_bench(CLI::App& app, int& exit_code);
+void register_algorithms(CLI::App& app, int& exit_code);
+void register_convert(CLI::App& app, int& exit_code);
+
+}  // namespace pathlab::cli

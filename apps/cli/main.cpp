@@ -1,0 +1,41 @@
+// The pathlab command: subcommands over the library. Errors print one line
+// "pathlab: error: ..." on stderr with the exit codes of the CLI contract (docs in README).
+#include <cstdio>
+#include <exception>
+
+#include <fmt/core.h>
+
+#include "common.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pathlab::cli;
+  CLI::App app{"pathlab: grid pathfinding you can measure and watch", "pathlab"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "pathlab 0.1.0");
+  int exit_code = kExitOk;  // set by the subcommand that runs
+  register_solve(app, exit_code);
+  register_bench(app, exit_code);
+  register_algorithms(app, exit_code);
+  register_convert(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "pathlab: error: {}\n", e.what());
+    return kExitBadInput;
+  } catch (const CliError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "pathlab: error: {}\n", e.message);
+    return e.code;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "pathlab: error: {}\n", e.what());
+    return kExitBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,73 @@
+// `pathlab algorithms` (what can be asked for) and `pathlab convert` (map format conversion).
+#include <fmt/core.h>
+
+#include <pathlab/core/error.hpp>
+#include <pathlab/search/algorithm.hpp>
+
+#include "common.hpp"
+
+namespace pathlab::cli {
+
+void register_algorithms(CLI::App& app, int& exit_code) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("algorithms", "list the algorithms and heuristics");
+  cmd->add_flag("--json", *json, "machine output");
+  cmd->callback([json, &exit_code] {
+    const search::Heuristic hs[] = {search::Heuristic::manhattan, search::Heuristic::octile,
+                                    search::Heuristic::euclidean, search::Heuristic::chebyshev,
+                                    search::Heuristic::zero};
+    if (*json) {
+      nlohmann::json algos = nlohmann::json::array(), heur = nlohmann::json::array();
+      for (const auto& a : search::algorithms()) {
+        algos.push_back({{"name", a.name},
+                         {"optimal", a.optimal},
+                         {"fewest_moves", a.fewest_moves},
+                         {"informed", a.informed},
+                         {"summary", a.summary}});
+      }
+      for (auto h : hs) heur.push_back(std::string(search::to_string(h)));
+      fmt::print("{}\n", nlohmann::json{{"algorithms", algos}, {"heuristics", heur}}.dump());
+    } else {
+      fmt::print("{:<10} {:<8} {}\n", "name", "optimal", "what it does");
+      for (const auto& a : search::algorithms()) {
+        fmt::print("{:<10} {:<8} {}\n", a.name, a.optimal ? "yes" : "no", a.summary);
+      }
+      fmt::print("\nheuristics:");
+      for (auto h : hs) fmt::print(" {}", search::to_string(h));
+      fmt::print("\n");
+    }
+    exit_code = kExitOk;
+  });
+}
+
+void register_convert(CLI::App& app, int& exit_code) {
+  struct Args {
+    std::string in, out, to = "auto";
+    MapArgs map;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "convert", "convert a map between formats (output format from OUT's extension or --to)");
+  cmd->add_option("IN", args->in, "input map")->required();
+  cmd->add_option("OUT", args->out,
+                  "output map: .map (Moving AI), .txt (users' text), .ascii, .png, .bmp")
+      ->required();
+  cmd->add_option("--to", args->to, "output format: auto, text, ascii, movingai, image")
+      ->capture_default_str();
+  args->map.add_to(*cmd);
+  cmd->callback([args, &exit_code] {
+    const io::Map m = load_map(args->in, args->map);
+    auto to = io::parse_map_format(args->to);
+    if (!to) throw CliError{"unknown output format '" + args->to + "'"};
+    try {
+      io::save_map(m, args->out, *to);
+    } catch (const std::exception& e) {
+      throw CliError{e.what()};
+    }
+    fmt::print("{} ({}x{}, {}) -> {}\n", args->in, m.grid.width(), m.grid.height(),
+               io::to_string(m.format), args->out);
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace pathlab::cli

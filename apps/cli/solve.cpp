@@ -1,0 +1,192 @@
+// `pathlab solve`: one map, one or more algorithms; a picture and a table for people, the
+// contract's JSON for programs, and the search trace on request.
+#include <fmt/core.h>
+
+#include <pathlab/search/pathfinder.hpp>
+
+#include "common.hpp"
+#include "picture.hpp"
+
+namespace pathlab::cli {
+namespace {
+
+struct SolveArgs {
+  std::string map;
+  std::string from, to;
+  std::string algos = "astar";
+  SearchArgs search;
+  MapArgs map_args;
+  std::string trace_path;
+  std::string picture = "auto";
+  bool json = false;
+};
+
+nlohmann::json cell_json(Cell c) { return nlohmann::json::array({c.x, c.y}); }
+
+nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s, Cell g,
+                           const search::Result& r) {
+  nlohmann::json path = nlohmann::json::array(), points = nlohmann::json::array();
+  for (Cell c : r.path) {
+    path.push_back(cell_json(c));
+    points.push_back({c.x + 0.5, c.y + 0.5});
+  }
+  return {{"status", std::string(to_string(r.status))},
+          {"algorithm", std::string(search::to_string(a))},
+          {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
+          {"weight", o.effective_weight()},
+          {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
+          {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
+          {"start", cell_json(s)},
+          {"goal", cell_json(g)},
+          {"cost", r.cost},
+          {"moves", r.moves()},
+          {"path", path},
+          {"points", points},
+          {"expanded", r.stats.expanded},
+          {"generated", r.stats.generated},
+          {"reopened", r.stats.reopened},
+          {"peak_open", r.stats.peak_open},
+          {"iterations", r.stats.iterations},
+          {"time_us", r.stats.time_us}};
+}
+
+nlohmann::json trace_json(search::Algorithm a, const grid::Grid& grid, Cell s, Cell g,
+                          const std::vector<search::TraceEvent>& events) {
+  nlohmann::json ev = nlohmann::json::array();
+  for (const auto& e : events) {
+    nlohmann::json j{{"type", std::string(search::to_string(e.type))}};
+    switch (e.type) {
+      case search::EventType::opened:
+      case search::EventType::updated:
+        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"px", e.other.x}, {"py", e.other.y},
+                  {"g", e.g}, {"f", e.f}, {"side", e.side}});
+        break;
+      case search::EventType::closed:
+        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"side", e.side}});
+        break;
+      case search::EventType::iteration: j["bound"] = e.g; break;
+      case search::EventType::meet:
+      case search::EventType::line_of_sight:
+        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"x2", e.other.x}, {"y2", e.other.y}});
+        if (e.type == search::EventType::line_of_sight) j["visible"] = e.g != 0;
+        break;
+    }
+    ev.push_back(std::move(j));
+  }
+  return {{"algorithm", std::string(search::to_string(a))},
+          {"width", grid.width()},
+          {"height", grid.height()},
+          {"start", cell_json(s)},
+          {"goal", cell_json(g)},
+          {"events", ev}};
+}
+
+Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const char* option,
+              const std::string& map, const grid::Grid& grid) {
+  Cell c;
+  if (!text.empty()) {
+    c = parse_cell(text, option);
+  } else if (marker) {
+    c = *marker;
+  } else {
+    throw CliError{map + ": the map has no " + (std::string(option) == "--from" ? "start" : "goal") +
+                   " marker; give " + option + " X,Y"};
+  }
+  if (!grid.in_bounds(c)) {
+    throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y,
+                               grid.width(), grid.height(), map)};
+  }
+  if (!grid.passable(c)) {
+    throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
+  }
+  return c;
+}
+
+int run_solve(const SolveArgs& a) {
+  const io::Map map = load_map(a.map, a.map_args);
+  const grid::Grid& grid = map.grid;
+  const Cell start = endpoint(a.from, map.start, "--from", a.map, grid);
+  const Cell goal = endpoint(a.to, map.goal, "--to", a.map, grid);
+  const auto algos = parse_algorithms(a.algos);
+  search::Options base = a.search.options();
+  if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
+    throw CliError{"--picture expects auto, always or never"};
+  }
+  const bool picture = !a.json && (a.picture == "always" ||
+                                   (a.picture == "auto" && grid.width() <= 160 && grid.height() <= 100));
+  const bool color = stdout_is_terminal();
+
+  nlohmann::json results = nlohmann::json::array(), traces = nlohmann::json::array();
+  std::vector<std::pair<search::Algorithm, search::Result>> table;
+  bool all_found = true;
+  for (search::Algorithm algo : algos) {
+    search::Options o = base;
+    o.algorithm = algo;
+    if (!search::admissible(o.effective_heuristic(), o.moves) && search::info(algo).informed &&
+        !a.json) {
+      fmt::print(stderr,
+                 "pathlab: note: {} overestimates diagonal moves; {} may not find the least "
+                 "cost\n",
+                 search::to_string(o.effective_heuristic()), search::to_string(algo));
+    }
+    search::Pathfinder finder(grid, o);
+    search::Result r;
+    finder.find(start, goal, r);  // untraced: the figures reported are the fast path's
+    search::TraceRecorder rec;
+    if (picture || !a.trace_path.empty()) {
+      search::Result traced;
+      search::Pathfinder(grid, o).find(start, goal, traced, &rec);
+    }
+    all_found = all_found && r.status == Status::found;
+    if (a.json) results.push_back(result_json(algo, o, start, goal, r));
+    if (!a.trace_path.empty()) traces.push_back(trace_json(algo, grid, start, goal, rec.events()));
+    if (picture) {
+      fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),
+                 a.map, grid.width(), grid.height(), grid::to_string(o.moves.diagonal),
+                 search::to_string(o.effective_heuristic()));
+      PictureInput pin{&grid, &rec.events(), &r.path, start, goal};
+      fmt::print("{}", draw_picture(pin, color));
+      fmt::print("legend: # wall  . expanded  o opened  * path  S start  G goal\n\n");
+    }
+    table.emplace_back(algo, std::move(r));
+  }
+
+  if (!a.trace_path.empty()) {
+    write_json_file(a.trace_path, traces.size() == 1 ? traces[0] : nlohmann::json{{"results", traces}});
+  }
+  if (a.json) {
+    fmt::print("{}\n", (results.size() == 1 ? results[0] : nlohmann::json{{"results", results}}).dump());
+  } else {
+    fmt::print("{:<10} {:<10} {:>12} {:>7} {:>10} {:>10} {:>10}\n", "algorithm", "status", "cost",
+               "moves", "expanded", "generated", "time_us");
+    for (const auto& [algo, r] : table) {
+      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n",
+                 search::to_string(algo), to_string(r.status), r.cost, r.moves(),
+                 r.stats.expanded, r.stats.generated, r.stats.time_us);
+    }
+  }
+  return all_found ? kExitOk : kExitNegative;
+}
+
+}  // namespace
+
+void register_solve(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<SolveArgs>();
+  CLI::App* cmd = app.add_subcommand("solve", "find a path on a map and show how the search went");
+  cmd->add_option("MAP", args->map, "map file (text, ASCII, Moving AI .map or an image)")
+      ->required();
+  cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
+  cmd->add_option("--to", args->to, "goal X,Y (default: the map's goal marker)");
+  cmd->add_option("--algo", args->algos, "algorithm or comma-separated list (see 'algorithms')")
+      ->capture_default_str();
+  args->search.add_to(*cmd);
+  args->map_args.add_to(*cmd);
+  cmd->add_option("--trace", args->trace_path, "write the search events to OUT.json");
+  cmd->add_option("--picture", args->picture,
+                  "draw the map picture: auto (maps up to 160x100), always, never")
+      ->capture_default_str();
+  cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
+  cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });
+}
+
+}  // namespace pathlab::cli

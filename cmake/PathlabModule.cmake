@@ -1,0 +1,29 @@
+# pathlab_module(NAME SOURCES... [DEPS targets...] [PRIVATE_DEPS targets...])
+# Declares the library target pathlab_<NAME> with the alias pathlab::<NAME>. Each module has its
+# own include root (libs/<NAME>/include), so a module can only include the modules it links:
+# a wrong-way include fails to compile.
+set(PATHLAB_WARNINGS -Wall -Wextra -Wpedantic)
+
+function(pathlab_module name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
+  set(target pathlab_${name})
+  if(ARG_SOURCES)
+    add_library(${target} STATIC ${ARG_SOURCES})
+    target_include_directories(${target} PUBLIC
+      $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+      $<INSTALL_INTERFACE:include>)
+    target_link_libraries(${target} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+    target_compile_options(${target} PRIVATE ${PATHLAB_WARNINGS})
+    target_compile_features(${target} PUBLIC cxx_std_20)
+  else()
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE
+      $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+      $<INSTALL_INTERFACE:include>)
+    target_link_libraries(${target} INTERFACE ${ARG_DEPS})
+    target_compile_features(${target} INTERFACE cxx_std_20)
+  endif()
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+  add_library(pathlab::${name} ALIAS ${target})
+  set_property(GLOBAL APPEND PROPERTY PATHLAB_MODULES ${target})
+endfunction()

@@ -1,0 +1,76 @@
+// The Moving AI benchmark runner: it verifies while it measures. Every returned path is checked
+// for legality, its cost recomputed and compared with the scenario's optimum (tolerance of
+// shared docs/ALGORITHMS.md), and search time is taken per query, apart from map loading.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/io/scenario.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::bench {
+
+/// |cost - optimum| <= 0.005 + 1e-5 * optimum: Moving AI files print optima with limited
+/// precision (2 decimals in the bg512 set).
+[[nodiscard]] bool within_tolerance(double cost, double optimum) noexcept;
+
+struct BenchOptions {
+  std::vector<search::Algorithm> algorithms{search::Algorithm::astar};
+  search::Options search;   ///< heuristic, weight, moves, node limit (algorithm is overridden)
+  int threads = 1;          ///< one Pathfinder per thread
+  std::size_t max_queries = 0;  ///< per scenario file, spread evenly over its lines; 0 = all
+};
+
+struct MapRow {
+  std::string map;
+  std::size_t queries = 0, solved = 0, suboptimal = 0;
+  double mean_us = 0, mean_expanded = 0;
+};
+
+struct Row {
+  std::string algorithm;
+  bool optimal = false;  ///< the algorithm promises least cost
+  std::size_t queries = 0, solved = 0, suboptimal = 0, illegal = 0, gave_up = 0;
+  std::size_t missed = 0;  ///< no path reported on a scenario that has one
+  double max_error = 0;    ///< largest |cost - optimum| over solved queries
+  double mean_ratio = 0;   ///< mean cost / optimum over solved queries with optimum > 0
+  double mean_us = 0, median_us = 0, p99_us = 0, mean_expanded = 0;
+  double expansions_per_s = 0;  ///< total expanded / total search time
+  double prep_s = 0;
+  std::vector<MapRow> maps;
+  std::vector<std::string> failures;  ///< first few verification failures, for the user
+
+  [[nodiscard]] bool passed() const noexcept {
+    return illegal == 0 && missed == 0 && (!optimal || suboptimal == 0);
+  }
+};
+
+struct Report {
+  std::vector<Row> rows;
+  [[nodiscard]] bool passed() const noexcept;
+};
+
+/// A scenario file with its map, checked against each other.
+struct LoadedScenario {
+  io::ScenarioFile file;
+  grid::Grid grid;
+  std::string map_name;  ///< basename of the map file
+  std::vector<std::size_t> selected;  ///< indices of entries to run
+};
+
+/// Loads a .scen file and its map (resolved by basename next to it). Throws ParseError naming
+/// the .scen line when an entry does not fit the map (size, coordinates, walls).
+LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queries);
+
+/// progress(done, total) is called from the calling thread now and then.
+using Progress = std::function<void(std::size_t done, std::size_t total)>;
+
+/// Runs every algorithm over every scenario. Never throws for search failures: they are counted.
+Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& options,
+           const Progress& progress = {});
+
+}  // namespace pathlab::bench

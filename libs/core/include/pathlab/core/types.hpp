@@ -1,0 +1,41 @@
+// Basic value types shared by every pathlab module: cells, points, costs and the status of a query.
+// Coordinates follow Moving AI: x is the column, y the row, (0,0) the top-left cell.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace pathlab {
+
+/// A grid cell. x = column, y = row.
+struct Cell {
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+  friend constexpr bool operator==(Cell, Cell) = default;
+};
+
+/// A point in map units; the centre of cell (x,y) is (x+0.5, y+0.5).
+struct Point {
+  double x = 0;
+  double y = 0;
+  friend constexpr bool operator==(Point, Point) = default;
+};
+
+[[nodiscard]] constexpr Point centre(Cell c) noexcept { return {c.x + 0.5, c.y + 0.5}; }
+
+using Cost = double;
+
+/// Outcome of a query. The query API reports these and never throws.
+enum class Status : std::uint8_t { found, no_path, node_limit, invalid_input };
+
+[[nodiscard]] constexpr std::string_view to_string(Status s) noexcept {
+  switch (s) {
+    case Status::found: return "found";
+    case Status::no_path: return "no_path";
+    case Status::node_limit: return "node_limit";
+    case Status::invalid_input: return "invalid_input";
+  }
+  return "unknown";
+}
+
+}  // namespace pathlab

@@ -1,0 +1,75 @@
+#include <pathlab/grid/moves.hpp>
+
+#include <cstdlib>
+
+namespace pathlab::grid {
+
+std::string_view to_string(DiagonalRule r) noexcept {
+  switch (r) {
+    case DiagonalRule::never: return "never";
+    case DiagonalRule::no_corner_cut: return "no-corner-cut";
+    case DiagonalRule::one_corner: return "one-corner";
+    case DiagonalRule::always: return "always";
+  }
+  return "?";
+}
+
+std::string_view to_string(CostModel m) noexcept {
+  return m == CostModel::integer ? "integer" : "octile";
+}
+
+std::optional<DiagonalRule> parse_diagonal_rule(std::string_view s) noexcept {
+  for (auto r : {DiagonalRule::never, DiagonalRule::no_corner_cut, DiagonalRule::one_corner,
+                 DiagonalRule::always}) {
+    if (s == to_string(r)) return r;
+  }
+  return std::nullopt;
+}
+
+std::optional<CostModel> parse_cost_model(std::string_view s) noexcept {
+  if (s == "octile") return CostModel::octile;
+  if (s == "integer") return CostModel::integer;
+  return std::nullopt;
+}
+
+bool step_legal(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
+  if (!g.passable(a) || !g.passable(b)) return false;
+  const int dx = b.x - a.x, dy = b.y - a.y;
+  if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return false;
+  if (dx == 0 || dy == 0) return true;
+  const bool side_x = g.passable(a.x + dx, a.y), side_y = g.passable(a.x, a.y + dy);
+  switch (m.diagonal) {
+    case DiagonalRule::never: return false;
+    case DiagonalRule::no_corner_cut: return side_x && side_y;
+    case DiagonalRule::one_corner: return side_x || side_y;
+    case DiagonalRule::always: return true;
+  }
+  return false;
+}
+
+double step_cost(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
+  const bool diagonal = a.x != b.x && a.y != b.y;
+  const double base = diagonal ? m.diagonal_cost() : m.straight_cost();
+  return base * static_cast<double>(g.terrain(b.x, b.y));
+}
+
+std::optional<std::string> check_path(const Grid& g, const Moves& m, std::span<const Cell> path) {
+  if (path.empty()) return "empty path";
+  if (!g.passable(path[0])) return "the first cell is not passable";
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    if (!step_legal(g, m, path[i - 1], path[i])) {
+      return "illegal step " + std::to_string(i) + " from (" + std::to_string(path[i - 1].x) +
+             "," + std::to_string(path[i - 1].y) + ") to (" + std::to_string(path[i].x) + "," +
+             std::to_string(path[i].y) + ")";
+    }
+  }
+  return std::nullopt;
+}
+
+double path_cost(const Grid& g, const Moves& m, std::span<const Cell> path) noexcept {
+  double c = 0;
+  for (std::size_t i = 1; i < path.size(); ++i) c += step_cost(g, m, path[i - 1], path[i]);
+  return c;
+}
+
+}  // namespace pathlab::grid

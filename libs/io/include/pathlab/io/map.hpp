@@ -1,0 +1,52 @@
+// Reading and writing maps: the users' text format (ruler line, 1 wall, 8 start, 9 goal),
+// ASCII (# wall, S start, G goal), Moving AI .map, and images (dark pixels are walls).
+// Formats: shared docs/DESIGN.md, "Formats". Parsers throw pathlab::ParseError naming the
+// file and line; dimensions are checked before anything is allocated.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <pathlab/core/error.hpp>
+#include <pathlab/core/types.hpp>
+#include <pathlab/grid/grid.hpp>
+
+namespace pathlab::io {
+
+enum class MapFormat { automatic, text, ascii, movingai, image };
+
+[[nodiscard]] std::string_view to_string(MapFormat f) noexcept;
+/// "auto", "text", "ascii", "movingai", "image".
+[[nodiscard]] std::optional<MapFormat> parse_map_format(std::string_view s) noexcept;
+
+struct MapOptions {
+  MapFormat format = MapFormat::automatic;
+  int threshold = 128;        ///< images: luminance below this (0..255) is a wall
+  int cell = 1;               ///< images: N x N pixels per cell, blocked if any pixel is a wall
+  bool gray_terrain = false;  ///< images: light-gray pixels become terrain cost 1..9
+};
+
+/// A grid with the start/goal markers its file carried (if any).
+struct Map {
+  grid::Grid grid;
+  std::optional<Cell> start;
+  std::optional<Cell> goal;
+  MapFormat format = MapFormat::automatic;  ///< the format it was read from
+};
+
+/// Reads a map file; the format is detected by content unless options.format forces one.
+Map load_map(const std::string& path, const MapOptions& options = {});
+/// Parses map bytes; `name` is used in error messages. Images are detected by magic bytes.
+Map parse_map(std::string_view bytes, const std::string& name, const MapOptions& options = {});
+/// Guesses the format of map bytes (never returns automatic).
+[[nodiscard]] MapFormat detect_format(std::string_view bytes, std::string_view name);
+
+/// Writes a map; the format is taken from the extension (.map movingai, .txt text, .ascii /
+/// .asc ascii, .png/.bmp image) unless `format` is given. Throws std::runtime_error on I/O
+/// failure or a format that cannot be written.
+void save_map(const Map& map, const std::string& path, MapFormat format = MapFormat::automatic);
+/// Serialises to text formats (text, ascii, movingai).
+[[nodiscard]] std::string write_map(const Map& map, MapFormat format);
+
+}  // namespace pathlab::io

@@ -1,0 +1,52 @@
+// The algorithm and heuristic registry: names as the CLI contract spells them, what each
+// guarantees (optimal cost, fewest moves), and the heuristics of shared docs/ALGORITHMS.md.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include <pathlab/grid/moves.hpp>
+
+namespace pathlab::search {
+
+enum class Algorithm : std::uint8_t {
+  bfs,
+  dfs,
+  iddfs,
+  bibfs,
+  dijkstra,
+  greedy,
+  astar,
+  wastar,
+  biastar,
+  idastar,
+};
+
+enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };
+
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  std::string_view name;
+  bool optimal;       ///< least cost (with weight 1 and an admissible heuristic)
+  bool fewest_moves;  ///< fewest moves (unit-cost searches)
+  bool informed;      ///< uses the heuristic
+  std::string_view summary;
+};
+
+[[nodiscard]] std::span<const AlgorithmInfo> algorithms() noexcept;
+[[nodiscard]] const AlgorithmInfo& info(Algorithm a) noexcept;
+[[nodiscard]] std::string_view to_string(Algorithm a) noexcept;
+[[nodiscard]] std::optional<Algorithm> parse_algorithm(std::string_view s) noexcept;
+
+[[nodiscard]] std::string_view to_string(Heuristic h) noexcept;
+[[nodiscard]] std::optional<Heuristic> parse_heuristic(std::string_view s) noexcept;
+/// Octile for 8-neighbour moves, Manhattan for 4-neighbour moves.
+[[nodiscard]] Heuristic default_heuristic(const grid::Moves& m) noexcept;
+/// Whether h never overestimates under these moves (terrain costs are >= 1, so they keep it).
+[[nodiscard]] bool admissible(Heuristic h, const grid::Moves& m) noexcept;
+
+/// Heuristic distance between (x1,y1) and (x2,y2), scaled by the cost model.
+[[nodiscard]] double heuristic_distance(Heuristic h, const grid::Moves& m, int dx, int dy) noexcept;
+
+}  // namespace pathlab::search

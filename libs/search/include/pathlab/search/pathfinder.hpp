@@ -1,0 +1,85 @@
+// The runtime face of the search engine: a reusable Pathfinder that owns its workspace.
+// One const grid can serve many threads, each with its own Pathfinder. After the first query
+// (warm-up) a query allocates nothing: node state is generation-stamped, never cleared cell by
+// cell, and the caller's Result keeps its path capacity. The query API never throws.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <pathlab/core/types.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/search/algorithm.hpp>
+#include <pathlab/search/trace.hpp>
+
+namespace pathlab::search {
+
+struct Options {
+  Algorithm algorithm = Algorithm::astar;
+  /// Unset: default_heuristic(moves).
+  std::optional<Heuristic> heuristic;
+  /// f = g + weight*h. Unset: 2 for wastar, 1 otherwise. [Limit: >= 0]
+  std::optional<double> weight;
+  grid::Moves moves;
+  /// Expansions allowed per query (iterative searches count every iteration). [Limit: >= 1]
+  std::uint64_t node_limit = 10'000'000;
+
+  [[nodiscard]] Heuristic effective_heuristic() const noexcept {
+    return heuristic ? *heuristic : default_heuristic(moves);
+  }
+  [[nodiscard]] double effective_weight() const noexcept {
+    return weight ? *weight : (algorithm == Algorithm::wastar ? 2.0 : 1.0);
+  }
+};
+
+struct Stats {
+  std::uint64_t expanded = 0;   ///< nodes expanded (stale queue entries not counted)
+  std::uint64_t generated = 0;  ///< nodes first put on the open list / frontier
+  std::uint64_t reopened = 0;   ///< closed nodes reopened with a better cost
+  std::uint64_t peak_open = 0;  ///< largest open list / frontier size
+  std::uint64_t iterations = 0; ///< iterative deepening rounds (1 for other searches)
+  double time_us = 0;           ///< wall time of the query
+};
+
+struct Result {
+  Status status = Status::invalid_input;
+  std::vector<Cell> path;  ///< start..goal, every cell (empty unless found)
+  Cost cost = 0;           ///< sum of step costs along path
+  Stats stats;
+  [[nodiscard]] std::size_t moves() const noexcept { return path.empty() ? 0 : path.size() - 1; }
+};
+
+class Pathfinder {
+ public:
+  Pathfinder(const grid::Grid& grid, Options options = {});
+  ~Pathfinder();
+  Pathfinder(Pathfinder&&) noexcept;
+  Pathfinder& operator=(Pathfinder&&) noexcept;
+
+  /// Finds a path from start to goal into `out` (reusing its storage). Start or goal outside
+  /// the grid or on a wall gives Status::invalid_input. `listener` (optional) receives the
+  /// trace; without one the search runs its untraced instantiation.
+  Status find(Cell start, Cell goal, Result& out, SearchListener* listener = nullptr) noexcept;
+  /// Convenience form that returns a fresh Result.
+  [[nodiscard]] Result find(Cell start, Cell goal, SearchListener* listener = nullptr) noexcept;
+
+  [[nodiscard]] const Options& options() const noexcept { return options_; }
+  void set_options(const Options& o) noexcept { options_ = o; }
+  [[nodiscard]] const grid::Grid& grid() const noexcept { return *grid_; }
+
+  struct Workspace;
+
+ private:
+  const grid::Grid* grid_;
+  Options options_;
+  std::unique_ptr<Workspace> ws_;
+};
+
+/// Checks options against the grid: returns a message for a bad weight or node limit.
+[[nodiscard]] std::optional<std::string> validate(const Options& o);
+
+}  // namespace pathlab::search

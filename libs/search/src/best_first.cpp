@@ -1,0 +1,110 @@
+// The best-first engine: f = a*g + w*h over the grid's neighbour iteration, templated on the
+// diagonal rule, the heuristic and the listener. Dijkstra (zero heuristic), A*, weighted A*
+// and greedy best-first (a = 0) are this one loop with different parameters.
+#include "engine.hpp"
+
+namespace pathlab::search::detail {
+namespace {
+
+struct BestFirstParams {
+  double g_weight;  // 1, or 0 for greedy best-first
+  double h_weight;
+  bool reopen;  // reopen closed nodes on a better g (exact A*/Dijkstra with any heuristic)
+  std::uint64_t node_limit;
+};
+
+template <DiagonalRule R, class H, class L>
+Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstParams& p, H h,
+                  NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
+  side.begin(grid.padded_size());
+  const Cell goal = grid.cell(t);
+  const Toward<H> hv{h, goal.x, goal.y};
+  const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
+  const bool terrain = grid.has_terrain();
+  const std::int32_t stride = grid.stride();
+
+  auto priority = [&](double g, int x, int y) {
+    if constexpr (H::is_zero) {
+      return p.g_weight * g;
+    } else {
+      return p.g_weight * g + p.h_weight * hv(x, y);
+    }
+  };
+
+  const Cell sc = grid.cell(s);
+  side.open(s, 0.0, s);
+  side.push(priority(0.0, sc.x, sc.y), 0.0, s);
+  st.generated = 1;
+  if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+
+  while (!side.heap.empty()) {
+    st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
+    const HeapEntry e = side.pop();
+    if (side.stale(e)) continue;
+    if (st.expanded >= p.node_limit) return Status::node_limit;
+    side.close(e.id);
+    ++st.expanded;
+    if constexpr (L::enabled) listener.closed(e.id, 0);
+    if (e.id == t) return Status::found;
+
+    const int x = static_cast<int>(e.id % static_cast<NodeId>(stride)) - 1;
+    const int y = static_cast<int>(e.id / static_cast<NodeId>(stride)) - 1;
+    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) {
+      const double step = terrain ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4];
+      const double ng = e.g + step;
+      NodeRec& r = side.nodes[n];
+      const bool seen = r.stamp >= side.gen;
+      if (seen && !(ng < r.g)) return;
+      const bool was_closed = r.stamp == side.gen + 1;
+      if (was_closed) {
+        if (!p.reopen) return;
+        ++st.reopened;
+      }
+      r = {ng, e.id, side.gen};
+      const double f = priority(ng, x + grid::kDx[d], y + grid::kDy[d]);
+      side.push(f, ng, n);
+      if (!seen) {
+        ++st.generated;
+        if constexpr (L::enabled) listener.opened(n, e.id, ng, f, 0);
+      } else {
+        if constexpr (L::enabled) listener.updated(n, e.id, ng, f, 0);
+      }
+    });
+  }
+  return Status::no_path;
+}
+
+}  // namespace
+
+template <class L>
+Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
+                      Pathfinder::Workspace& ws, Result& out, L& listener) {
+  BestFirstParams p{1.0, o.effective_weight(), true, o.node_limit};
+  Heuristic heur = o.effective_heuristic();
+  switch (o.algorithm) {
+    case Algorithm::dijkstra: heur = Heuristic::zero; break;
+    case Algorithm::greedy:
+      p.g_weight = 0.0;
+      p.h_weight = 1.0;
+      p.reopen = false;
+      break;
+    case Algorithm::wastar: p.reopen = false; break;  // w*opt bound holds without reopening
+    default: p.reopen = p.h_weight <= 1.0; break;
+  }
+  Side& side = ws.side[0];
+  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
+    return dispatch_heuristic(heur, o.moves, [&](auto h) {
+      return best_first<decltype(rule)::value>(grid, o.moves, p, h, s, t, side, out.stats,
+                                               listener);
+    });
+  });
+  if (status == Status::found) append_chain_forward(grid, side, s, t, out.path);
+  return status;
+}
+
+template Status run_best_first(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                               Result&, NullListener&);
+template Status run_best_first(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                               Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail

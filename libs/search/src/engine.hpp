@@ -1,0 +1,251 @@
+// Internal to the search module: the workspace every search reuses, heuristic functors,
+// listener adapters and the shared path reconstruction. Not installed.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::search::detail {
+
+using grid::DiagonalRule;
+using grid::Grid;
+using grid::NodeId;
+
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// Per-node search state. stamp == gen: seen (open); stamp == gen + 1: closed; anything
+/// smaller: untouched in this query. Generations advance by 2, so nothing is cleared per query.
+struct NodeRec {
+  double g;
+  NodeId parent;
+  std::uint32_t stamp;
+};
+
+struct HeapEntry {
+  double f;
+  double g;
+  NodeId id;
+};
+
+/// Min-heap order on f, ties broken toward larger g (deeper nodes first, fewer expansions on
+/// open maps). std::push_heap builds a max-heap, hence "a is worse than b".
+struct Worse {
+  bool operator()(const HeapEntry& a, const HeapEntry& b) const noexcept {
+    return a.f > b.f || (a.f == b.f && a.g < b.g);
+  }
+};
+
+/// One search direction's state: node records and a lazy binary heap (stale entries are
+/// skipped when popped instead of decreasing keys in place).
+struct Side {
+  std::vector<NodeRec> nodes;
+  std::vector<HeapEntry> heap;
+  std::uint32_t gen = 0;
+
+  void begin(std::size_t n) {
+    if (nodes.size() != n || gen >= std::numeric_limits<std::uint32_t>::max() - 4) {
+      nodes.assign(n, NodeRec{kInf, 0, 0});
+      gen = 0;
+    }
+    gen += 2;
+    heap.clear();
+  }
+  [[nodiscard]] bool seen(NodeId n) const noexcept { return nodes[n].stamp >= gen; }
+  [[nodiscard]] bool closed(NodeId n) const noexcept { return nodes[n].stamp == gen + 1; }
+  void open(NodeId n, double g, NodeId parent) noexcept { nodes[n] = {g, parent, gen}; }
+  void close(NodeId n) noexcept { nodes[n].stamp = gen + 1; }
+  [[nodiscard]] double g(NodeId n) const noexcept { return seen(n) ? nodes[n].g : kInf; }
+
+  void push(double f, double g, NodeId n) {
+    heap.push_back({f, g, n});
+    std::push_heap(heap.begin(), heap.end(), Worse{});
+  }
+  HeapEntry pop() {
+    std::pop_heap(heap.begin(), heap.end(), Worse{});
+    HeapEntry e = heap.back();
+    heap.pop_back();
+    return e;
+  }
+  /// An entry is stale when its node was closed since, or got a better g (a reopened node is
+  /// open again with a new entry of its own).
+  [[nodiscard]] bool stale(const HeapEntry& e) const noexcept {
+    const NodeRec& r = nodes[e.id];
+    return r.g != e.g || r.stamp == gen + 1;
+  }
+  /// Drops stale entries from the top.
+  void prune_top() {
+    while (!heap.empty() && stale(heap.front())) pop();
+  }
+};
+
+/// Frame of the explicit DFS stack used by iterative deepening searches.
+struct Frame {
+  NodeId node;
+  std::uint8_t next_dir;
+  double g;
+};
+
+}  // namespace pathlab::search::detail
+
+namespace pathlab::search {
+struct Pathfinder::Workspace {
+  detail::Side side[2];
+  std::vector<grid::NodeId> queue;
+  std::vector<grid::NodeId> next;
+  std::vector<detail::Frame> stack;
+  std::vector<Cell> scratch;
+};
+}  // namespace pathlab::search
+
+namespace pathlab::search::detail {
+
+// --- heuristics: functors of (dx, dy) >= 0, already scaled by the cost model -------------------
+struct ZeroH {
+  static constexpr bool is_zero = true;
+  double operator()(int, int) const noexcept { return 0.0; }
+};
+struct ManhattanH {
+  static constexpr bool is_zero = false;
+  double s;
+  double operator()(int dx, int dy) const noexcept { return s * (dx + dy); }
+};
+struct OctileH {
+  static constexpr bool is_zero = false;
+  double s, d;
+  double operator()(int dx, int dy) const noexcept {
+    const int mn = std::min(dx, dy), mx = std::max(dx, dy);
+    return s * (mx - mn) + d * mn;
+  }
+};
+struct EuclideanH {
+  static constexpr bool is_zero = false;
+  double s;
+  double operator()(int dx, int dy) const noexcept {
+    return s * std::sqrt(static_cast<double>(dx) * dx + static_cast<double>(dy) * dy);
+  }
+};
+struct ChebyshevH {
+  static constexpr bool is_zero = false;
+  double s;
+  double operator()(int dx, int dy) const noexcept { return s * std::max(dx, dy); }
+};
+
+template <class Body>
+decltype(auto) dispatch_heuristic(Heuristic h, const grid::Moves& m, Body&& body) {
+  const double s = m.straight_cost(), d = m.diagonal_cost();
+  switch (h) {
+    case Heuristic::manhattan: return body(ManhattanH{s});
+    case Heuristic::euclidean: return body(EuclideanH{s});
+    case Heuristic::chebyshev: return body(ChebyshevH{s});
+    case Heuristic::zero: return body(ZeroH{});
+    case Heuristic::octile:
+    default: return body(OctileH{s, d});
+  }
+}
+
+/// Distance functor toward a fixed target cell.
+template <class H>
+struct Toward {
+  H h;
+  int tx, ty;
+  double operator()(int x, int y) const noexcept { return h(std::abs(x - tx), std::abs(y - ty)); }
+};
+
+// --- listeners: the engine calls these with node ids --------------------------------------
+struct NullListener {
+  static constexpr bool enabled = false;
+  void opened(NodeId, NodeId, double, double, int) {}
+  void updated(NodeId, NodeId, double, double, int) {}
+  void closed(NodeId, int) {}
+  void iteration(double) {}
+  void meet(NodeId, NodeId) {}
+};
+
+struct DynamicListener {
+  static constexpr bool enabled = true;
+  const Grid& grid;
+  SearchListener& l;
+  void opened(NodeId n, NodeId p, double g, double f, int side) {
+    l.on_opened(grid.cell(n), grid.cell(p), g, f, side);
+  }
+  void updated(NodeId n, NodeId p, double g, double f, int side) {
+    l.on_updated(grid.cell(n), grid.cell(p), g, f, side);
+  }
+  void closed(NodeId n, int side) { l.on_closed(grid.cell(n), side); }
+  void iteration(double bound) { l.on_iteration(bound); }
+  void meet(NodeId a, NodeId b) { l.on_meet(grid.cell(a), grid.cell(b)); }
+};
+
+/// Offsets of the eight directions in padded ids.
+struct DirOffsets {
+  std::int32_t off[8];
+  explicit DirOffsets(const Grid& g) {
+    for (int d = 0; d < 8; ++d) off[d] = grid::kDx[d] + grid::kDy[d] * g.stride();
+  }
+};
+
+/// Whether moving from n in direction d is legal under rule R; writes the target to `out`.
+template <DiagonalRule R>
+inline bool step_in(const Grid& g, const DirOffsets& o, NodeId n, int d, NodeId& out) noexcept {
+  if constexpr (R == DiagonalRule::never) {
+    if (d >= 4) return false;
+  }
+  out = n + o.off[d];
+  if (!g.passable_id(out)) return false;
+  if (d < 4) return true;
+  const bool a = g.passable_id(n + grid::kDx[d]);
+  const bool b = g.passable_id(n + grid::kDy[d] * g.stride());
+  if constexpr (R == DiagonalRule::no_corner_cut) return a && b;
+  if constexpr (R == DiagonalRule::one_corner) return a || b;
+  return true;
+}
+
+/// Cost of entering `to` with a straight (d < 4) or diagonal step.
+inline double step_cost(const Grid& g, const grid::Moves& m, int d, NodeId to) noexcept {
+  const double base = d < 4 ? m.straight_cost() : m.diagonal_cost();
+  return g.has_terrain() ? base * g.terrain_id(to) : base;
+}
+
+/// Appends start..n (following parents on `side` back to `start`) to out, in order.
+inline void append_chain_forward(const Grid& g, const Side& side, NodeId start, NodeId n,
+                                 std::vector<Cell>& out) {
+  const std::size_t first = out.size();
+  for (NodeId c = n;; c = side.nodes[c].parent) {
+    out.push_back(g.cell(c));
+    if (c == start) break;
+  }
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+}
+
+/// Appends n..goal following backward-side parents (each parent is one step closer to goal).
+inline void append_chain_backward(const Grid& g, const Side& side, NodeId goal, NodeId n,
+                                  std::vector<Cell>& out) {
+  for (NodeId c = n;; c = side.nodes[c].parent) {
+    out.push_back(g.cell(c));
+    if (c == goal) break;
+  }
+}
+
+// Families, each in its own translation unit. They fill out.path (and set status); the
+// Pathfinder computes the cost and times the query.
+template <class L>
+Status run_best_first(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
+                      Result&, L&);
+template <class L>
+Status run_bidirectional_astar(const Grid&, const Options&, NodeId s, NodeId t,
+                               Pathfinder::Workspace&, Result&, L&);
+template <class L>
+Status run_idastar(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
+                   Result&, L&);
+template <class L>
+Status run_unit_cost(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
+                     Result&, L&);
+
+}  // namespace pathlab::search::detail

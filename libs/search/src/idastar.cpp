@@ -1,0 +1,96 @@
+// IDA* (Korf 1985): depth-first iterations bounded by f = g + w*h, the next bound being the
+// least f that was cut. A transposition table (cell -> best g in this iteration) keeps each
+// iteration near-linear on grids; a relative epsilon absorbs floating-point sums of sqrt(2).
+// It obeys the node budget: on large open maps it is slow by nature and reports node_limit.
+#include "engine.hpp"
+
+namespace pathlab::search::detail {
+namespace {
+
+template <DiagonalRule R, class H, class L>
+Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId s, NodeId t,
+               std::uint64_t limit, Pathfinder::Workspace& ws, Stats& st, L& listener) {
+  Side& side = ws.side[0];
+  const DirOffsets off(grid);
+  const Cell goal = grid.cell(t);
+  const Toward<H> hv{h, goal.x, goal.y};
+  const std::int32_t stride = grid.stride();
+  auto hcost = [&](NodeId n) {
+    if constexpr (H::is_zero) {
+      return 0.0;
+    } else {
+      return w * hv(static_cast<int>(n % static_cast<NodeId>(stride)) - 1,
+                    static_cast<int>(n / static_cast<NodeId>(stride)) - 1);
+    }
+  };
+  double bound = hcost(s);
+  auto& stack = ws.stack;
+  for (;;) {
+    side.begin(grid.padded_size());
+    ++st.iterations;
+    if constexpr (L::enabled) listener.iteration(bound);
+    const double cutoff = bound + 1e-9 * std::max(1.0, bound);
+    double next_bound = kInf;
+    stack.clear();
+    side.open(s, 0, s);
+    stack.push_back({s, 0, 0.0});
+    ++st.generated;
+    if constexpr (L::enabled) listener.opened(s, s, 0.0, bound, 0);
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next_dir == 0) {
+        if (f.node == t) return Status::found;
+        if (st.expanded >= limit) return Status::node_limit;
+        ++st.expanded;
+        if constexpr (L::enabled) listener.closed(f.node, 0);
+      }
+      bool pushed = false;
+      NodeId n = 0;
+      while (f.next_dir < 8) {
+        const int d = f.next_dir++;
+        if (!step_in<R>(grid, off, f.node, d, n)) continue;
+        const double g = f.g + step_cost(grid, moves, d, n);
+        if (side.seen(n) && side.nodes[n].g <= g) continue;  // transposition table
+        const double fn = g + hcost(n);
+        if (fn > cutoff) {
+          next_bound = std::min(next_bound, fn);
+          continue;
+        }
+        const bool seen = side.seen(n);
+        const NodeId parent = f.node;
+        side.open(n, g, parent);
+        if (!seen) ++st.generated;
+        if constexpr (L::enabled) listener.opened(n, parent, g, fn, 0);
+        stack.push_back({n, 0, g});  // invalidates f
+        st.peak_open = std::max<std::uint64_t>(st.peak_open, stack.size());
+        pushed = true;
+        break;
+      }
+      if (!pushed) stack.pop_back();
+    }
+    if (next_bound == kInf) return Status::no_path;
+    bound = next_bound;
+  }
+}
+
+}  // namespace
+
+template <class L>
+Status run_idastar(const Grid& grid, const Options& o, NodeId s, NodeId t,
+                   Pathfinder::Workspace& ws, Result& out, L& listener) {
+  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
+    return dispatch_heuristic(o.effective_heuristic(), o.moves, [&](auto h) {
+      return idastar<decltype(rule)::value>(grid, o.moves, o.effective_weight(), h, s, t,
+                                            o.node_limit, ws, out.stats, listener);
+    });
+  });
+  if (status == Status::found) append_chain_forward(grid, ws.side[0], s, t, out.path);
+  return status;
+}
+
+template Status run_idastar(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                            Result&, NullListener&);
+template Status run_idastar(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                            Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail

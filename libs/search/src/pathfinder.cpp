@@ -1,0 +1,87 @@
+// The Pathfinder: validates a query, picks the algorithm family and its listener
+// instantiation, times the query and computes the path cost.
+#include <pathlab/search/pathfinder.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <new>
+#include <string>
+
+#include "engine.hpp"
+
+namespace pathlab::search {
+
+Pathfinder::Pathfinder(const grid::Grid& grid, Options options)
+    : grid_(&grid), options_(options), ws_(std::make_unique<Workspace>()) {}
+Pathfinder::~Pathfinder() = default;
+Pathfinder::Pathfinder(Pathfinder&&) noexcept = default;
+Pathfinder& Pathfinder::operator=(Pathfinder&&) noexcept = default;
+
+std::optional<std::string> validate(const Options& o) {
+  const double w = o.effective_weight();
+  if (!(w >= 0) || !std::isfinite(w)) return "weight must be a finite number >= 0";
+  if (o.node_limit < 1) return "node limit must be at least 1";
+  return std::nullopt;
+}
+
+namespace {
+
+template <class L>
+Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::NodeId t,
+                Pathfinder::Workspace& ws, Result& out, L& listener) {
+  switch (o.algorithm) {
+    case Algorithm::bfs:
+    case Algorithm::dfs:
+    case Algorithm::iddfs:
+    case Algorithm::bibfs: return detail::run_unit_cost(g, o, s, t, ws, out, listener);
+    case Algorithm::biastar: return detail::run_bidirectional_astar(g, o, s, t, ws, out, listener);
+    case Algorithm::idastar: return detail::run_idastar(g, o, s, t, ws, out, listener);
+    case Algorithm::dijkstra:
+    case Algorithm::greedy:
+    case Algorithm::astar:
+    case Algorithm::wastar: break;
+  }
+  return detail::run_best_first(g, o, s, t, ws, out, listener);
+}
+
+}  // namespace
+
+Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* listener) noexcept {
+  const auto t0 = std::chrono::steady_clock::now();
+  out.path.clear();
+  out.cost = 0;
+  out.stats = Stats{};
+  const grid::Grid& g = *grid_;
+  if (!g.passable(start) || !g.passable(goal) || validate(options_)) {
+    out.status = Status::invalid_input;
+    return out.status;
+  }
+  try {
+    const grid::NodeId s = g.id(start), t = g.id(goal);
+    if (listener != nullptr) {
+      detail::DynamicListener l{g, *listener};
+      out.status = dispatch(g, options_, s, t, *ws_, out, l);
+    } else {
+      detail::NullListener l;
+      out.status = dispatch(g, options_, s, t, *ws_, out, l);
+    }
+  } catch (const std::bad_alloc&) {
+    // Only the first query on a grid allocates (the workspace); report it as a bad query
+    // instead of throwing through the no-throw API.
+    out.status = Status::invalid_input;
+    out.path.clear();
+  }
+  if (out.stats.iterations == 0) out.stats.iterations = 1;
+  if (out.status == Status::found) out.cost = grid::path_cost(g, options_.moves, out.path);
+  out.stats.time_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return out.status;
+}
+
+Result Pathfinder::find(Cell start, Cell goal, SearchListener* listener) noexcept {
+  Result r;
+  find(start, goal, r, listener);
+  return r;
+}
+
+}  // namespace pathlab::search
