@@ -27,7 +27,7 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
     if constexpr (H::is_zero) {
       return p.g_weight * g;
     } else {
-      return p.g_weight * g + p.h_weight * hv(x, y);
+      return quantize(p.g_weight * g + p.h_weight * hv(x, y));
     }
   };
 

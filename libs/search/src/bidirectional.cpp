@@ -25,7 +25,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     if constexpr (H::is_zero) {
       return g;
     } else {
-      return g + w * hv[side](x, y);
+      return quantize(g + w * hv[side](x, y));
     }
   };
 

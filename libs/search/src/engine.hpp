@@ -34,6 +34,16 @@ struct HeapEntry {
   NodeId id;
 };
 
+/// Priorities are rounded to multiples of 2^-24 before they enter a heap. Sums of 1 and sqrt(2)
+/// taken in different orders differ in their last bits; without rounding, cells of equal f
+/// would not tie and the tie-break toward larger g (which saves most expansions on open maps)
+/// would never apply. Distinct octile path costs on maps of this size differ by far more than
+/// 2^-24, so the order between them, and optimality, are unchanged.
+inline double quantize(double f) noexcept {
+  constexpr double scale = 16777216.0;  // 2^24
+  return std::nearbyint(f * scale) * (1.0 / scale);
+}
+
 /// Min-heap order on f, ties broken toward larger g (deeper nodes first, fewer expansions on
 /// open maps). std::push_heap builds a max-heap, hence "a is worse than b".
 struct Worse {

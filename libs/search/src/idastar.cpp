@@ -1,6 +1,7 @@
 // IDA* (Korf 1985): depth-first iterations bounded by f = g + w*h, the next bound being the
-// least f that was cut. A transposition table (cell -> best g in this iteration) keeps each
-// iteration near-linear on grids; a relative epsilon absorbs floating-point sums of sqrt(2).
+// least f that was cut. A transposition table (cell -> best g in this iteration) and the least
+// g ever seen per cell (an arrival with a larger g is dominated) keep each iteration
+// near-linear on grids; a relative epsilon absorbs floating-point sums of sqrt(2).
 // It obeys the node budget: on large open maps it is slow by nature and reports node_limit.
 #include "engine.hpp"
 
@@ -11,6 +12,9 @@ template <DiagonalRule R, class H, class L>
 Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId s, NodeId t,
                std::uint64_t limit, Pathfinder::Workspace& ws, Stats& st, L& listener) {
   Side& side = ws.side[0];
+  Side& best = ws.side[1];  // least g ever seen, across iterations
+  best.begin(grid.padded_size());
+  best.open(s, 0, s);
   const DirOffsets off(grid);
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
@@ -51,6 +55,7 @@ Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
         if (!step_in<R>(grid, off, f.node, d, n)) continue;
         const double g = f.g + step_cost(grid, moves, d, n);
         if (side.seen(n) && side.nodes[n].g <= g) continue;  // transposition table
+        if (best.seen(n) && best.nodes[n].g < g) continue;
         const double fn = g + hcost(n);
         if (fn > cutoff) {
           next_bound = std::min(next_bound, fn);
@@ -59,6 +64,7 @@ Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
         const bool seen = side.seen(n);
         const NodeId parent = f.node;
         side.open(n, g, parent);
+        if (!best.seen(n) || g < best.nodes[n].g) best.open(n, g, parent);
         if (!seen) ++st.generated;
         if constexpr (L::enabled) listener.opened(n, parent, g, fn, 0);
         stack.push_back({n, 0, g});  // invalidates f

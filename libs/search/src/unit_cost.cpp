@@ -91,11 +91,15 @@ Status dfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
 
 /// Depth-limited DFS with limits growing from a lower bound on the moves (Chebyshev or
 /// Manhattan distance: no path is shorter, so starting there keeps "fewest moves"). A
-/// visited-at-depth table (per iteration) keeps each iteration linear in the map size.
+/// visited-at-depth table per iteration, and the least depth ever seen per cell across
+/// iterations (a deeper arrival is dominated), keep each iteration near-linear in the map size.
 template <DiagonalRule R, class L>
 Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder::Workspace& ws,
              Stats& st, L& listener) {
   Side& side = ws.side[0];
+  Side& best = ws.side[1];  // least depth ever seen, across iterations
+  best.begin(grid.padded_size());
+  best.open(s, 0, s);
   const DirOffsets off(grid);
   const Cell a = grid.cell(s), b = grid.cell(t);
   const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
@@ -126,6 +130,7 @@ Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
         const int d = f.next_dir++;
         if (!step_in<R>(grid, off, f.node, d, n)) continue;
         if (side.seen(n) && side.nodes[n].g <= depth + 1) continue;
+        if (best.seen(n) && best.nodes[n].g < depth + 1) continue;
         if (depth == bound) {  // the limit cuts a cell not yet reached this shallow
           cut = true;
           continue;
@@ -133,6 +138,7 @@ Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
         const bool seen = side.seen(n);
         const NodeId parent = f.node;
         side.open(n, depth + 1, parent);
+        best.open(n, depth + 1, parent);
         if (!seen) ++st.generated;
         if constexpr (L::enabled) listener.opened(n, parent, depth + 1, depth + 1, 0);
         stack.push_back({n, 0, 0});  // invalidates f

@@ -1,0 +1,62 @@
+# pathlab: the README's two commands are `make run` and `make test`.
+# Both install what is missing (Debian packages), configure and build first.
+BUILD   ?= build
+JOBS    ?= $(shell nproc)
+SHARED  ?= ../shared
+MOVINGAI = $(SHARED)/benchmarks/movingai
+PATHLAB  = $(BUILD)/apps/cli/pathlab
+# make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
+SAMPLE  ?= 200
+
+.PHONY: all deps build run demo test unit conformance contract package fuzz bench format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Solve the bundled maps with several algorithms: a picture and a comparison table.
+run: build
+	@scripts/demo.sh $(PATHLAB)
+
+demo: run
+
+# Every test: unit and property tests, CLI tests, the Moving AI conformance sample, the CLI
+# contract, the installed-package consumer and 30 s of fuzzing per parser.
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory conformance contract package fuzz
+
+unit: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+conformance: build
+	@scripts/conformance.sh $(PATHLAB) $(MOVINGAI) $(SAMPLE)
+
+contract: build
+	@if [ -x $(SHARED)/tools/check-cli-contract ]; then \
+	  $(SHARED)/tools/check-cli-contract $(PATHLAB); \
+	else echo "SKIP: $(SHARED)/tools/check-cli-contract not found"; fi
+
+package: build
+	@tests/package/run.sh $(BUILD)
+
+fuzz: deps
+	@scripts/install-deps.sh --fuzz
+	@scripts/run-fuzz.sh 30
+
+# The full Moving AI set: every scenario, verified and timed.
+bench: build
+	@scripts/conformance.sh $(PATHLAB) $(MOVINGAI) 0
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf $(BUILD) build-fuzz build-package
