@@ -42,6 +42,7 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
     const HeapEntry e = side.pop();
     if (side.stale(e)) continue;
     if (st.expanded >= p.node_limit) return Status::node_limit;
+    const double gu = side.nodes[e.id].g;  // the cell's best g (its entry may be older)
     side.close(e.id);
     ++st.expanded;
     if constexpr (L::enabled) listener.closed(e.id, 0);
@@ -51,10 +52,10 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
     const int y = static_cast<int>(e.id / static_cast<NodeId>(stride)) - 1;
     grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) {
       const double step = terrain ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4];
-      const double ng = e.g + step;
+      const double ng = gu + step;
       NodeRec& r = side.nodes[n];
       const bool seen = r.stamp >= side.gen;
-      if (seen && !(ng < r.g)) return;
+      if (seen && !improves(ng, r.g)) return;
       const bool was_closed = r.stamp == side.gen + 1;
       if (was_closed) {
         if (!p.reopen) return;

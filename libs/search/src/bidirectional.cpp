@@ -57,6 +57,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     const Side& other = *sides[1 - k];
     if (st.expanded >= limit) return Status::node_limit;
     const HeapEntry e = me.pop();
+    const double gu = me.nodes[e.id].g;
     me.close(e.id);
     ++st.expanded;
     if constexpr (L::enabled) listener.closed(e.id, k);
@@ -66,10 +67,10 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) {
       double step = cost[d >= 4];
       if (terrain) step *= k == 0 ? grid.terrain_id(n) : enter_u;
-      const double ng = e.g + step;
+      const double ng = gu + step;
       NodeRec& r = me.nodes[n];
       const bool seen = r.stamp >= me.gen;
-      if (seen && !(ng < r.g)) return;
+      if (seen && !improves(ng, r.g)) return;
       if (r.stamp == me.gen + 1) ++st.reopened;
       r = {ng, e.id, me.gen};
       const double f = priority(k, ng, x + grid::kDx[d], y + grid::kDy[d]);
