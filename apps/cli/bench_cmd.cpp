@@ -51,14 +51,22 @@ nlohmann::json row_json(const bench::Row& r) {
                     {"mean_us", m.mean_us},
                     {"mean_expanded", m.mean_expanded}});
   }
-  nlohmann::json j{{"algorithm", r.algorithm},   {"queries", r.queries},
-                   {"solved", r.solved},         {"suboptimal", r.suboptimal},
-                   {"illegal", r.illegal},       {"gave_up", r.gave_up},
-                   {"missed", r.missed},         {"max_error", r.max_error},
-                   {"mean_us", r.mean_us},       {"median_us", r.median_us},
-                   {"p99_us", r.p99_us},         {"mean_expanded", r.mean_expanded},
-                   {"expansions_per_s", r.expansions_per_s}, {"prep_s", r.prep_s},
-                   {"optimal", r.optimal},       {"maps", maps}};
+  nlohmann::json j{{"algorithm", r.algorithm},
+                   {"queries", r.queries},
+                   {"solved", r.solved},
+                   {"suboptimal", r.suboptimal},
+                   {"illegal", r.illegal},
+                   {"gave_up", r.gave_up},
+                   {"missed", r.missed},
+                   {"max_error", r.max_error},
+                   {"mean_us", r.mean_us},
+                   {"median_us", r.median_us},
+                   {"p99_us", r.p99_us},
+                   {"mean_expanded", r.mean_expanded},
+                   {"expansions_per_s", r.expansions_per_s},
+                   {"prep_s", r.prep_s},
+                   {"optimal", r.optimal},
+                   {"maps", maps}};
   if (!r.optimal) j["mean_ratio"] = r.mean_ratio;
   return j;
 }
@@ -88,9 +96,10 @@ int run_bench(const BenchArgs& a) {
                "algorithm", "queries", "solved", "subopt", "illegal", "gave_up", "mean_us",
                "median_us", "p99_us", "expanded", "Mexp/s");
     for (const auto& r : report.rows) {
-      fmt::print("{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10.1f} {:>10.1f} {:>10.1f} {:>11.1f} {:>8.2f}\n",
-                 r.algorithm, r.queries, r.solved, r.suboptimal, r.illegal, r.gave_up, r.mean_us,
-                 r.median_us, r.p99_us, r.mean_expanded, r.expansions_per_s / 1e6);
+      fmt::print(
+          "{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10.1f} {:>10.1f} {:>10.1f} {:>11.1f} {:>8.2f}\n",
+          r.algorithm, r.queries, r.solved, r.suboptimal, r.illegal, r.gave_up, r.mean_us,
+          r.median_us, r.p99_us, r.mean_expanded, r.expansions_per_s / 1e6);
     }
     fmt::print("\nper map (mean us / mean expanded):\n");
     for (const auto& r : report.rows) {
@@ -118,7 +127,8 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("SCEN", args->scens, "Moving AI .scen files (the map is found next to each)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("--algo", args->algos, "algorithm or comma-separated list")->capture_default_str();
+  cmd->add_option("--algo", args->algos, "algorithm or comma-separated list")
+      ->capture_default_str();
   args->search.add_to(*cmd);
   cmd->add_option("--threads", args->threads, "worker threads, one finder each")
       ->check(CLI::Range(1, 256))

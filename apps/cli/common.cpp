@@ -29,7 +29,8 @@ void MapArgs::add_to(CLI::App& app, bool with_radius) {
 io::MapOptions MapArgs::options() const {
   io::MapOptions o;
   auto f = io::parse_map_format(format);
-  if (!f) throw CliError{"unknown map format '" + format + "' (auto, text, ascii, movingai, image)"};
+  if (!f)
+    throw CliError{"unknown map format '" + format + "' (auto, text, ascii, movingai, image)"};
   o.format = *f;
   o.threshold = threshold;
   o.cell = cell;
@@ -118,8 +119,12 @@ std::vector<search::Algorithm> parse_algorithms(const std::string& list) {
   return out;
 }
 
-bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+bool stdout_is_terminal() {
+  return isatty(STDOUT_FILENO) == 1;
+}
+bool stderr_is_terminal() {
+  return isatty(STDERR_FILENO) == 1;
+}
 
 void write_json_file(const std::string& path, const nlohmann::json& j) {
   std::ofstream out(path);

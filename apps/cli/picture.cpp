@@ -46,12 +46,19 @@ std::string draw_picture(const PictureInput& in, bool color) {
         col = "\x1b[1;31m";
       } else {
         switch (at(c)) {
-          case Mark::path: ch = '*', col = "\x1b[1;33m"; break;
-          case Mark::closed: ch = '.', col = "\x1b[36m"; break;
-          case Mark::opened: ch = 'o', col = "\x1b[34m"; break;
+          case Mark::path:
+            ch = '*', col = "\x1b[1;33m";
+            break;
+          case Mark::closed:
+            ch = '.', col = "\x1b[36m";
+            break;
+          case Mark::opened:
+            ch = 'o', col = "\x1b[34m";
+            break;
           case Mark::none: {
             const float t = g.terrain(x, y);
-            if (t > 1.0f) ch = static_cast<char>('0' + std::min(9, static_cast<int>(std::lround(t))));
+            if (t > 1.0f)
+              ch = static_cast<char>('0' + std::min(9, static_cast<int>(std::lround(t))));
             break;
           }
         }

@@ -14,7 +14,7 @@ namespace pathlab::cli {
 struct PictureInput {
   const grid::Grid* grid = nullptr;
   const std::vector<search::TraceEvent>* trace = nullptr;  ///< optional
-  const std::vector<Cell>* path = nullptr;                  ///< optional
+  const std::vector<Cell>* path = nullptr;                 ///< optional
   std::optional<Cell> start, goal;
 };
 

@@ -21,7 +21,9 @@ struct SolveArgs {
   bool json = false;
 };
 
-nlohmann::json cell_json(Cell c) { return nlohmann::json::array({c.x, c.y}); }
+nlohmann::json cell_json(Cell c) {
+  return nlohmann::json::array({c.x, c.y});
+}
 
 nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s, Cell g,
                            const search::Result& r) {
@@ -58,13 +60,20 @@ nlohmann::json trace_json(search::Algorithm a, const grid::Grid& grid, Cell s, C
     switch (e.type) {
       case search::EventType::opened:
       case search::EventType::updated:
-        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"px", e.other.x}, {"py", e.other.y},
-                  {"g", e.g}, {"f", e.f}, {"side", e.side}});
+        j.update({{"x", e.cell.x},
+                  {"y", e.cell.y},
+                  {"px", e.other.x},
+                  {"py", e.other.y},
+                  {"g", e.g},
+                  {"f", e.f},
+                  {"side", e.side}});
         break;
       case search::EventType::closed:
         j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"side", e.side}});
         break;
-      case search::EventType::iteration: j["bound"] = e.g; break;
+      case search::EventType::iteration:
+        j["bound"] = e.g;
+        break;
       case search::EventType::meet:
       case search::EventType::line_of_sight:
         j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"x2", e.other.x}, {"y2", e.other.y}});
@@ -89,8 +98,9 @@ Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const 
   } else if (marker) {
     c = *marker;
   } else {
-    throw CliError{map + ": the map has no " + (std::string(option) == "--from" ? "start" : "goal") +
-                   " marker; give " + option + " X,Y"};
+    throw CliError{map + ": the map has no " +
+                   (std::string(option) == "--from" ? "start" : "goal") + " marker; give " +
+                   option + " X,Y"};
   }
   if (!grid.in_bounds(c)) {
     throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y,
@@ -112,8 +122,9 @@ int run_solve(const SolveArgs& a) {
   if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
     throw CliError{"--picture expects auto, always or never"};
   }
-  const bool picture = !a.json && (a.picture == "always" ||
-                                   (a.picture == "auto" && grid.width() <= 160 && grid.height() <= 100));
+  const bool picture =
+      !a.json && (a.picture == "always" ||
+                  (a.picture == "auto" && grid.width() <= 160 && grid.height() <= 100));
   const bool color = stdout_is_terminal();
 
   nlohmann::json results = nlohmann::json::array(), traces = nlohmann::json::array();
@@ -152,17 +163,19 @@ int run_solve(const SolveArgs& a) {
   }
 
   if (!a.trace_path.empty()) {
-    write_json_file(a.trace_path, traces.size() == 1 ? traces[0] : nlohmann::json{{"results", traces}});
+    write_json_file(a.trace_path,
+                    traces.size() == 1 ? traces[0] : nlohmann::json{{"results", traces}});
   }
   if (a.json) {
-    fmt::print("{}\n", (results.size() == 1 ? results[0] : nlohmann::json{{"results", results}}).dump());
+    fmt::print("{}\n",
+               (results.size() == 1 ? results[0] : nlohmann::json{{"results", results}}).dump());
   } else {
     fmt::print("{:<10} {:<10} {:>12} {:>7} {:>10} {:>10} {:>10}\n", "algorithm", "status", "cost",
                "moves", "expanded", "generated", "time_us");
     for (const auto& [algo, r] : table) {
-      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n",
-                 search::to_string(algo), to_string(r.status), r.cost, r.moves(),
-                 r.stats.expanded, r.stats.generated, r.stats.time_us);
+      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n", search::to_string(algo),
+                 to_string(r.status), r.cost, r.moves(), r.stats.expanded, r.stats.generated,
+                 r.stats.time_us);
     }
   }
   return all_found ? kExitOk : kExitNegative;

@@ -54,12 +54,14 @@ inline const grid::Moves kAllMoves[] = {
 
 /// Reference single-source search from `from`: least cost (or fewest moves with unit=true) to
 /// every cell; infinity where unreachable. Deliberately simple and independent of the engine.
-inline std::vector<double> reference_distances(const grid::Grid& g, const grid::Moves& m,
-                                               Cell from, bool unit = false) {
+inline std::vector<double> reference_distances(const grid::Grid& g, const grid::Moves& m, Cell from,
+                                               bool unit = false) {
   const double inf = std::numeric_limits<double>::infinity();
   const auto w = static_cast<std::size_t>(g.width());
   std::vector<double> dist(w * static_cast<std::size_t>(g.height()), inf);
-  auto idx = [&](Cell c) { return static_cast<std::size_t>(c.y) * w + static_cast<std::size_t>(c.x); };
+  auto idx = [&](Cell c) {
+    return static_cast<std::size_t>(c.y) * w + static_cast<std::size_t>(c.x);
+  };
   using Item = std::pair<double, std::pair<int, int>>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
   dist[idx(from)] = 0;
@@ -89,6 +91,8 @@ inline double dist_at(const std::vector<double>& d, const grid::Grid& g, Cell c)
            static_cast<std::size_t>(c.x)];
 }
 
-inline bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+inline bool near(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
+}
 
 }  // namespace pathlab::testing

@@ -55,10 +55,9 @@ void expect_legal(const Case& c, const search::Result& r) {
   RC_ASSERT(near(r.cost, grid::path_cost(c.grid, c.moves, r.path)));
 }
 
-constexpr Algorithm kAll[] = {Algorithm::bfs,    Algorithm::dfs,     Algorithm::iddfs,
-                              Algorithm::bibfs,  Algorithm::dijkstra, Algorithm::greedy,
-                              Algorithm::astar,  Algorithm::wastar,  Algorithm::biastar,
-                              Algorithm::idastar};
+constexpr Algorithm kAll[] = {
+    Algorithm::bfs,    Algorithm::dfs,   Algorithm::iddfs,  Algorithm::bibfs,   Algorithm::dijkstra,
+    Algorithm::greedy, Algorithm::astar, Algorithm::wastar, Algorithm::biastar, Algorithm::idastar};
 constexpr Algorithm kOptimal[] = {Algorithm::dijkstra, Algorithm::astar, Algorithm::biastar,
                                   Algorithm::idastar};
 
@@ -84,9 +83,9 @@ RC_GTEST_PROP(SearchProperty, EveryAdmissibleHeuristicKeepsAStarOptimal, ()) {
   const auto ref = reference_distances(c.grid, c.moves, c.start);
   const double opt = dist_at(ref, c.grid, c.goal);
   RC_PRE(!std::isinf(opt));
-  for (auto h : {search::Heuristic::manhattan, search::Heuristic::octile,
-                 search::Heuristic::euclidean, search::Heuristic::chebyshev,
-                 search::Heuristic::zero}) {
+  for (auto h :
+       {search::Heuristic::manhattan, search::Heuristic::octile, search::Heuristic::euclidean,
+        search::Heuristic::chebyshev, search::Heuristic::zero}) {
     if (!search::admissible(h, c.moves)) continue;
     for (Algorithm a : {Algorithm::astar, Algorithm::biastar, Algorithm::idastar}) {
       const auto r = solve(c, a, h);

@@ -20,8 +20,12 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace {
 
@@ -138,9 +142,9 @@ TEST(Search, RegistryRoundTrips) {
     EXPECT_EQ(search::to_string(i.algorithm), i.name);
   }
   EXPECT_FALSE(search::parse_algorithm("nope"));
-  for (auto h : {search::Heuristic::manhattan, search::Heuristic::octile,
-                 search::Heuristic::euclidean, search::Heuristic::chebyshev,
-                 search::Heuristic::zero}) {
+  for (auto h :
+       {search::Heuristic::manhattan, search::Heuristic::octile, search::Heuristic::euclidean,
+        search::Heuristic::chebyshev, search::Heuristic::zero}) {
     EXPECT_EQ(search::parse_heuristic(search::to_string(h)), h);
   }
   EXPECT_FALSE(search::admissible(search::Heuristic::manhattan, grid::Moves{}));

@@ -25,7 +25,9 @@ bool Report::passed() const noexcept {
 
 namespace {
 
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+std::string cell_text(Cell c) {
+  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+}
 
 void check_entry(const io::ScenarioFile& f, const io::ScenarioEntry& e, const grid::Grid& g,
                  const std::string& map_name) {
@@ -37,7 +39,8 @@ void check_entry(const io::ScenarioFile& f, const io::ScenarioEntry& e, const gr
   }
   for (auto [c, what] : {std::pair{e.start, "start"}, std::pair{e.goal, "goal"}}) {
     if (!g.in_bounds(c)) {
-      throw ParseError(f.path, e.line, std::string(what) + " " + cell_text(c) + " is outside the map");
+      throw ParseError(f.path, e.line,
+                       std::string(what) + " " + cell_text(c) + " is outside the map");
     }
     if (!g.passable(c)) {
       throw ParseError(f.path, e.line, std::string(what) + " " + cell_text(c) + " is on a wall");

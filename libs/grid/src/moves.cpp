@@ -6,10 +6,14 @@ namespace pathlab::grid {
 
 std::string_view to_string(DiagonalRule r) noexcept {
   switch (r) {
-    case DiagonalRule::never: return "never";
-    case DiagonalRule::no_corner_cut: return "no-corner-cut";
-    case DiagonalRule::one_corner: return "one-corner";
-    case DiagonalRule::always: return "always";
+    case DiagonalRule::never:
+      return "never";
+    case DiagonalRule::no_corner_cut:
+      return "no-corner-cut";
+    case DiagonalRule::one_corner:
+      return "one-corner";
+    case DiagonalRule::always:
+      return "always";
   }
   return "?";
 }
@@ -39,10 +43,14 @@ bool step_legal(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
   if (dx == 0 || dy == 0) return true;
   const bool side_x = g.passable(a.x + dx, a.y), side_y = g.passable(a.x, a.y + dy);
   switch (m.diagonal) {
-    case DiagonalRule::never: return false;
-    case DiagonalRule::no_corner_cut: return side_x && side_y;
-    case DiagonalRule::one_corner: return side_x || side_y;
-    case DiagonalRule::always: return true;
+    case DiagonalRule::never:
+      return false;
+    case DiagonalRule::no_corner_cut:
+      return side_x && side_y;
+    case DiagonalRule::one_corner:
+      return side_x || side_y;
+    case DiagonalRule::always:
+      return true;
   }
   return false;
 }
@@ -58,8 +66,8 @@ std::optional<std::string> check_path(const Grid& g, const Moves& m, std::span<c
   if (!g.passable(path[0])) return "the first cell is not passable";
   for (std::size_t i = 1; i < path.size(); ++i) {
     if (!step_legal(g, m, path[i - 1], path[i])) {
-      return "illegal step " + std::to_string(i) + " from (" + std::to_string(path[i - 1].x) +
-             "," + std::to_string(path[i - 1].y) + ") to (" + std::to_string(path[i].x) + "," +
+      return "illegal step " + std::to_string(i) + " from (" + std::to_string(path[i - 1].x) + "," +
+             std::to_string(path[i - 1].y) + ") to (" + std::to_string(path[i].x) + "," +
              std::to_string(path[i].y) + ")";
     }
   }

@@ -28,13 +28,17 @@ constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "eu
 
 }  // namespace
 
-std::span<const AlgorithmInfo> algorithms() noexcept { return kAlgorithms; }
+std::span<const AlgorithmInfo> algorithms() noexcept {
+  return kAlgorithms;
+}
 
 const AlgorithmInfo& info(Algorithm a) noexcept {
   return kAlgorithms[static_cast<std::size_t>(a)];
 }
 
-std::string_view to_string(Algorithm a) noexcept { return info(a).name; }
+std::string_view to_string(Algorithm a) noexcept {
+  return info(a).name;
+}
 
 std::optional<Algorithm> parse_algorithm(std::string_view s) noexcept {
   for (const auto& a : kAlgorithms) {
@@ -69,12 +73,16 @@ double heuristic_distance(Heuristic h, const grid::Moves& m, int dx, int dy) noe
   dy = std::abs(dy);
   const double s = m.straight_cost(), d = m.diagonal_cost();
   switch (h) {
-    case Heuristic::manhattan: return s * (dx + dy);
+    case Heuristic::manhattan:
+      return s * (dx + dy);
     case Heuristic::octile:
       return s * (std::max(dx, dy) - std::min(dx, dy)) + d * std::min(dx, dy);
-    case Heuristic::euclidean: return s * std::hypot(dx, dy);
-    case Heuristic::chebyshev: return s * std::max(dx, dy);
-    case Heuristic::zero: return 0;
+    case Heuristic::euclidean:
+      return s * std::hypot(dx, dy);
+    case Heuristic::chebyshev:
+      return s * std::max(dx, dy);
+    case Heuristic::zero:
+      return 0;
   }
   return 0;
 }

@@ -83,14 +83,20 @@ Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
   BestFirstParams p{1.0, o.effective_weight(), true, o.node_limit};
   Heuristic heur = o.effective_heuristic();
   switch (o.algorithm) {
-    case Algorithm::dijkstra: heur = Heuristic::zero; break;
+    case Algorithm::dijkstra:
+      heur = Heuristic::zero;
+      break;
     case Algorithm::greedy:
       p.g_weight = 0.0;
       p.h_weight = 1.0;
       p.reopen = false;
       break;
-    case Algorithm::wastar: p.reopen = false; break;  // w*opt bound holds without reopening
-    default: p.reopen = p.h_weight <= 1.0; break;
+    case Algorithm::wastar:
+      p.reopen = false;
+      break;  // w*opt bound holds without reopening
+    default:
+      p.reopen = p.h_weight <= 1.0;
+      break;
   }
   Side& side = ws.side[0];
   const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {

@@ -50,8 +50,8 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     if (sides[0]->heap.empty() || sides[1]->heap.empty()) break;
     const double fmin = std::max(sides[0]->heap.front().f, sides[1]->heap.front().f);
     if (mu <= fmin) break;
-    st.peak_open = std::max<std::uint64_t>(st.peak_open,
-                                           sides[0]->heap.size() + sides[1]->heap.size());
+    st.peak_open =
+        std::max<std::uint64_t>(st.peak_open, sides[0]->heap.size() + sides[1]->heap.size());
     const int k = sides[0]->heap.size() <= sides[1]->heap.size() ? 0 : 1;
     Side& me = *sides[k];
     const Side& other = *sides[1 - k];

@@ -43,7 +43,9 @@ inline double quantize(double f) noexcept {
 /// differ in their last bits; treating that noise as an improvement reopens closed cells in
 /// cascades (thousands per query on den520d). 1e-9 relative is far below any real difference
 /// between distinct path costs.
-inline bool improves(double ng, double g) noexcept { return ng < g - 1e-9 * g; }
+inline bool improves(double ng, double g) noexcept {
+  return ng < g - 1e-9 * g;
+}
 
 /// 16 bytes: four children of a 4-ary heap node share one cache line.
 struct HeapEntry {
@@ -181,12 +183,17 @@ template <class Body>
 decltype(auto) dispatch_heuristic(Heuristic h, const grid::Moves& m, Body&& body) {
   const double s = m.straight_cost(), d = m.diagonal_cost();
   switch (h) {
-    case Heuristic::manhattan: return body(ManhattanH{s});
-    case Heuristic::euclidean: return body(EuclideanH{s});
-    case Heuristic::chebyshev: return body(ChebyshevH{s});
-    case Heuristic::zero: return body(ZeroH{});
+    case Heuristic::manhattan:
+      return body(ManhattanH{s});
+    case Heuristic::euclidean:
+      return body(EuclideanH{s});
+    case Heuristic::chebyshev:
+      return body(ChebyshevH{s});
+    case Heuristic::zero:
+      return body(ZeroH{});
     case Heuristic::octile:
-    default: return body(OctileH{s, d});
+    default:
+      return body(OctileH{s, d});
   }
 }
 
@@ -282,8 +289,8 @@ template <class L>
 Status run_bidirectional_astar(const Grid&, const Options&, NodeId s, NodeId t,
                                Pathfinder::Workspace&, Result&, L&);
 template <class L>
-Status run_idastar(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
-                   Result&, L&);
+Status run_idastar(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
+                   L&);
 template <class L>
 Status run_unit_cost(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                      Result&, L&);

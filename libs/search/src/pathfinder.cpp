@@ -33,13 +33,17 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
     case Algorithm::bfs:
     case Algorithm::dfs:
     case Algorithm::iddfs:
-    case Algorithm::bibfs: return detail::run_unit_cost(g, o, s, t, ws, out, listener);
-    case Algorithm::biastar: return detail::run_bidirectional_astar(g, o, s, t, ws, out, listener);
-    case Algorithm::idastar: return detail::run_idastar(g, o, s, t, ws, out, listener);
+    case Algorithm::bibfs:
+      return detail::run_unit_cost(g, o, s, t, ws, out, listener);
+    case Algorithm::biastar:
+      return detail::run_bidirectional_astar(g, o, s, t, ws, out, listener);
+    case Algorithm::idastar:
+      return detail::run_idastar(g, o, s, t, ws, out, listener);
     case Algorithm::dijkstra:
     case Algorithm::greedy:
     case Algorithm::astar:
-    case Algorithm::wastar: break;
+    case Algorithm::wastar:
+      break;
   }
   return detail::run_best_first(g, o, s, t, ws, out, listener);
 }

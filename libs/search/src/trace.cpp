@@ -8,12 +8,18 @@ namespace pathlab::search {
 
 std::string_view to_string(EventType t) noexcept {
   switch (t) {
-    case EventType::opened: return "opened";
-    case EventType::updated: return "updated";
-    case EventType::closed: return "closed";
-    case EventType::iteration: return "iteration";
-    case EventType::meet: return "meet";
-    case EventType::line_of_sight: return "los";
+    case EventType::opened:
+      return "opened";
+    case EventType::updated:
+      return "updated";
+    case EventType::closed:
+      return "closed";
+    case EventType::iteration:
+      return "iteration";
+    case EventType::meet:
+      return "meet";
+    case EventType::line_of_sight:
+      return "los";
   }
   return "?";
 }

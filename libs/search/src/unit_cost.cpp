@@ -238,9 +238,15 @@ Status run_unit_cost(const Grid& grid, const Options& o, NodeId s, NodeId t,
         }
         return status;
       }
-      case Algorithm::dfs: status = dfs<R>(grid, s, t, limit, ws, st, listener); break;
-      case Algorithm::iddfs: status = iddfs<R>(grid, s, t, limit, ws, st, listener); break;
-      default: status = bfs<R>(grid, s, t, limit, ws, st, listener); break;
+      case Algorithm::dfs:
+        status = dfs<R>(grid, s, t, limit, ws, st, listener);
+        break;
+      case Algorithm::iddfs:
+        status = iddfs<R>(grid, s, t, limit, ws, st, listener);
+        break;
+      default:
+        status = bfs<R>(grid, s, t, limit, ws, st, listener);
+        break;
     }
     if (status == Status::found) append_chain_forward(grid, ws.side[0], s, t, out.path);
     return status;

@@ -20,8 +20,8 @@ namespace pathlab::bench {
 
 struct BenchOptions {
   std::vector<search::Algorithm> algorithms{search::Algorithm::astar};
-  search::Options search;   ///< heuristic, weight, moves, node limit (algorithm is overridden)
-  int threads = 1;          ///< one Pathfinder per thread
+  search::Options search;       ///< heuristic, weight, moves, node limit (algorithm is overridden)
+  int threads = 1;              ///< one Pathfinder per thread
   std::size_t max_queries = 0;  ///< per scenario file, spread evenly over its lines; 0 = all
 };
 
@@ -58,7 +58,7 @@ struct Report {
 struct LoadedScenario {
   io::ScenarioFile file;
   grid::Grid grid;
-  std::string map_name;  ///< basename of the map file
+  std::string map_name;               ///< basename of the map file
   std::vector<std::size_t> selected;  ///< indices of entries to run
 };
 

@@ -21,7 +21,9 @@ struct Point {
   friend constexpr bool operator==(Point, Point) = default;
 };
 
-[[nodiscard]] constexpr Point centre(Cell c) noexcept { return {c.x + 0.5, c.y + 0.5}; }
+[[nodiscard]] constexpr Point centre(Cell c) noexcept {
+  return {c.x + 0.5, c.y + 0.5};
+}
 
 using Cost = double;
 
@@ -30,10 +32,14 @@ enum class Status : std::uint8_t { found, no_path, node_limit, invalid_input };
 
 [[nodiscard]] constexpr std::string_view to_string(Status s) noexcept {
   switch (s) {
-    case Status::found: return "found";
-    case Status::no_path: return "no_path";
-    case Status::node_limit: return "node_limit";
-    case Status::invalid_input: return "invalid_input";
+    case Status::found:
+      return "found";
+    case Status::no_path:
+      return "no_path";
+    case Status::node_limit:
+      return "node_limit";
+    case Status::invalid_input:
+      return "invalid_input";
   }
   return "unknown";
 }

@@ -37,12 +37,12 @@ struct Options {
 };
 
 struct Stats {
-  std::uint64_t expanded = 0;   ///< nodes expanded (stale queue entries not counted)
-  std::uint64_t generated = 0;  ///< nodes first put on the open list / frontier
-  std::uint64_t reopened = 0;   ///< closed nodes reopened with a better cost
-  std::uint64_t peak_open = 0;  ///< largest open list / frontier size
-  std::uint64_t iterations = 0; ///< iterative deepening rounds (1 for other searches)
-  double time_us = 0;           ///< wall time of the query
+  std::uint64_t expanded = 0;    ///< nodes expanded (stale queue entries not counted)
+  std::uint64_t generated = 0;   ///< nodes first put on the open list / frontier
+  std::uint64_t reopened = 0;    ///< closed nodes reopened with a better cost
+  std::uint64_t peak_open = 0;   ///< largest open list / frontier size
+  std::uint64_t iterations = 0;  ///< iterative deepening rounds (1 for other searches)
+  double time_us = 0;            ///< wall time of the query
 };
 
 struct Result {

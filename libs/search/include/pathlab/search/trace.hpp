@@ -22,7 +22,8 @@ class SearchListener {
  public:
   virtual ~SearchListener() = default;
   /// `cell` entered the open list (or, for BFS/DFS, was discovered) with cost g and priority f.
-  virtual void on_opened(Cell /*cell*/, Cell /*parent*/, double /*g*/, double /*f*/, int /*side*/) {}
+  virtual void on_opened(Cell /*cell*/, Cell /*parent*/, double /*g*/, double /*f*/, int /*side*/) {
+  }
   /// A better path to `cell` was found: its parent and g changed.
   virtual void on_updated(Cell /*cell*/, Cell /*parent*/, double /*g*/, double /*f*/,
                           int /*side*/) {}
@@ -40,10 +41,10 @@ class SearchListener {
 struct TraceEvent {
   EventType type;
   std::uint8_t side = 0;
-  Cell cell;      ///< opened/updated/closed: the cell; meet/los: the first cell
-  Cell other;     ///< opened/updated: the parent; meet/los: the second cell
-  double g = 0;   ///< opened/updated: cost so far; iteration: the bound; los: 1 visible, 0 not
-  double f = 0;   ///< opened/updated: priority
+  Cell cell;     ///< opened/updated/closed: the cell; meet/los: the first cell
+  Cell other;    ///< opened/updated: the parent; meet/los: the second cell
+  double g = 0;  ///< opened/updated: cost so far; iteration: the bound; los: 1 visible, 0 not
+  double f = 0;  ///< opened/updated: priority
 };
 
 /// Keeps every event in order.

@@ -1,0 +1,124 @@
+// Bench module tests: the Moving AI tolerance, loading a scenario with its map (and refusing
+// entries that do not fit it), and verification that counts suboptimal and missed queries.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <pathlab/bench/bench.hpp>
+#include <pathlab/core/error.hpp>
+
+using namespace pathlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+class BenchFixture : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("pathlab_bench_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    write("tiny.map", "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+    return (dir_ / name).string();
+  }
+  fs::path dir_;
+};
+
+TEST(Tolerance, FollowsTheMovingAiRule) {
+  EXPECT_TRUE(bench::within_tolerance(16.8995, 16.90));
+  EXPECT_TRUE(bench::within_tolerance(262.7645, 262.764));
+  EXPECT_TRUE(bench::within_tolerance(1000.0, 1000.0 + 0.005 + 1e-5 * 1000.0 - 1e-9));
+  EXPECT_FALSE(bench::within_tolerance(1000.0, 1000.0 + 0.005 + 1e-5 * 1000.0 + 1e-6));
+  EXPECT_FALSE(bench::within_tolerance(10.0, 10.1));
+}
+
+TEST_F(BenchFixture, VerifiesOptimaAndCountsFailures) {
+  // (0,0)->(4,0): 4 straight moves. (0,2)->(4,0) around the wall row: 6 straight moves (no
+  // corner cutting forbids the diagonals next to the wall).
+  const std::string good = write("tiny.map.scen",
+                                 "version 1\n0\tmaps/x/tiny.map\t5\t4\t0\t0\t4\t0\t4\n"
+                                 "0\tmaps/x/tiny.map\t5\t4\t0\t2\t4\t0\t6\n");
+  auto s = bench::load_scenario(good, 0);
+  EXPECT_EQ(s.map_name, "tiny.map");
+  ASSERT_EQ(s.selected.size(), 2u);
+  bench::BenchOptions o;
+  o.algorithms = {search::Algorithm::astar, search::Algorithm::bfs, search::Algorithm::biastar};
+  auto report = bench::run({s}, o);
+  ASSERT_EQ(report.rows.size(), 3u);
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.rows[0].solved, 2u);
+  EXPECT_EQ(report.rows[0].suboptimal, 0u);
+  EXPECT_LT(report.rows[0].max_error, 1e-6);
+  EXPECT_FALSE(report.rows[1].optimal);  // bfs counts moves, it reports a ratio instead
+  EXPECT_GE(report.rows[1].mean_ratio, 1.0);
+
+  const std::string wrong = write("wrong.scen", "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t3.5\n");
+  auto bad = bench::run({bench::load_scenario(wrong, 0)}, o);
+  EXPECT_FALSE(bad.passed());
+  EXPECT_EQ(bad.rows[0].suboptimal, 1u);
+  ASSERT_FALSE(bad.rows[0].failures.empty());
+  EXPECT_NE(bad.rows[0].failures[0].find("wrong.scen:2"), std::string::npos);
+}
+
+TEST_F(BenchFixture, NodeLimitIsGaveUpNotAFailure) {
+  const std::string scen = write("tiny.map.scen", "version 1\n0\ttiny.map\t5\t4\t0\t2\t4\t0\t6\n");
+  bench::BenchOptions o;
+  o.search.node_limit = 1;
+  auto r = bench::run({bench::load_scenario(scen, 0)}, o);
+  EXPECT_EQ(r.rows[0].gave_up, 1u);
+  EXPECT_TRUE(r.passed());
+}
+
+TEST_F(BenchFixture, EntriesThatDoNotFitTheMapNameTheLine) {
+  struct Bad {
+    std::string line, message;
+  };
+  const Bad cases[] = {
+      {"0\ttiny.map\t6\t4\t0\t0\t4\t0\t4", "5x4"},
+      {"0\ttiny.map\t5\t4\t2\t1\t4\t0\t4", "on a wall"},
+      {"0\ttiny.map\t5\t4\t0\t0\t2\t1\t4", "on a wall"},
+  };
+  for (const auto& c : cases) {
+    const std::string scen =
+        write("bad.scen", "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n" + c.line + "\n");
+    try {
+      (void)bench::load_scenario(scen, 0);
+      ADD_FAILURE() << "no error for " << c.line;
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.line(), 3) << e.what();
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW((void)bench::load_scenario(
+                   write("missing.scen", "version 1\n0\tnothere.map\t5\t4\t0\t0\t4\t0\t4\n"), 0),
+               ParseError);
+}
+
+TEST_F(BenchFixture, SamplesSpreadOverTheFile) {
+  std::string text = "version 1\n";
+  for (int i = 0; i < 100; ++i) text += "0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n";
+  const auto s = bench::load_scenario(write("many.scen", text), 10);
+  ASSERT_EQ(s.selected.size(), 10u);
+  EXPECT_EQ(s.selected.front(), 0u);
+  EXPECT_EQ(s.selected.back(), 90u);
+}
+
+TEST_F(BenchFixture, ThreadsGiveTheSameVerdicts) {
+  std::string text = "version 1\n";
+  for (int i = 0; i < 50; ++i) text += "0\ttiny.map\t5\t4\t0\t2\t4\t0\t6\n";
+  const auto s = bench::load_scenario(write("many.scen", text), 0);
+  bench::BenchOptions o;
+  o.threads = 3;
+  auto r = bench::run({s}, o);
+  EXPECT_EQ(r.rows[0].solved, 50u);
+  EXPECT_TRUE(r.passed());
+}
+
+}  // namespace
