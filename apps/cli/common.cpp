@@ -73,8 +73,8 @@ void SearchArgs::add_to(CLI::App& app, bool with_moves) {
     app.add_option("--cost-model", cost_model, "octile (1, sqrt 2) or integer (10, 14)")
         ->capture_default_str();
   }
-  app.add_option("--node-limit", node_limit, "expansions allowed per query")
-      ->check(CLI::PositiveNumber)
+  app.add_option("--node-limit", node_limit, "expansions allowed per query (>= 1)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62, "a count >= 1"))
       ->capture_default_str();
 }
 

@@ -1,5 +1,6 @@
 // The pathlab command: subcommands over the library. Errors print one line
 // "pathlab: error: ..." on stderr with the exit codes of the CLI contract (docs in README).
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -17,6 +18,15 @@ int main(int argc, char** argv) {
   register_bench(app, exit_code);
   register_algorithms(app, exit_code);
   register_convert(app, exit_code);
+  // CLI11 would answer "pathlab nosuch --help" with the main help and exit 0; name it instead.
+  const auto known = app.get_subcommands([](CLI::App*) { return true; });
+  const bool is_known = argc > 1 && std::any_of(known.begin(), known.end(), [&](CLI::App* c) {
+                          return c->get_name() == argv[1];
+                        });
+  if (argc > 1 && argv[1][0] != '-' && !is_known) {
+    fmt::print(stderr, "pathlab: error: unknown command '{}' (try pathlab --help)\n", argv[1]);
+    return kExitBadInput;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -74,6 +74,10 @@ LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queri
   s.map_name = std::filesystem::path(map_path).filename().string();
   io::MapOptions mo;
   mo.format = io::MapFormat::movingai;
+  if (!std::filesystem::exists(map_path)) {
+    throw ParseError(scen_path, s.file.entries.front().line,
+                     "map " + map_path + " not found (looked for it next to the .scen file)");
+  }
   s.grid = io::load_map(map_path, mo).grid;
   for (const auto& e : s.file.entries) check_entry(s.file, e, s.grid, s.map_name);
   const std::size_t n = s.file.entries.size();

@@ -25,7 +25,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     if constexpr (H::is_zero) {
       return g;
     } else {
-      return quantize(g + w * hv[side](x, y));
+      return g + w * hv[side](x, y);
     }
   };
 
@@ -48,7 +48,9 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     sides[0]->prune_top();
     sides[1]->prune_top();
     if (sides[0]->heap.empty() || sides[1]->heap.empty()) break;
-    const double fmin = std::max(sides[0]->heap.front().f, sides[1]->heap.front().f);
+    // Keys round f down a little, so this test can only stop later, never too early.
+    const double fmin = std::max(key_priority(sides[0]->heap.front().key),
+                                 key_priority(sides[1]->heap.front().key));
     if (mu <= fmin) break;
     st.peak_open =
         std::max<std::uint64_t>(st.peak_open, sides[0]->heap.size() + sides[1]->heap.size());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,15 +29,23 @@ struct NodeRec {
   std::uint32_t stamp;
 };
 
-/// Priorities are rounded to multiples of 2^-24 before they enter a heap. Sums of 1 and sqrt(2)
-/// taken in different orders differ in their last bits; without rounding, cells of equal f
-/// would not tie and the tie-break toward larger g (which saves most expansions on open maps)
-/// would never apply. Distinct octile path costs on maps of this size differ by far more than
-/// 2^-24, so the order between them, and optimality, are unchanged.
-inline double quantize(double f) noexcept {
-  constexpr double scale = 16777216.0;  // 2^24
-  if (!(f < 1e12)) return f;            // beyond exact int64 range: leave it as it is
-  return static_cast<double>(static_cast<std::int64_t>(f * scale + 0.5)) * (1.0 / scale);
+/// A heap key packs the priority f and a tie-break into one integer, so that heap order is a
+/// single unsigned compare (branch mispredictions in the sift loops dominated the search time).
+/// For f >= 0 the IEEE bits order like the values; their low 16 bits are replaced by the
+/// tie-break. Dropping them also makes equal priorities tie: sums of 1 and sqrt(2) taken in
+/// different orders differ in their last bits, and without this the tie-break would never
+/// apply. The resolution, 2^-36 relative, is far below any difference between distinct path
+/// costs, so the order between them, and optimality, are unchanged.
+/// The tie-break prefers larger g / f (deeper cells first: far fewer expansions on open maps).
+inline std::uint64_t make_key(double f, double g) noexcept {
+  constexpr std::uint64_t low = 0xFFFF;
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(f) & ~low;
+  const double depth = f > 0 ? std::min(1.0, g / f) : 1.0;
+  return bits | (low - static_cast<std::uint64_t>(depth * 65535.0));
+}
+/// The priority part of a key (f rounded down to the key's resolution).
+inline double key_priority(std::uint64_t key) noexcept {
+  return std::bit_cast<double>(key & ~std::uint64_t{0xFFFF});
 }
 
 /// Whether a new cost ng really improves on g. Paths of equal cost summed in different orders
@@ -49,21 +58,12 @@ inline bool improves(double ng, double g) noexcept {
 
 /// 16 bytes: four children of a 4-ary heap node share one cache line.
 struct HeapEntry {
-  double f;
-  std::uint32_t tie;  ///< smaller first: the complement of g in 1/1024 units (larger g first)
+  std::uint64_t key;
   NodeId id;
 };
 
-inline std::uint32_t tie_of(double g) noexcept {
-  const double scaled = g * 1024.0;
-  return scaled >= 4294967295.0 ? 0u : 0xFFFFFFFFu - static_cast<std::uint32_t>(scaled);
-}
-
-/// Min order on f, ties broken toward larger g (deeper nodes first: far fewer expansions on
-/// open maps). Bitwise, not short-circuit: heap comparisons are unpredictable, and branch
-/// mispredictions in the sift loops dominated the search time.
 inline bool before(const HeapEntry& a, const HeapEntry& b) noexcept {
-  return (a.f < b.f) | ((a.f == b.f) & (a.tie < b.tie));
+  return a.key < b.key;
 }
 
 /// One search direction's state: node records and a lazy 4-ary heap. A better g pushes a new
@@ -72,6 +72,7 @@ inline bool before(const HeapEntry& a, const HeapEntry& b) noexcept {
 struct Side {
   std::vector<NodeRec> nodes;
   std::vector<HeapEntry> heap;
+  std::vector<HeapEntry> fast;  ///< best-first: successors that tie their parent's f
   std::uint32_t gen = 0;
 
   void begin(std::size_t n) {
@@ -88,8 +89,8 @@ struct Side {
   void close(NodeId n) noexcept { nodes[n].stamp = gen + 1; }
   [[nodiscard]] double g(NodeId n) const noexcept { return seen(n) ? nodes[n].g : kInf; }
 
-  void push(double f, double g, NodeId n) {
-    const HeapEntry e{f, tie_of(g), n};
+  void push(double f, double g, NodeId n) { push(HeapEntry{make_key(f, g), n}); }
+  void push(const HeapEntry e) {
     std::size_t i = heap.size();
     heap.push_back(e);
     while (i > 0) {

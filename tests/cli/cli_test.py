@@ -1,0 +1,704 @@
+#!/usr/bin/env python3
+# End-to-end tests of the `pathlab` command against the CLI contract (shared docs/DESIGN.md):
+# malformed inputs must give exit 2 and one "pathlab: error: FILE:LINE: ..." line; good paths
+# are checked field by field. Usage: cli_test.py PATHLAB_BINARY SOURCE_DIR SHARED_DIR (stdlib only)
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+PATHLAB, SOURCE_DIR, SHARED_DIR = (os.path.abspath(a) for a in sys.argv[1:4]) if len(sys.argv) == 4 else (None,) * 3
+TIMEOUT = 20  # seconds per command
+SQRT2 = math.sqrt(2.0)
+ALL_ALGOS = ["bfs", "dfs", "iddfs", "bibfs", "dijkstra", "greedy", "astar", "wastar", "biastar", "idastar"]
+
+passed = 0
+failed = 0
+TMP = None
+
+
+def check(name, ok, detail=""):
+    """Prints one line per check and counts it."""
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+    return ok
+
+
+def run(args, cwd=None, timeout=TIMEOUT):
+    """Runs pathlab; returns (returncode or None on timeout, stdout, stderr, seconds)."""
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run([PATHLAB] + list(args), cwd=cwd or TMP, capture_output=True,
+                           timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return None, "", "", time.monotonic() - t0
+    return (p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"),
+            time.monotonic() - t0)
+
+
+def run_json(args, cwd=None):
+    rc, out, err, _ = run(args, cwd)
+    try:
+        return rc, json.loads(out), err
+    except ValueError:
+        return rc, None, err
+
+
+def write(name, data):
+    path = os.path.join(TMP, name)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return path
+
+
+def map_path(name):
+    own = os.path.join(SOURCE_DIR, "maps", name)
+    return own if os.path.exists(own) else os.path.join(SHARED_DIR, "maps", name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Malformed input: exit 2, exactly one stderr line "pathlab: error: ", naming FILE[:LINE].
+
+def bad(name, args, where=None, mention=None, timeout=10):
+    """`where` is the expected "FILE:LINE:" (or "FILE:") right after the prefix; `mention` a
+    text the message must contain."""
+    rc, out, err, secs = run(args, timeout=timeout)
+    lines = err.splitlines()
+    problems = []
+    if rc is None:
+        problems.append(f"timed out after {timeout} s")
+    elif rc < 0:
+        problems.append(f"crashed with signal {-rc}")
+    elif rc != 2:
+        problems.append(f"exit {rc}, expected 2")
+    if len(lines) != 1:
+        problems.append(f"{len(lines)} stderr lines, expected 1")
+    if not lines or not lines[0].startswith("pathlab: error: "):
+        problems.append("stderr does not start with 'pathlab: error: '")
+    elif where and not lines[0].startswith("pathlab: error: " + where + " "):
+        problems.append(f"expected location '{where}'")
+    if mention and mention not in err:
+        problems.append(f"message does not mention '{mention}'")
+    check(f"malformed: {name}", not problems, "; ".join(problems) + f"; stderr={err.strip()[:300]!r}")
+
+
+def malformed_tests():
+    maze = map_path("seed_maze.txt")
+    write("empty.txt", b"")
+    bad("empty file", ["solve", "empty.txt"], "empty.txt:")
+    write("ruler.txt", "----+----+----+\n")
+    bad("only a ruler line", ["solve", "ruler.txt"], "ruler.txt:")
+    write("trunc.map", "type octile\nheight 3\n")
+    bad("truncated Moving AI header", ["solve", "trunc.map"], "trunc.map:3:")
+    write("fewrows.map", "type octile\nheight 3\nwidth 4\nmap\n....\n....\n")
+    bad("height larger than the rows (too few rows)", ["solve", "fewrows.map", "--from", "0,0", "--to", "1,1"],
+        "fewrows.map:7:")
+    write("longrow.map", "type octile\nheight 3\nwidth 4\nmap\n....\n.....\n....\n")
+    bad("a row longer than the width", ["solve", "longrow.map", "--from", "0,0", "--to", "1,1"], "longrow.map:6:")
+    write("morerows.map", "type octile\nheight 2\nwidth 2\nmap\n..\n..\n..\n")
+    bad("more rows than the height", ["solve", "morerows.map", "--from", "0,0", "--to", "1,1"], "morerows.map:7:")
+    write("absurd.map", "type octile\nheight 2000000000\nwidth 4\nmap\n....\n")
+    bad("absurd dimensions (height 2000000000)", ["solve", "absurd.map"], "absurd.map:2:", timeout=5)
+    write("absurd2.map", "type octile\nheight 65536\nwidth 65536\nmap\n....\n")
+    bad("absurd area (65536 x 65536)", ["solve", "absurd2.map"], "absurd2.map:3:", timeout=5)
+    write("negative.map", "type octile\nheight -3\nwidth 4\nmap\n....\n")
+    bad("negative dimensions", ["solve", "negative.map"], "negative.map:2:")
+    write("zero.map", "type octile\nheight 0\nwidth 2\nmap\n")
+    bad("zero height", ["solve", "zero.map"], "zero.map:2:")
+    write("wabc.map", "type octile\nheight 2\nwidth abc\nmap\n..\n..\n")
+    bad("width is not a number", ["solve", "wabc.map"], "wabc.map:3:")
+    write("hex.map", "type hex\nheight 2\nwidth 2\nmap\n..\n..\n")
+    bad("unsupported map type", ["solve", "hex.map"], "hex.map:1:")
+    rnd = random.Random(20240601)
+    garbage = bytes(rnd.randrange(128, 256) for _ in range(4096))  # high bytes: never a magic number
+    write("garbage.bin", garbage)
+    bad("binary garbage (random bytes)", ["solve", "garbage.bin"], "garbage.bin:1:")
+    write("garbage.map", bytes(rnd.randrange(256) for _ in range(4096)))
+    bad("binary garbage with a .map name", ["solve", "garbage.map"], mention="garbage.map")
+    write("fake.png", "this is not an image\n")
+    bad("non-image bytes named .png", ["solve", "fake.png"], "fake.png:")
+    write("fake.jpg", "this is not an image either\n")
+    bad("non-image bytes named .jpg", ["solve", "fake.jpg"], "fake.jpg:")
+    with open(map_path("cave_100.png"), "rb") as f:
+        png = f.read()
+    write("cut.png", png[: len(png) // 2])
+    bad("truncated real PNG (cave_100.png cut in half)",
+        ["solve", "cut.png", "--cell", "4", "--from", "10,23", "--to", "71,71"], "cut.png:")
+    write("noend.png", png[:-12])
+    bad("real PNG without its IEND chunk",
+        ["solve", "noend.png", "--cell", "4", "--from", "10,23", "--to", "71,71"], "noend.png:")
+    write("badchar.ascii", "#####\n#S.G#\n#.X.#\n#####\n")
+    bad("unknown character in an ASCII map", ["solve", "badchar.ascii"], "badchar.ascii:3:")
+    write("badchar.map", "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n")
+    bad("unknown character in a .map", ["solve", "badchar.map", "--from", "0,0", "--to", "2,1"], "badchar.map:6:")
+    write("ctl.txt", b"----+\n1  8$\n1 9 $\n1\x01  $\n")
+    bad("control byte in a users' text map", ["solve", "ctl.txt"], "ctl.txt:4:")
+    write("twostart.ascii", "#####\n#S.S#\n#..G#\n#####\n")
+    bad("two start markers", ["solve", "twostart.ascii"], "twostart.ascii:2:")
+    write("nostart.ascii", "#####\n#...#\n#..G#\n#####\n")
+    bad("no start marker and no --from", ["solve", "nostart.ascii"], "nostart.ascii:")
+
+    # Scenario files, for bench. tiny.map is 5x4 with a wall at (1,1) and (2,1).
+    write("tiny.map", "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@..\n.....\n.....\n")
+    ok_line = "0\ttiny.map\t5\t4\t0\t0\t4\t3\t5.82843\n"
+    write("badnum.scen", "version 1\n" + ok_line + "0\ttiny.map\t5\t4\t0\t0\t4\tx3\t5.82843\n")
+    bad(".scen with a bad number", ["bench", "badnum.scen"], "badnum.scen:3:")
+    write("badlen.scen", "version 1\n" + ok_line + "0\ttiny.map\t5\t4\t0\t0\t4\t3\tfive\n")
+    bad(".scen with a bad optimal length", ["bench", "badlen.scen"], "badlen.scen:3:")
+    write("fewfields.scen", "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\n")
+    bad(".scen with too few fields", ["bench", "fewfields.scen"], "fewfields.scen:2:")
+    write("outside.scen", "version 1\n" + ok_line + "0\ttiny.map\t5\t4\t0\t0\t9\t3\t9\n")
+    bad(".scen with out-of-map coordinates", ["bench", "outside.scen"], "outside.scen:3:")
+    write("wrongsize.scen", "version 1\n" + ok_line + "0\ttiny.map\t6\t4\t0\t0\t4\t3\t5.82843\n")
+    bad(".scen for a map of another size", ["bench", "wrongsize.scen"], "wrongsize.scen:3:")
+    write("onwall.scen", "version 1\n" + ok_line + ok_line + "0\ttiny.map\t5\t4\t1\t1\t4\t3\t3\n")
+    bad(".scen with start on a wall (bench)", ["bench", "onwall.scen"], "onwall.scen:4:")
+    write("v2.scen", "version 2\n" + ok_line)
+    bad(".scen with an unknown version", ["bench", "v2.scen"], "v2.scen:1:")
+    write("onlyversion.scen", "version 1\n")
+    bad(".scen without scenario lines", ["bench", "onlyversion.scen"], "onlyversion.scen:")
+    write("nomap.scen", "version 1\n0\tmaps/x/missing.map\t5\t4\t0\t0\t4\t3\t5.82843\n")
+    bad(".scen whose map file is missing", ["bench", "nomap.scen"], mention="missing.map")
+    bad("bench on a missing .scen", ["bench", "nosuch.scen"], mention="nosuch.scen")
+
+    # Options.
+    bad("unknown algorithm", ["solve", maze, "--algo", "nosuch"], mention="nosuch")
+    bad("unknown algorithm in a list", ["solve", maze, "--algo", "astar,nosuch"], mention="nosuch")
+    bad("unknown algorithm (bench)", ["bench", "onwall.scen", "--algo", "nosuch"], mention="nosuch")
+    bad("unknown heuristic", ["solve", maze, "--heuristic", "nosuch"], mention="nosuch")
+    bad("unknown diagonal rule", ["solve", maze, "--diagonal", "nosuch"], mention="nosuch")
+    bad("unknown cost model", ["solve", maze, "--cost-model", "nosuch"], mention="nosuch")
+    bad("unknown map format", ["solve", maze, "--format", "nosuch"], mention="nosuch")
+    for text in ["abc", "1", "1,2,3", "1,", ",2", "2147483648,1"]:
+        bad(f"bad --from '{text}'", ["solve", maze, "--from", text], mention="--from")
+    bad("--from outside the map", ["solve", maze, "--from", "100,2"], mention="--from")
+    bad("--from negative", ["solve", maze, "--from=-1,3"], mention="--from")
+    bad("--to outside the map", ["solve", maze, "--to", "5,20"], mention="--to")
+    bad("start on a wall", ["solve", maze, "--from", "0,0"], mention="wall")
+    bad("goal on a wall", ["solve", maze, "--to", "0,0"], mention="wall")
+    bad("missing map file", ["solve", "nosuch.txt"], "nosuch.txt:")
+    bad("map path is a directory", ["solve", TMP], mention=TMP)
+    bad("negative weight", ["solve", maze, "--weight", "-1"], mention="weight")
+    bad("weight not a number", ["solve", maze, "--weight", "abc"], mention="weight")
+    bad("node limit 0", ["solve", maze, "--node-limit", "0"], mention="node-limit")
+    bad("negative radius", ["solve", maze, "--radius", "-1"], mention="radius")
+    bad("image cell size 0", ["solve", maze, "--cell", "0"], mention="cell")
+    bad("unknown subcommand", ["frobnicate"])
+    bad("unknown option", ["solve", maze, "--no-such-option"], mention="no-such-option")
+    bad("missing MAP argument", ["solve"], mention="MAP")
+    bad("missing SCEN argument", ["bench"], mention="SCEN")
+    bad("convert without OUT", ["convert", maze], mention="OUT")
+    bad("convert to an unknown extension", ["convert", maze, "out.xyz"], mention="out.xyz")
+    bad("convert a missing file", ["convert", "nosuch.txt", "out.map"], "nosuch.txt:")
+    bad("trace into a missing directory", ["solve", maze, "--trace", os.path.join(TMP, "no", "t.json")],
+        mention="t.json")
+
+
+# ---------------------------------------------------------------------------------------------
+# Good paths.
+
+def read_grid(path):
+    """Walls of a users' text map, ASCII map or Moving AI map: (width, height, set of walls)."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    walls = set()
+    if lines and lines[0].startswith("type"):
+        h = int(lines[1].split()[1])
+        w = int(lines[2].split()[1])
+        rows = lines[4:4 + h]
+        for y, row in enumerate(rows):
+            for x, c in enumerate(row):
+                if c in "@OTW":
+                    walls.add((x, y))
+        return w, h, walls
+    text = any("$" in l for l in lines) or (lines and set(lines[0]) <= set("-+|0123456789 "))
+    if text:
+        rows = [l.split("$")[0] for l in lines[1:]]
+        while rows and rows[-1] == "":
+            rows.pop()
+        for y, row in enumerate(rows):
+            for x, c in enumerate(row):
+                if c == "1":
+                    walls.add((x, y))
+    else:
+        rows = lines
+        while rows and rows[-1] == "":
+            rows.pop()
+        for y, row in enumerate(rows):
+            for x, c in enumerate(row):
+                if c in "#@":
+                    walls.add((x, y))
+    return max(len(r) for r in rows), len(rows), walls
+
+
+def path_problem(path, start, goal, grid=None, rule="no-corner-cut", straight=1.0, diagonal=SQRT2):
+    """None when `path` runs start..goal in 8-adjacent steps (legal under the diagonal `rule` on
+    `grid` if given); otherwise what is wrong. Also returns the cost of the path."""
+    if not path:
+        return "empty path", 0
+    if path[0] != list(start) or path[-1] != list(goal):
+        return f"path runs {path[0]}..{path[-1]}, expected {start}..{goal}", 0
+    cost = 0.0
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        if max(abs(dx), abs(dy)) != 1:
+            return f"step {[x0, y0]}->{[x1, y1]} is not to an adjacent cell", 0
+        if dx and dy and rule == "never":
+            return f"diagonal {[x0, y0]}->{[x1, y1]} under --diagonal never", 0
+        if grid:
+            w, h, walls = grid
+            if not (0 <= x1 < w and 0 <= y1 < h) or (x1, y1) in walls:
+                return f"step onto {[x1, y1]} (wall or outside)", 0
+            if dx and dy:
+                blocked = ((x0 + dx, y0) in walls) + ((x0, y0 + dy) in walls)
+                if blocked > {"no-corner-cut": 0, "one-corner": 1, "always": 2}.get(rule, 0):
+                    return f"diagonal {[x0, y0]}->{[x1, y1]} passes {blocked} blocked corner(s) under {rule}", 0
+        cost += diagonal if dx and dy else straight
+    return None, cost
+
+
+def reference_cost(grid, start, goal, rule="no-corner-cut", straight=1.0, diagonal=SQRT2):
+    """Least cost start..goal by a plain Dijkstra written here, independent of pathlab."""
+    import heapq
+    w, h, walls = grid
+    allowed = {"never": -1, "no-corner-cut": 0, "one-corner": 1, "always": 2}[rule]
+    dist = {tuple(start): 0.0}
+    heap = [(0.0, tuple(start))]
+    while heap:
+        d, (x, y) = heapq.heappop(heap)
+        if (x, y) == tuple(goal):
+            return d
+        if d > dist[(x, y)]:
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (x + dx, y + dy)
+                if (dx, dy) == (0, 0) or not (0 <= n[0] < w and 0 <= n[1] < h) or n in walls:
+                    continue
+                if dx and dy and ((x + dx, y) in walls) + ((x, y + dy) in walls) > allowed:
+                    continue
+                nd = d + (diagonal if dx and dy else straight)
+                if nd < dist.get(n, math.inf) - 1e-12:
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+    return None
+
+
+def replay_trace(trace, start, goal):
+    """Rebuilds the path from a trace: the last parent of each cell per side, from the goal
+    along side 0; for bidirectional searches from the meet event along both sides."""
+    parent = [{}, {}]
+    meet = None
+    for e in trace["events"]:
+        if e["type"] in ("opened", "updated"):
+            parent[e.get("side", 0)][(e["x"], e["y"])] = (e["px"], e["py"])
+        elif e["type"] == "meet":
+            meet = ((e["x"], e["y"]), (e["x2"], e["y2"]))
+
+    def chain(side, cell, end):
+        out = [cell]
+        seen = {cell}
+        while cell != end:
+            if cell not in parent[side]:
+                return None
+            cell = parent[side][cell]
+            if cell in seen:
+                return None
+            seen.add(cell)
+            out.append(cell)
+        return out
+
+    start, goal = tuple(start), tuple(goal)
+    if meet is None:
+        back = chain(0, goal, start)
+        return None if back is None else [list(c) for c in reversed(back)]
+    a, b = meet
+    fwd = chain(0, a, start)
+    bwd = chain(1, b, goal)
+    if fwd is None or bwd is None:
+        return None
+    cells = list(reversed(fwd)) + (bwd[1:] if a == b else bwd)
+    return [list(c) for c in cells]
+
+
+def solve_tests():
+    maze = map_path("seed_maze.txt")
+    maze_grid = read_grid(maze)
+    fields = ["status", "algorithm", "start", "goal", "cost", "moves", "path", "points", "expanded",
+              "generated", "time_us"]
+
+    rc, j, err = run_json(["solve", maze, "--json"])
+    if check("solve seed_maze.txt --json: exit 0 and JSON", rc == 0 and isinstance(j, dict), f"rc={rc} err={err!r}"):
+        missing = [f for f in fields if f not in j]
+        check("solve --json: contract fields present", not missing, f"missing {missing}")
+        check("solve --json: status found, algorithm astar", j.get("status") == "found" and j.get("algorithm") == "astar",
+              f"{j.get('status')} {j.get('algorithm')}")
+        check("solve --json: start [7,2] and goal [9,9] from the map's markers",
+              j.get("start") == [7, 2] and j.get("goal") == [9, 9], f"{j.get('start')} {j.get('goal')}")
+        problem, cost = path_problem(j.get("path"), [7, 2], [9, 9], maze_grid)
+        check("solve --json: path runs start->goal in legal adjacent steps", problem is None, problem)
+        check("solve --json: cost equals the sum of the path's steps",
+              problem is None and abs(cost - j.get("cost", -1)) < 1e-6, f"cost {j.get('cost')} vs steps {cost}")
+        check("solve --json: moves = len(path) - 1", j.get("moves") == len(j.get("path", [])) - 1,
+              f"moves {j.get('moves')}, {len(j.get('path', []))} cells")
+        pts = j.get("points", [])
+        check("solve --json: points are the cell centres (+0.5)",
+              len(pts) == len(j["path"]) and all(abs(p[0] - c[0] - 0.5) < 1e-9 and abs(p[1] - c[1] - 0.5) < 1e-9
+                                                 for p, c in zip(pts, j["path"])), f"{pts[:3]}")
+        check("solve --json: expanded/generated/time_us are numbers",
+              all(isinstance(j.get(k), (int, float)) and j.get(k) >= 0 for k in ("expanded", "generated", "time_us"))
+              and j["expanded"] > 0, f"{j.get('expanded')} {j.get('generated')} {j.get('time_us')}")
+
+    rc, out, err, _ = run(["solve", maze])
+    check("solve (human output, not a terminal): exit 0, text, no colour codes",
+          rc == 0 and "astar" in out and "\x1b[" not in out and "\x1b[" not in err, f"rc={rc} err={err!r}")
+
+    # Several algorithms: {"results":[...]}; optimal ones match Dijkstra.
+    rc, info, err = run_json(["algorithms", "--json"])
+    names = [a.get("name") for a in (info or {}).get("algorithms", [])]
+    check("algorithms --json lists the 10 algorithms", rc == 0 and all(a in names for a in ALL_ALGOS),
+          f"rc={rc} names={names}")
+    optimal = {a["name"]: a.get("optimal") for a in (info or {}).get("algorithms", [])}
+    check("algorithms --json: optimal flags (dijkstra astar biastar idastar yes; bfs dfs greedy wastar no)",
+          all(optimal.get(a) is True for a in ("dijkstra", "astar", "biastar", "idastar"))
+          and all(optimal.get(a) is False for a in ("bfs", "dfs", "greedy", "wastar")), f"{optimal}")
+    rc, out, err, _ = run(["algorithms"])
+    check("algorithms (text): exit 0, every name listed", rc == 0 and all(a in out for a in ALL_ALGOS), f"rc={rc}")
+
+    opt = reference_cost(maze_grid, [7, 2], [9, 9])
+    rc, j, err = run_json(["solve", maze, "--algo", ",".join(ALL_ALGOS), "--json"])
+    results = (j or {}).get("results") if isinstance(j, dict) else None
+    if check("solve --algo <all 10> --json: exit 0 and {\"results\":[...]} in order",
+             rc == 0 and isinstance(results, list) and [r.get("algorithm") for r in results] == ALL_ALGOS,
+             f"rc={rc} err={err!r} algos={[r.get('algorithm') for r in results or []]}"):
+        by = {r["algorithm"]: r for r in results}
+        check("dijkstra's cost equals this script's own Dijkstra", abs(by["dijkstra"]["cost"] - opt) < 1e-9,
+              f"{by['dijkstra']['cost']} vs {opt}")
+        for r in results:
+            a = r["algorithm"]
+            problem, cost = path_problem(r.get("path"), [7, 2], [9, 9], maze_grid)
+            check(f"{a}: found, legal path, cost = sum of steps, all fields",
+                  r.get("status") == "found" and problem is None and abs(cost - r["cost"]) < 1e-6
+                  and all(f in r for f in fields), f"status={r.get('status')} problem={problem} cost={r.get('cost')}/{cost}")
+            if optimal.get(a):
+                check(f"{a}: cost equals the optimum", abs(r["cost"] - opt) < 1e-9, f"{r['cost']} vs {opt}")
+            else:
+                check(f"{a}: cost >= the optimum", r["cost"] >= opt - 1e-9, f"{r['cost']} vs {opt}")
+        check("wastar (w=2): cost <= 2 * optimum", by["wastar"]["cost"] <= 2 * opt + 1e-9, f"{by['wastar']['cost']}")
+        fewest = min(r["moves"] for r in results)
+        check("bfs, iddfs, bibfs: fewest moves", all(by[a]["moves"] == fewest for a in ("bfs", "iddfs", "bibfs")),
+              f"{[(a, by[a]['moves']) for a in ('bfs', 'iddfs', 'bibfs')]} fewest {fewest}")
+
+    # Other diagonal rules and cost models: every algorithm's path is legal under the rule, the
+    # optimal ones agree with Dijkstra, and the costs follow the model.
+    opts = {}
+    for rule, extra, straight, diag in (("never", ["--diagonal", "never"], 1.0, SQRT2),
+                                        ("always", ["--diagonal", "always"], 1.0, SQRT2),
+                                        ("one-corner", ["--diagonal", "one-corner"], 1.0, SQRT2),
+                                        ("no-corner-cut", ["--cost-model", "integer"], 10.0, 14.0),
+                                        ("never", ["--diagonal", "never", "--heuristic", "manhattan"], 1.0, SQRT2)):
+        rc, j, err = run_json(["solve", maze, "--algo", ",".join(ALL_ALGOS), "--json"] + extra)
+        results = j.get("results", []) if isinstance(j, dict) else []
+        ref = reference_cost(maze_grid, [7, 2], [9, 9], rule, straight, diag)
+        problems = []
+        for r in results:
+            problem, cost = path_problem(r.get("path"), [7, 2], [9, 9], maze_grid, rule, straight, diag)
+            if r.get("status") != "found" or problem or abs(cost - r.get("cost", -1)) > 1e-6:
+                problems.append(f"{r.get('algorithm')}: {r.get('status')} {problem} cost {r.get('cost')} vs {cost}")
+            elif optimal.get(r["algorithm"]) and abs(r["cost"] - ref) > 1e-9:
+                problems.append(f"{r['algorithm']}: cost {r['cost']} but the optimum is {ref}")
+        check(f"solve --algo <all 10> {' '.join(extra)}: legal paths, costs per model, optimal ones = reference",
+              rc == 0 and len(results) == 10 and not problems, f"rc={rc} err={err.strip()!r} {problems[:3]}")
+        if len(results) == 10:
+            opts[" ".join(extra)] = results[4]["cost"]
+    if len(opts) == 5:
+        check("optimum: never >= no-corner-cut >= one-corner >= always",
+              opts["--diagonal never"] >= opt - 1e-9 >= opts["--diagonal one-corner"] - 2e-9
+              and opts["--diagonal one-corner"] >= opts["--diagonal always"] - 1e-9, f"{opts} default {opt}")
+
+    rc, j, err = run_json(["solve", maze, "--algo", "astar,dijkstra", "--weight", "0", "--json"])
+    costs = [r.get("cost") for r in (j or {}).get("results", [])] if isinstance(j, dict) else []
+    check("--weight 0: astar = dijkstra", rc == 0 and len(costs) == 2 and abs(costs[0] - costs[1]) < 1e-9,
+          f"rc={rc} {costs} err={err!r}")
+    rc, j, err = run_json(["solve", maze, "--algo", "wastar", "--weight", "1.5", "--json"])
+    check("wastar --weight 1.5: cost <= 1.5 * optimum", rc == 0 and isinstance(j, dict) and j.get("cost", 1e9) <= 1.5 * opt + 1e-9,
+          f"rc={rc} {(j or {}).get('cost')} err={err!r}")
+    rc, j, err = run_json(["solve", maze, "--from", "7,2", "--to", "7,2", "--algo", ",".join(ALL_ALGOS), "--json"])
+    results = j.get("results", []) if isinstance(j, dict) else []
+    check("start = goal: every algorithm finds the one-cell path of cost 0",
+          rc == 0 and len(results) == 10 and all(r.get("status") == "found" and r.get("cost") == 0
+                                                  and r.get("path") == [[7, 2]] and r.get("moves") == 0 for r in results),
+          f"rc={rc} {[(r.get('algorithm'), r.get('status'), r.get('path')) for r in results]}")
+
+    # No path.
+    write("walled.ascii", "#######\n#S.#..#\n#..#.G#\n#######\n")
+    rc, j, err = run_json(["solve", "walled.ascii", "--json"])
+    check("no path: exit 1, status no_path, empty path", rc == 1 and isinstance(j, dict) and j.get("status") == "no_path"
+          and not j.get("path"), f"rc={rc} out={j} err={err!r}")
+    rc, j, err = run_json(["solve", "walled.ascii", "--algo", "astar,bfs,bibfs,biastar,idastar,iddfs", "--json"])
+    statuses = [r.get("status") for r in (j or {}).get("results", [])] if isinstance(j, dict) else []
+    check("no path, six algorithms: exit 1, all no_path", rc == 1 and statuses == ["no_path"] * 6, f"rc={rc} {statuses}")
+
+    # Node limit on a large map.
+    cave = map_path("cave_100.png")
+    cave_args = ["solve", cave, "--cell", "4", "--from", "10,23", "--to", "71,71"]
+    rc, j, err = run_json(cave_args + ["--node-limit", "5", "--json"])
+    check("--node-limit 5 on cave_100: exit 1, status node_limit",
+          rc == 1 and isinstance(j, dict) and j.get("status") == "node_limit" and j.get("expanded", 99) <= 5,
+          f"rc={rc} status={(j or {}).get('status')} expanded={(j or {}).get('expanded')} err={err!r}")
+
+    # Images.
+    rc, j, err = run_json(cave_args + ["--json"])
+    ok = rc == 0 and isinstance(j, dict) and j.get("status") == "found"
+    check("solve cave_100.png --cell 4 --from 10,23 --to 71,71: found", ok, f"rc={rc} err={err!r}")
+    if ok:
+        problem, _ = path_problem(j["path"], [10, 23], [71, 71])
+        check("cave_100: path runs (10,23)->(71,71) in adjacent steps", problem is None, problem)
+        base = j["cost"]
+        rc, j2, err = run_json(cave_args + ["--radius", "1.5", "--json"])
+        check("cave_100 --radius 1.5: cost >= radius-0 cost (or no path)",
+              (rc == 0 and j2["cost"] >= base - 1e-9) or (rc == 1 and j2.get("status") == "no_path"),
+              f"rc={rc} cost={(j2 or {}).get('cost')} base={base} err={err!r}")
+
+    hybrid = map_path("hybrid_30x20.txt")
+    hgrid = read_grid(hybrid)
+    rc, j0, _ = run_json(["solve", hybrid, "--json"])
+    rc1, j1, err = run_json(["solve", hybrid, "--radius", "1.5", "--json"])
+    if check("hybrid_30x20 with and without --radius 1.5: both found",
+             rc == 0 and rc1 == 0 and isinstance(j0, dict) and isinstance(j1, dict), f"rc={rc},{rc1} err={err!r}"):
+        near = [c for c in j1["path"] if any((c[0] + dx, c[1] + dy) in hgrid[2] for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+        check("hybrid --radius 1.5: cost >= radius-0 cost, no path cell next to a wall",
+              j1["cost"] >= j0["cost"] - 1e-9 and not near, f"{j1['cost']} vs {j0['cost']}, near walls: {near[:5]}")
+
+    # Moving AI map with CRLF line ends and a scenario-style query.
+    write("crlf.map", "type octile\r\nheight 3\r\nwidth 4\r\nmap\r\n....\r\n.@@.\r\n....\r\n")
+    rc, j, err = run_json(["solve", "crlf.map", "--from", "0,1", "--to", "3,1", "--json"])
+    check("Moving AI map with CRLF: found, cost 5 (no corner cutting around the wall)",
+          rc == 0 and isinstance(j, dict) and abs(j.get("cost", 0) - 5.0) < 1e-9,
+          f"rc={rc} cost={(j or {}).get('cost')} err={err!r}")
+
+    # Traces replay to the returned path.
+    for a in ALL_ALGOS:
+        tpath = os.path.join(TMP, f"trace_{a}.json")
+        rc, j, err = run_json(["solve", maze, "--algo", a, "--trace", tpath, "--json"])
+        try:
+            with open(tpath) as f:
+                trace = json.load(f)
+        except (OSError, ValueError) as e:
+            check(f"--trace ({a}): file written", False, f"rc={rc} {e} err={err!r}")
+            continue
+        rebuilt = replay_trace(trace, [7, 2], [9, 9])
+        check(f"--trace ({a}): events replay to the returned path",
+              rc == 0 and isinstance(j, dict) and rebuilt == j.get("path"),
+              f"rc={rc} rebuilt={rebuilt and rebuilt[:6]}... returned={(j or {}).get('path', [])[:6]}...")
+        if a == "astar":
+            check("--trace: start/goal/width/height/algorithm fields",
+                  trace.get("start") == [7, 2] and trace.get("goal") == [9, 9] and trace.get("width") == 30
+                  and trace.get("height") == 20 and trace.get("algorithm") == "astar", f"{ {k: v for k, v in trace.items() if k != 'events'} }")
+
+
+def big_trace_tests():
+    """Traces replay on the 100x100 cave too, where the searches meet far from both ends."""
+    cave = map_path("cave_100.png")
+    for a in ("astar", "bibfs", "biastar", "idastar"):
+        tpath = os.path.join(TMP, f"cave_trace_{a}.json")
+        rc, j, err = run_json(["solve", cave, "--cell", "4", "--from", "10,23", "--to", "71,71", "--algo", a,
+                               "--trace", tpath, "--json"])
+        try:
+            with open(tpath) as f:
+                rebuilt = replay_trace(json.load(f), [10, 23], [71, 71])
+        except (OSError, ValueError) as e:
+            rebuilt = f"no trace: {e}"
+        check(f"--trace on cave_100 ({a}): events replay to the returned path",
+              rc == 0 and isinstance(j, dict) and rebuilt == j.get("path"), f"rc={rc} err={err!r}")
+
+
+def mutation_tests():
+    """Deterministically mutated maps: never a crash or a hang, and exit 2 always comes with one
+    well-formed error line."""
+    rnd = random.Random(7)
+    seeds = []
+    for name in ("seed_maze.txt", "hybrid_30x20.txt", "cave_100.png"):
+        with open(map_path(name), "rb") as f:
+            seeds.append(f.read())
+    seeds.append(b"type octile\nheight 4\nwidth 5\nmap\n.....\n.@@..\n.....\n.....\n")
+    problems = []
+    for i in range(150):
+        b = bytearray(rnd.choice(seeds))
+        for _ in range(rnd.randint(1, 6)):
+            op = rnd.random()
+            if op < 0.4 and b:
+                b[rnd.randrange(len(b))] = rnd.randrange(256)
+            elif op < 0.6 and b:
+                del b[rnd.randrange(len(b)):][:rnd.randint(1, 50)]
+            elif op < 0.8:
+                b[rnd.randrange(len(b) + 1):0] = bytes(rnd.choice(b".#@$189 \n\r-+SG") for _ in range(rnd.randint(1, 20)))
+            else:
+                b = b[:rnd.randrange(len(b) + 1)]
+        name = f"mut{i}" + rnd.choice([".txt", ".map", ".png", ".ascii", ""])
+        write(name, bytes(b))
+        extra = rnd.choice([[], ["--from", "0,0", "--to", "3,3"], ["--cell", "4", "--from", "10,23", "--to", "71,71"],
+                            ["--algo", "bibfs,idastar,biastar", "--from", "1,1", "--to", "2,2"], ["--radius", "1.5"]])
+        rc, out, err, _ = run(["solve", name, "--json"] + extra, timeout=10)
+        lines = err.splitlines()
+        if rc is None or rc < 0 or rc not in (0, 1, 2) or (
+                rc == 2 and (len(lines) != 1 or not lines[0].startswith("pathlab: error: "))):
+            problems.append(f"{name} {extra}: rc={rc} stderr={err.strip()[:120]!r}")
+    check("150 mutated maps: no crash or hang, errors are one 'pathlab: error:' line", not problems,
+          f"{len(problems)} bad, e.g. {problems[:3]}")
+
+
+def help_and_convert_tests():
+    for sub in ([], ["solve"], ["bench"], ["algorithms"], ["convert"]):
+        rc, out, err, _ = run(sub + ["--help"])
+        check(f"{' '.join(['pathlab'] + sub)} --help: exit 0, usage on stdout", rc == 0 and len(out) > 20,
+              f"rc={rc} err={err!r}")
+
+    maze = map_path("seed_maze.txt")
+    rc1, _, e1, _ = run(["convert", maze, "maze.map"])
+    rc2, _, e2, _ = run(["convert", "maze.map", "maze2.txt"])
+    if check("convert seed_maze.txt -> .map -> .txt: exit 0", rc1 == 0 and rc2 == 0, f"{rc1} {e1!r} {rc2} {e2!r}"):
+        g0, g1, g2 = read_grid(maze), read_grid(os.path.join(TMP, "maze.map")), read_grid(os.path.join(TMP, "maze2.txt"))
+        check("convert round trip: same size and walls (.txt -> .map -> .txt)", g0 == g1 == g2,
+              f"sizes {g0[:2]} {g1[:2]} {g2[:2]}, walls {len(g0[2])} {len(g1[2])} {len(g2[2])}")
+        q = ["--from", "7,2", "--to", "9,9", "--json"]
+        _, a, _ = run_json(["solve", maze] + q)
+        _, b, _ = run_json(["solve", "maze.map"] + q)
+        _, c, _ = run_json(["solve", "maze2.txt"] + q)
+        costs = [x.get("cost") if isinstance(x, dict) else None for x in (a, b, c)]
+        check("convert round trip: same cost on all three", None not in costs and max(costs) - min(costs) < 1e-9, f"{costs}")
+
+    hybrid = map_path("hybrid_30x20.txt")
+    rc, _, err, _ = run(["convert", hybrid, "hybrid.ascii"])
+    if check("convert hybrid_30x20.txt -> .ascii: exit 0", rc == 0, f"rc={rc} err={err!r}"):
+        _, a, _ = run_json(["solve", hybrid, "--json"])
+        rc, b, err = run_json(["solve", "hybrid.ascii", "--json"])
+        check("hybrid .ascii keeps the markers and solves to the same cost",
+              isinstance(a, dict) and isinstance(b, dict) and rc == 0 and a["start"] == b["start"]
+              and a["goal"] == b["goal"] and abs(a["cost"] - b["cost"]) < 1e-9,
+              f"rc={rc} {a and a.get('cost')} vs {b and b.get('cost')} err={err!r}")
+
+
+def bench_tests():
+    # A small fixture: 8x6 map, optima computed by pathlab itself with Dijkstra.
+    rows = ["........", "..@@@...", "....@...", ".@..@.@.", ".@....@.", "........"]
+    write("fix.map", f"type octile\nheight {len(rows)}\nwidth {len(rows[0])}\nmap\n" + "\n".join(rows) + "\n")
+    queries = [((0, 0), (7, 5)), ((3, 2), (7, 0)), ((0, 5), (5, 0)), ((5, 3), (2, 3)), ((7, 2), (0, 2)), ((2, 0), (2, 0))]
+    lines = []
+    for (s, g) in queries:
+        rc, j, err = run_json(["solve", "fix.map", "--algo", "dijkstra", "--from", f"{s[0]},{s[1]}",
+                               "--to", f"{g[0]},{g[1]}", "--json"])
+        if not (rc == 0 and isinstance(j, dict)):
+            check(f"bench fixture: optimum for {s}->{g}", False, f"rc={rc} err={err!r}")
+            return
+        ref = reference_cost(read_grid(os.path.join(TMP, "fix.map")), s, g)
+        if not check(f"bench fixture: pathlab's optimum {s}->{g} = this script's Dijkstra",
+                     abs(j["cost"] - ref) < 1e-9, f"{j['cost']} vs {ref}"):
+            return
+        lines.append(f"0\tmaps/fixture/fix.map\t8\t6\t{s[0]}\t{s[1]}\t{g[0]}\t{g[1]}\t{j['cost']:.8f}")
+    write("fix.map.scen", "version 1\n" + "\n".join(lines) + "\n\n")
+    row_fields = ["algorithm", "queries", "solved", "suboptimal", "illegal", "gave_up", "max_error", "mean_us",
+                  "median_us", "p99_us", "mean_expanded", "prep_s", "maps"]
+    map_fields = ["map", "queries", "solved", "suboptimal", "mean_us", "mean_expanded"]
+    n = len(queries)
+
+    rc, j, err = run_json(["bench", "fix.map.scen", "--algo", "astar,dijkstra,biastar,idastar,bfs", "--json"])
+    rows_ = (j or {}).get("results") if isinstance(j, dict) else None
+    if check("bench fixture (correct optima): exit 0, one row per algorithm",
+             rc == 0 and isinstance(rows_, list) and len(rows_) == 5, f"rc={rc} err={err.strip()[-300:]!r}"):
+        for r in rows_:
+            missing = [f for f in row_fields if f not in r] + [f"maps.{f}" for m in r.get("maps", []) for f in map_fields if f not in m]
+            check(f"bench row {r.get('algorithm')}: contract fields, {n} queries solved, none suboptimal/illegal",
+                  not missing and r["queries"] == n and r["solved"] == n and r["suboptimal"] == 0 and r["illegal"] == 0
+                  and r["gave_up"] == 0 and len(r["maps"]) == 1 and r["maps"][0]["map"] == "fix.map"
+                  and r["maps"][0]["queries"] == n,
+                  f"missing={missing} row={ {k: v for k, v in r.items() if k != 'maps'} } maps={r.get('maps')}")
+        bfs = [r for r in rows_ if r.get("algorithm") == "bfs"]
+        check("bench bfs (non-optimal): reports mean_ratio >= 1",
+              bfs and bfs[0].get("mean_ratio", 0) >= 1 - 1e-9, f"{bfs}")
+
+    rc, out, err, _ = run(["bench", "fix.map.scen"])
+    check("bench fixture (text output): exit 0", rc == 0 and "astar" in out, f"rc={rc} err={err.strip()[-300:]!r}")
+
+    rc, j, err = run_json(["bench", "fix.map.scen", "--threads", "2", "--max-queries", "4", "--json"])
+    rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
+    check("bench --threads 2 --max-queries 4: exit 0, 4 queries, all solved",
+          rc == 0 and len(rows_) == 1 and rows_[0].get("queries") == 4 and rows_[0].get("solved") == 4,
+          f"rc={rc} {rows_} err={err.strip()[-200:]!r}")
+
+    # Real files are messy: "version 1.0", spaces instead of tabs, CRLF, blank lines.
+    messy = ["version 1.0"] + [l.replace("\t", "   ") if i % 2 else l for i, l in enumerate(lines)] + ["", ""]
+    write("messy.map.scen", "\r\n".join(messy))
+    rc, j, err = run_json(["bench", "messy.map.scen", "--json"])
+    rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
+    check("bench on a messy .scen (version 1.0, spaces, CRLF, blank lines): exit 0, all queries",
+          rc == 0 and len(rows_) == 1 and rows_[0].get("queries") == n and rows_[0].get("suboptimal") == 0,
+          f"rc={rc} err={err.strip()[-200:]!r}")
+
+    wrong = lines[:]
+    f = wrong[0].split("\t")
+    f[-1] = f"{float(f[-1]) - 1.0:.8f}"  # claims a shorter path than exists
+    wrong[0] = "\t".join(f)
+    write("wrong.map.scen", "version 1\n" + "\n".join(wrong) + "\n")
+    rc, j, err = run_json(["bench", "wrong.map.scen", "--algo", "astar,dijkstra", "--json"])
+    rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
+    check("bench fixture with one wrong optimum: exit 1, suboptimal counted once per optimal algorithm",
+          rc == 1 and len(rows_) == 2 and all(r.get("suboptimal") == 1 and r.get("solved") == n for r in rows_),
+          f"rc={rc} rows={[(r.get('algorithm'), r.get('suboptimal')) for r in rows_]} err={err.strip()[-200:]!r}")
+
+    movingai = os.path.join(SHARED_DIR, "benchmarks", "movingai")
+    scen = os.path.join(movingai, "arena.map.scen")
+    if not os.path.exists(scen):
+        print(f"SKIP: {scen} not found; Moving AI bench check not run")
+        return
+    with open(scen) as f:
+        count = sum(1 for l in f if l.strip() and not l.startswith("version"))
+    rc, j, err = run_json(["bench", "arena.map.scen", "--algo", "astar,bfs", "--json"], cwd=movingai)
+    rows_ = (j or {}).get("results") if isinstance(j, dict) else None
+    if check("bench arena.map.scen --algo astar,bfs --json: exit 0, two rows",
+             rc == 0 and isinstance(rows_, list) and [r.get("algorithm") for r in rows_] == ["astar", "bfs"],
+             f"rc={rc} err={err.strip()[-300:]!r}"):
+        for r in rows_:
+            missing = [f for f in row_fields if f not in r]
+            check(f"arena {r['algorithm']}: contract fields, {count} queries, all solved, none illegal",
+                  not missing and r["queries"] == count and r["solved"] == count and r["illegal"] == 0
+                  and r["gave_up"] == 0 and r["maps"] and r["maps"][0].get("map") == "arena.map",
+                  f"missing={missing} row={ {k: v for k, v in r.items() if k != 'maps'} }")
+        check("arena astar: no suboptimal path, max_error within tolerance",
+              rows_[0]["suboptimal"] == 0 and rows_[0]["max_error"] <= 0.005 + 1e-5 * 1000, f"{rows_[0]}")
+
+
+def main():
+    global TMP
+    if PATHLAB is None:
+        print("usage: cli_test.py PATHLAB_BINARY SOURCE_DIR SHARED_DIR", file=sys.stderr)
+        return 2
+    if not os.access(PATHLAB, os.X_OK):
+        print(f"FAIL {PATHLAB} is not an executable")
+        print("0 passed, 1 failed")
+        return 1
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
+        TMP = tmp
+        for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
+                      bench_tests):
+            try:
+                group()
+            except Exception as e:  # a broken answer must fail the run, not stop it
+                check(f"{group.__name__} ran to the end", False, f"{type(e).__name__}: {e}")
+    print(f"({time.monotonic() - t0:.1f} s)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
