@@ -22,7 +22,7 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
   const Toward<H> hv{h, goal.x, goal.y};
   const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
   const bool terrain = grid.has_terrain();
-  const std::int32_t stride = grid.stride();
+  const CellOf cell_of(grid);
 
   auto priority = [&](double g, int x, int y) {
     if constexpr (H::is_zero) {
@@ -62,9 +62,9 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
     if constexpr (L::enabled) listener.closed(e.id, 0);
     if (e.id == t) return Status::found;
 
-    const int x = static_cast<int>(e.id % static_cast<NodeId>(stride)) - 1;
-    const int y = static_cast<int>(e.id / static_cast<NodeId>(stride)) - 1;
-    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) {
+    int x, y;
+    cell_of(e.id, x, y);
+    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
       const double step = terrain ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4];
       const double ng = gu + step;
       NodeRec& r = side.nodes[n];

@@ -20,7 +20,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
   const Toward<H> hv[2] = {{h, tc.x, tc.y}, {h, sc.x, sc.y}};
   const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
   const bool terrain = grid.has_terrain();
-  const std::int32_t stride = grid.stride();
+  const CellOf cell_of(grid);
   auto priority = [&](int side, double g, int x, int y) {
     if constexpr (H::is_zero) {
       return g;
@@ -63,10 +63,10 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     me.close(e.id);
     ++st.expanded;
     if constexpr (L::enabled) listener.closed(e.id, k);
-    const int x = static_cast<int>(e.id % static_cast<NodeId>(stride)) - 1;
-    const int y = static_cast<int>(e.id / static_cast<NodeId>(stride)) - 1;
+    int x, y;
+    cell_of(e.id, x, y);
     const float enter_u = terrain ? grid.terrain_id(e.id) : 1.0f;
-    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) {
+    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
       double step = cost[d >= 4];
       if (terrain) step *= k == 0 ? grid.terrain_id(n) : enter_u;
       const double ng = gu + step;

@@ -19,6 +19,14 @@ using grid::DiagonalRule;
 using grid::Grid;
 using grid::NodeId;
 
+/// The per-neighbour body of a search must be inlined into the neighbour loop (it was called
+/// eight times per expansion otherwise).
+#if defined(__GNUC__)
+#define PATHLAB_INLINE __attribute__((always_inline))
+#else
+#define PATHLAB_INLINE
+#endif
+
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// Per-node search state. stamp == gen: seen (open); stamp == gen + 1: closed; anything
@@ -229,6 +237,26 @@ struct DynamicListener {
   void closed(NodeId n, int side) { l.on_closed(grid.cell(n), side); }
   void iteration(double bound) { l.on_iteration(bound); }
   void meet(NodeId a, NodeId b) { l.on_meet(grid.cell(a), grid.cell(b)); }
+};
+
+/// Node id -> (x, y) without a hardware division (two per expansion were measurable):
+/// y = id / stride as a multiply-shift, exact while id * stride < 2^40; else it divides.
+struct CellOf {
+  std::uint64_t magic = 0;
+  std::uint32_t stride;
+  bool exact;
+  explicit CellOf(const Grid& g)
+      : stride(static_cast<std::uint32_t>(g.stride())),
+        exact(static_cast<double>(g.padded_size()) * g.stride() < 1099511627776.0) {
+    magic = (std::uint64_t{1} << 40) / stride + 1;
+  }
+  /// Writes the cell's x and y (unpadded).
+  void operator()(NodeId id, int& x, int& y) const noexcept {
+    const std::uint32_t row =
+        exact ? static_cast<std::uint32_t>((std::uint64_t{id} * magic) >> 40) : id / stride;
+    x = static_cast<int>(id - row * stride) - 1;
+    y = static_cast<int>(row) - 1;
+  }
 };
 
 /// Offsets of the eight directions in padded ids.
