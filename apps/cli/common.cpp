@@ -14,7 +14,7 @@ void MapArgs::add_to(CLI::App& app, bool with_radius) {
   app.add_option("--format", format, "input map format: auto, text, ascii, movingai, image")
       ->capture_default_str();
   app.add_option("--threshold", threshold, "images: luminance below this (0-255) is a wall")
-      ->check(CLI::Range(0, 256))
+      ->check(CLI::Range(0, 255))
       ->capture_default_str();
   app.add_option("--cell", cell, "images: N x N pixels per cell (blocked if any pixel is)")
       ->check(CLI::Range(1, 4096))

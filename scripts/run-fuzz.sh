@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in build-fuzz (clang, ASan + UBSan, library instrumented too) and
+# runs each for SECONDS (default 30). Exits non-zero if any target finds a crash, a leak, an
+# out-of-memory or a timeout; reproducers are left in build-fuzz/artifacts/.
+#   scripts/run-fuzz.sh [SECONDS]
+# Environment: PATHLAB_FUZZ_JOBS (build parallelism, default 2), PATHLAB_FUZZ_TARGETS (subset),
+# PATHLAB_FUZZ_SOURCE / PATHLAB_FUZZ_BUILD (other source or build directory).
+set -euo pipefail
+
+seconds="${1:-30}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
+  echo "usage: $0 [SECONDS]" >&2
+  exit 2
+fi
+src="${PATHLAB_FUZZ_SOURCE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+build="${PATHLAB_FUZZ_BUILD:-$src/build-fuzz}"
+jobs="${PATHLAB_FUZZ_JOBS:-2}"
+targets=(${PATHLAB_FUZZ_TARGETS:-fuzz_map_text fuzz_map_ascii fuzz_map_movingai fuzz_map_image fuzz_scenario})
+
+cmake -S "$src" -B "$build" -G Ninja \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1" \
+  -DPATHLAB_BUILD_FUZZ=ON -DPATHLAB_BUILD_TESTS=OFF -DPATHLAB_BUILD_APPS=OFF \
+  -DPATHLAB_INSTALL=OFF >/dev/null
+cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+
+mkdir -p "$build/artifacts"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
+failed=()
+for t in "${targets[@]}"; do
+  # The working corpus lives in the build tree; the checked-in seeds are only read.
+  work="$build/corpus/$t"
+  mkdir -p "$work"
+  dict=()
+  [ -f "$src/fuzz/dict/$t.dict" ] && dict=("-dict=$src/fuzz/dict/$t.dict")
+  echo "== $t: ${seconds}s"
+  # Images get a smaller max_len: a valid but hugely compressed image of 64 KiB may decode to
+  # 2^28 pixels, a legitimate multi-gigabyte decode that would only trip -rss_limit_mb.
+  max_len=65536
+  [ "$t" = fuzz_map_image ] && max_len=16384
+  if "$build/fuzz/$t" "$work" "$src/fuzz/corpus/$t" "${dict[@]}" \
+      -max_total_time="$seconds" -rss_limit_mb=2048 -max_len="$max_len" -timeout=25 \
+      -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 >"$build/$t.log" 2>&1; then
+    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb)|cov:" "$build/$t.log" | tail -3
+  else
+    echo "!! $t failed; log: $build/$t.log"
+    grep -E "ERROR|SUMMARY|Test unit written" "$build/$t.log" | head -5 || true
+    failed+=("$t")
+  fi
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "fuzzing found problems in: ${failed[*]}" >&2
+  exit 1
+fi
+echo "all fuzz targets ran ${seconds}s without findings"
