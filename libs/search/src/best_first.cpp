@@ -117,6 +117,8 @@ Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
       p.reopen = p.h_weight <= 1.0;
       break;
   }
+  // Our admissible heuristics are all consistent, and so is w*h for w <= 1.
+  p.monotone = p.g_weight == 1.0 && p.h_weight <= 1.0 && search::admissible(heur, o.moves);
   Side& side = ws.side[0];
   const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
     return dispatch_heuristic(heur, o.moves, [&](auto h) {

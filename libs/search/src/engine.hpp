@@ -101,16 +101,18 @@ struct Side {
   void push(const HeapEntry e) {
     std::size_t i = heap.size();
     heap.push_back(e);
+    HeapEntry* h = heap.data();
     while (i > 0) {
       const std::size_t parent = (i - 1) / 4;
-      if (!before(e, heap[parent])) break;
-      heap[i] = heap[parent];
+      if (!before(e, h[parent])) break;
+      h[i] = h[parent];
       i = parent;
     }
-    heap[i] = e;
+    h[i] = e;
   }
   HeapEntry pop() {
-    const HeapEntry top = heap.front();
+    HeapEntry* h = heap.data();
+    const HeapEntry top = h[0];
     const HeapEntry last = heap.back();
     heap.pop_back();
     const std::size_t n = heap.size();
@@ -118,15 +120,22 @@ struct Side {
     std::size_t i = 0;
     for (;;) {
       const std::size_t c = 4 * i + 1;
-      if (c >= n) break;
-      std::size_t best = c;
-      const std::size_t end = std::min(c + 4, n);
-      for (std::size_t k = c + 1; k < end; ++k) best = before(heap[k], heap[best]) ? k : best;
-      if (!before(heap[best], last)) break;
-      heap[i] = heap[best];
+      std::size_t best;
+      if (c + 3 < n) {  // a full node: a branch-free tournament of its four children
+        const std::size_t a = before(h[c + 1], h[c]) ? c + 1 : c;
+        const std::size_t b = before(h[c + 3], h[c + 2]) ? c + 3 : c + 2;
+        best = before(h[b], h[a]) ? b : a;
+      } else if (c < n) {
+        best = c;
+        for (std::size_t k = c + 1; k < n; ++k) best = before(h[k], h[best]) ? k : best;
+      } else {
+        break;
+      }
+      if (!before(h[best], last)) break;
+      h[i] = h[best];
       i = best;
     }
-    heap[i] = last;
+    h[i] = last;
     return top;
   }
   [[nodiscard]] bool stale(const HeapEntry& e) const noexcept { return closed(e.id); }
