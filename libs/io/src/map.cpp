@@ -6,6 +6,8 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include "text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -23,35 +25,6 @@
 #include <vector>
 
 namespace pathlab::io {
-
-namespace detail {
-
-// Largest file we read. A text map of max_cells cells with one-cell rows ("1$\r\n") needs 4 bytes
-// per cell; anything bigger cannot be a valid map, and the cap stops endless inputs such as
-// /dev/zero. Shared with scenario.cpp.
-constexpr std::uint64_t max_file_bytes = 4 * std::uint64_t(grid::Grid::max_cells) + 65536;
-
-// Reads a whole file; failures become ParseError(path, 0, ...). Used by scenario.cpp too.
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path, 0, "cannot open file");
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > max_file_bytes) throw ParseError(path, 0, "file too large");
-  std::string data;
-  std::array<char, 65536> buffer;
-  // Read in chunks instead of trusting the reported size: pipes and devices report none.
-  while (in) {
-    in.read(buffer.data(), buffer.size());
-    const auto got = static_cast<std::size_t>(in.gcount());
-    if (data.size() + got > max_file_bytes) throw ParseError(path, 0, "file too large");
-    data.append(buffer.data(), got);
-  }
-  if (in.bad() || !in.eof()) throw ParseError(path, 0, "cannot read file");
-  return data;
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -84,9 +57,7 @@ class LineReader {
   int number_ = 0;
 };
 
-bool printable(unsigned char c) {
-  return c >= 0x20 && c < 0x7f;
-}
+using detail::printable;
 
 // How a character is named in an error message: 'x' when printable, its byte value otherwise
 // (file contents can be binary and must not garble the terminal).
@@ -96,23 +67,6 @@ std::string describe(char ch) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "byte 0x%02X", c);
   return buf;
-}
-
-// A piece of the file quoted in a message, escaped and shortened.
-std::string quote(std::string_view s) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < s.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (printable(c)) {
-      out += s[i];
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    }
-  }
-  if (s.size() > 40) out += "...";
-  return out + "'";
 }
 
 std::string cell_text(Cell c) {
@@ -277,20 +231,6 @@ Map parse_rows(std::string_view bytes, const std::string& name, MapFormat format
 // Moving AI: "type octile", "height H", "width W", "map", then exactly H rows of W characters.
 // 'G' and 'S' are ground and swamp here, not markers.
 
-std::vector<std::string_view> words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    const std::size_t b = line.find_first_not_of(" \t", i);
-    if (b == std::string_view::npos) break;
-    std::size_t e = line.find_first_of(" \t", b);
-    if (e == std::string_view::npos) e = line.size();
-    out.push_back(line.substr(b, e - b));
-    i = e;
-  }
-  return out;
-}
-
 std::int64_t parse_dimension(std::string_view key, std::string_view value, const std::string& name,
                              int line) {
   std::int64_t v = 0;
@@ -298,10 +238,11 @@ std::int64_t parse_dimension(std::string_view key, std::string_view value, const
   const auto [ptr, ec] = std::from_chars(value.data(), end, v);
   const std::string k(key);
   if (ec == std::errc::result_out_of_range) {
-    throw ParseError(name, line, k + " " + quote(value) + " exceeds " + std::string(limit_text));
+    throw ParseError(name, line,
+                     k + " " + detail::quote(value) + " exceeds " + std::string(limit_text));
   }
   if (ec != std::errc{} || ptr != end) {
-    throw ParseError(name, line, k + " is not a number: " + quote(value));
+    throw ParseError(name, line, k + " is not a number: " + detail::quote(value));
   }
   if (v < 0) throw ParseError(name, line, "negative " + k + " " + std::to_string(v));
   if (v == 0) throw ParseError(name, line, "empty map (" + k + " 0)");
@@ -348,7 +289,7 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
   // Header lines may come in any order; real files use type, height, width, map.
   while (!have_map && reader.next(line)) {
     const int n = reader.number();
-    const auto w = words(line);
+    const auto w = detail::split_fields(line);
     if (w.empty()) throw ParseError(name, n, "blank line in the header");
     const std::string_view key = w[0];
     if (key == "map") {
@@ -359,9 +300,9 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
       break;
     }
     if (key != "type" && key != "height" && key != "width") {
-      throw ParseError(
-          name, n,
-          "unknown header line " + quote(line) + " (expected 'type', 'height', 'width' or 'map')");
+      throw ParseError(name, n,
+                       "unknown header line " + detail::quote(line) +
+                           " (expected 'type', 'height', 'width' or 'map')");
     }
     if (w.size() != 2) {
       throw ParseError(name, n, "'" + std::string(key) + "' needs exactly one value");
@@ -369,7 +310,8 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
     if (key == "type") {
       if (have_type) throw ParseError(name, n, "second 'type' line");
       if (w[1] != "octile") {
-        throw ParseError(name, n, "unsupported map type " + quote(w[1]) + " (expected octile)");
+        throw ParseError(name, n,
+                         "unsupported map type " + detail::quote(w[1]) + " (expected octile)");
       }
       have_type = true;
       continue;
@@ -873,7 +815,7 @@ MapFormat detect_format(std::string_view bytes, std::string_view name) {
   if (image_kind(bytes) != ImageKind::none) return MapFormat::image;
   std::string_view first;
   LineReader(bytes).next(first);
-  const auto w = words(first);
+  const auto w = detail::split_fields(first);
   if (!w.empty() && w[0] == "type") return MapFormat::movingai;
   const std::string ext = lower_extension(name);
   if (ext == ".png" || ext == ".bmp" || ext == ".jpg" || ext == ".jpeg" || ext == ".gif") {

@@ -12,45 +12,11 @@
 #include <system_error>
 #include <vector>
 
+#include "text.hpp"
+
 namespace pathlab::io {
 
-namespace detail {
-// Defined in map.cpp: reads a whole file, throwing ParseError(path, 0, ...) on failure.
-std::string read_file(const std::string& path);
-}  // namespace detail
-
 namespace {
-
-std::vector<std::string_view> split_fields(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    const std::size_t b = line.find_first_not_of(" \t", i);
-    if (b == std::string_view::npos) break;
-    std::size_t e = line.find_first_of(" \t", b);
-    if (e == std::string_view::npos) e = line.size();
-    out.push_back(line.substr(b, e - b));
-    i = e;
-  }
-  return out;
-}
-
-// A field quoted in a message, escaped (files can hold binary junk) and shortened.
-std::string quote(std::string_view s) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < s.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += s[i];
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    }
-  }
-  if (s.size() > 40) out += "...";
-  return out + "'";
-}
 
 class EntryParser {
  public:
@@ -62,9 +28,9 @@ class EntryParser {
     const char* end = field.data() + field.size();
     const auto [ptr, ec] = std::from_chars(field.data(), end, v);
     if (ec == std::errc::result_out_of_range)
-      fail(std::string(what) + " out of range: " + quote(field));
+      fail(std::string(what) + " out of range: " + detail::quote(field));
     if (ec != std::errc{} || ptr != end)
-      fail(std::string(what) + " is not an integer: " + quote(field));
+      fail(std::string(what) + " is not an integer: " + detail::quote(field));
     if (v < 0) fail(std::string("negative ") + what + ": " + std::to_string(v));
     return v;
   }
@@ -73,9 +39,10 @@ class EntryParser {
     double v = 0;
     const char* end = field.data() + field.size();
     const auto [ptr, ec] = std::from_chars(field.data(), end, v);
-    if (ec != std::errc{} || ptr != end) fail("optimal length is not a number: " + quote(field));
-    if (!std::isfinite(v)) fail("optimal length is not finite: " + quote(field));
-    if (v < 0) fail("negative optimal length: " + quote(field));
+    if (ec != std::errc{} || ptr != end)
+      fail("optimal length is not a number: " + detail::quote(field));
+    if (!std::isfinite(v)) fail("optimal length is not finite: " + detail::quote(field));
+    if (v < 0) fail("negative optimal length: " + detail::quote(field));
     return v;
   }
 
@@ -136,14 +103,14 @@ ScenarioFile parse_scenarios(std::string_view text, const std::string& name) {
         p.fail(std::string("unexpected byte ") + hex + " at column " + std::to_string(i + 1));
       }
     }
-    const auto f = split_fields(line);
+    const auto f = detail::split_fields(line);
     if (f.empty()) continue;  // blank lines occur anywhere in real files
     const bool first = !seen_content;
     seen_content = true;
     if (f[0] == "version") {
       if (!first) p.fail("'version' line after the first entry");
       if (f.size() != 2 || !is_version_one(f[1])) {
-        p.fail("unsupported version line " + quote(line) + " (expected 'version 1')");
+        p.fail("unsupported version line " + detail::quote(line) + " (expected 'version 1')");
       }
       continue;
     }
@@ -159,7 +126,8 @@ ScenarioFile parse_scenarios(std::string_view text, const std::string& name) {
     e.map = std::string(f[1]);
     e.width = p.count(f[2], "width");
     e.height = p.count(f[3], "height");
-    if (e.width == 0 || e.height == 0) p.fail("empty map size " + quote(f[2]) + "x" + quote(f[3]));
+    if (e.width == 0 || e.height == 0)
+      p.fail("empty map size " + detail::quote(f[2]) + "x" + detail::quote(f[3]));
     e.start = {p.count(f[4], "start x"), p.count(f[5], "start y")};
     e.goal = {p.count(f[6], "goal x"), p.count(f[7], "goal y")};
     e.optimal = p.length(f[8]);
