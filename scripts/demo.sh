@@ -3,8 +3,9 @@
 # and a comparison table. Usage: demo.sh PATHLAB
 set -euo pipefail
 pathlab=$1
-here=$(cd "$(dirname "$0")/.." && pwd)
-maps=$here/maps
+pathlab=$(cd "$(dirname "$pathlab")" && pwd)/$(basename "$pathlab")
+cd "$(dirname "$0")/.."
+maps=maps
 banner() { printf '\n==== %s ====\n' "$*"; }
 
 banner "The users' maze (maps/seed_maze.txt): A*, Dijkstra and greedy best-first"
