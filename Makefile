@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test unit conformance contract package fuzz bench format clean
+.PHONY: all deps build run demo test unit sanitize conformance contract package fuzz bench format clean
 
 all: build
 
@@ -27,11 +27,19 @@ run: build
 
 demo: run
 
-# Every test: unit and property tests, CLI tests, the Moving AI conformance sample, the CLI
-# contract, the installed-package consumer and 30 s of fuzzing per parser.
+# Every test: unit and property tests, CLI tests, the same tests again under ASan + UBSan, the
+# Moving AI conformance sample, the CLI contract, the installed-package consumer and 30 s of
+# fuzzing per parser.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	@$(MAKE) --no-print-directory conformance contract package fuzz
+	@$(MAKE) --no-print-directory sanitize conformance contract package fuzz
+
+# The C++ and CLI tests in a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitize: deps
+	cmake --preset debug >/dev/null
+	cmake --build build-debug -j $(JOBS)
+	cd build-debug && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS)
 
 unit: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -59,4 +67,4 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	rm -rf $(BUILD) build-fuzz build-package
+	rm -rf $(BUILD) build-debug build-fuzz build-package
