@@ -6,8 +6,15 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <memory>
+#include <new>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
@@ -74,11 +81,46 @@ inline bool before(const HeapEntry& a, const HeapEntry& b) noexcept {
   return a.key < b.key;
 }
 
+/// A fixed-size array of node records in memory the kernel may back with 2 MiB pages: a
+/// 1024x1024 map has 16 MiB of records, and with 4 KiB pages the search spent much of its time
+/// on TLB misses. Plain memory where transparent huge pages are not available.
+class NodeArray {
+ public:
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  NodeRec& operator[](std::size_t i) noexcept { return data_.get()[i]; }
+  const NodeRec& operator[](std::size_t i) const noexcept { return data_.get()[i]; }
+  void assign(std::size_t n, const NodeRec& value) {
+    if (n != size_) {
+      data_.reset();
+      constexpr std::size_t huge = std::size_t{2} << 20;
+      const std::size_t bytes = std::max<std::size_t>(1, n * sizeof(NodeRec));
+      const bool big = bytes >= huge / 4;  // wasting up to 1.5 MiB is worth it from here
+      const std::size_t rounded = big ? (bytes + huge - 1) / huge * huge : bytes;
+      void* p =
+          std::aligned_alloc(big ? huge : alignof(NodeRec), big ? rounded : (bytes + 15) / 16 * 16);
+      if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      if (big) madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+      data_.reset(static_cast<NodeRec*>(p));
+      size_ = n;
+    }
+    std::fill(data_.get(), data_.get() + n, value);
+  }
+
+ private:
+  struct Free {
+    void operator()(NodeRec* p) const noexcept { std::free(p); }
+  };
+  std::unique_ptr<NodeRec, Free> data_;
+  std::size_t size_ = 0;
+};
+
 /// One search direction's state: node records and a lazy 4-ary heap. A better g pushes a new
 /// entry instead of decreasing a key; entries of one cell pop best first (same h, lower g),
 /// so an entry is stale exactly when its cell is already closed.
 struct Side {
-  std::vector<NodeRec> nodes;
+  NodeArray nodes;
   std::vector<HeapEntry> heap;
   std::vector<HeapEntry> fast;  ///< best-first: successors that tie their parent's f
   std::uint32_t gen = 0;
