@@ -75,10 +75,14 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
         if (!p.reopen) return;
         ++st.reopened;
       }
-      r = {ng, e.id, side.gen};
+      if (seen) {
+        side.improve(n, ng, e.id);
+      } else {
+        side.open(n, ng, e.id);
+      }
       const double f = priority(ng, x + grid::kDx[d], y + grid::kDy[d]);
       const HeapEntry entry{make_key(f, ng), n};
-      if (p.monotone && key_priority(entry.key) == key_priority(e.key)) {
+      if (p.monotone && key_priority(entry.key) == key_priority(e.key) && !side.in_heap(n)) {
         fast.push_back(entry);
       } else {
         side.push(entry);

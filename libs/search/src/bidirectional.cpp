@@ -74,7 +74,11 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
       const bool seen = r.stamp >= me.gen;
       if (seen && !improves(ng, r.g)) return;
       if (r.stamp == me.gen + 1) ++st.reopened;
-      r = {ng, e.id, me.gen};
+      if (seen) {
+        me.improve(n, ng, e.id);
+      } else {
+        me.open(n, ng, e.id);
+      }
       const double f = priority(k, ng, x + grid::kDx[d], y + grid::kDy[d]);
       me.push(f, ng, n);
       if (!seen) ++st.generated;

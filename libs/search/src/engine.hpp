@@ -42,7 +42,10 @@ struct NodeRec {
   double g;
   NodeId parent;
   std::uint32_t stamp;
+  std::uint32_t pos;  ///< index in the heap, or kNotInHeap
 };
+
+inline constexpr std::uint32_t kNotInHeap = 0xFFFFFFFFu;
 
 /// A heap key packs the priority f and a tie-break into one integer, so that heap order is a
 /// single unsigned compare (branch mispredictions in the sift loops dominated the search time).
@@ -116,9 +119,9 @@ class NodeArray {
   std::size_t size_ = 0;
 };
 
-/// One search direction's state: node records and a lazy 4-ary heap. A better g pushes a new
-/// entry instead of decreasing a key; entries of one cell pop best first (same h, lower g),
-/// so an entry is stale exactly when its cell is already closed.
+/// One search direction's state: node records and an indexed 4-ary heap (each cell at most
+/// once; a better g moves it). Only the best-first "fast" stack can hold a cell that was
+/// closed since, so an entry is stale exactly when its cell is closed.
 struct Side {
   NodeArray nodes;
   std::vector<HeapEntry> heap;
@@ -127,7 +130,7 @@ struct Side {
 
   void begin(std::size_t n) {
     if (nodes.size() != n || gen >= std::numeric_limits<std::uint32_t>::max() - 4) {
-      nodes.assign(n, NodeRec{kInf, 0, 0});
+      nodes.assign(n, NodeRec{kInf, 0, 0, kNotInHeap});
       gen = 0;
     }
     gen += 2;
@@ -135,31 +138,66 @@ struct Side {
   }
   [[nodiscard]] bool seen(NodeId n) const noexcept { return nodes[n].stamp >= gen; }
   [[nodiscard]] bool closed(NodeId n) const noexcept { return nodes[n].stamp == gen + 1; }
-  void open(NodeId n, double g, NodeId parent) noexcept { nodes[n] = {g, parent, gen}; }
+  /// First sight of n in this query.
+  void open(NodeId n, double g, NodeId parent) noexcept { nodes[n] = {g, parent, gen, kNotInHeap}; }
+  /// A better g for a cell already seen; it stays wherever it is in the heap.
+  void improve(NodeId n, double g, NodeId parent) noexcept {
+    NodeRec& r = nodes[n];
+    r.g = g;
+    r.parent = parent;
+    r.stamp = gen;
+  }
   void close(NodeId n) noexcept { nodes[n].stamp = gen + 1; }
   [[nodiscard]] double g(NodeId n) const noexcept { return seen(n) ? nodes[n].g : kInf; }
 
+  /// Puts n in the heap with this priority, or moves it there if it is in already (an indexed
+  /// heap: a better g moves the cell instead of leaving a stale duplicate to pop later).
   void push(double f, double g, NodeId n) { push(HeapEntry{make_key(f, g), n}); }
   void push(const HeapEntry e) {
-    std::size_t i = heap.size();
-    heap.push_back(e);
-    HeapEntry* h = heap.data();
-    while (i > 0) {
-      const std::size_t parent = (i - 1) / 4;
-      if (!before(e, h[parent])) break;
-      h[i] = h[parent];
-      i = parent;
+    const std::uint32_t pos = nodes[e.id].pos;
+    if (pos == kNotInHeap) {
+      heap.push_back(e);
+      sift_up(heap.size() - 1, e);
+    } else if (e.key < heap[pos].key) {
+      sift_up(pos, e);
+    } else {
+      sift_down(pos, e);
     }
-    h[i] = e;
   }
+  [[nodiscard]] bool in_heap(NodeId n) const noexcept { return nodes[n].pos != kNotInHeap; }
   HeapEntry pop() {
-    HeapEntry* h = heap.data();
-    const HeapEntry top = h[0];
+    const HeapEntry top = heap.front();
+    nodes[top.id].pos = kNotInHeap;
     const HeapEntry last = heap.back();
     heap.pop_back();
+    if (!heap.empty()) sift_down(0, last);
+    return top;
+  }
+  [[nodiscard]] bool stale(const HeapEntry& e) const noexcept { return closed(e.id); }
+  /// Drops stale entries from the top.
+  void prune_top() {
+    while (!heap.empty() && stale(heap.front())) pop();
+  }
+
+ private:
+  void place(std::size_t i, const HeapEntry& e) noexcept {
+    heap[i] = e;
+    nodes[e.id].pos = static_cast<std::uint32_t>(i);
+  }
+  /// Moves e up from the hole at i.
+  void sift_up(std::size_t i, const HeapEntry e) noexcept {
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / 4;
+      if (!before(e, heap[parent])) break;
+      place(i, heap[parent]);
+      i = parent;
+    }
+    place(i, e);
+  }
+  /// Moves e down from the hole at i.
+  void sift_down(std::size_t i, const HeapEntry e) noexcept {
+    const HeapEntry* h = heap.data();
     const std::size_t n = heap.size();
-    if (n == 0) return top;
-    std::size_t i = 0;
     for (;;) {
       const std::size_t c = 4 * i + 1;
       std::size_t best;
@@ -173,17 +211,11 @@ struct Side {
       } else {
         break;
       }
-      if (!before(h[best], last)) break;
-      h[i] = h[best];
+      if (!before(h[best], e)) break;
+      place(i, h[best]);
       i = best;
     }
-    h[i] = last;
-    return top;
-  }
-  [[nodiscard]] bool stale(const HeapEntry& e) const noexcept { return closed(e.id); }
-  /// Drops stale entries from the top.
-  void prune_top() {
-    while (!heap.empty() && stale(heap.front())) pop();
+    place(i, e);
   }
 };
 
