@@ -13,20 +13,16 @@
 #include <string>
 #include <vector>
 
+#include "io_test_util.hpp"
+
 namespace {
 
 using pathlab::ParseError;
 using pathlab::io::MapFormat;
 
-const std::string maps_dir = PATHLAB_SOURCE_DIR "/maps/";
-const std::string data_dir = PATHLAB_SOURCE_DIR "/tests/io/data/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using pathlab::testing::data_dir;
+using pathlab::testing::maps_dir;
+using pathlab::testing::slurp;
 
 std::string be32(std::uint32_t v) {
   return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),

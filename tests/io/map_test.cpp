@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include "io_test_util.hpp"
+
 namespace {
 
 using pathlab::Cell;
@@ -21,15 +23,9 @@ using pathlab::io::MapFormat;
 using pathlab::io::MapOptions;
 using pathlab::io::parse_map;
 
-const std::string maps_dir = PATHLAB_SOURCE_DIR "/maps/";
-const std::string data_dir = PATHLAB_SOURCE_DIR "/tests/io/data/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using pathlab::testing::data_dir;
+using pathlab::testing::maps_dir;
+using pathlab::testing::slurp;
 
 TEST(BundledMaps, SeedMazeIsTheUsersTextFormat) {
   const Map m = load_map(maps_dir + "seed_maze.txt");

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <string>
 
+#include "io_test_util.hpp"
+
 namespace {
 
 using pathlab::Cell;
@@ -16,7 +18,7 @@ using pathlab::io::parse_scenarios;
 using pathlab::io::ScenarioEntry;
 using pathlab::io::ScenarioFile;
 
-const std::string data_dir = PATHLAB_SOURCE_DIR "/tests/io/data/";
+using pathlab::testing::data_dir;
 
 TEST(Scenario, TabsAndVersion1) {
   const ScenarioFile f = parse_scenarios(
