@@ -113,10 +113,21 @@ Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const 
 }
 
 int run_solve(const SolveArgs& a) {
-  const io::Map map = load_map(a.map, a.map_args);
+  MapArgs raw_args = a.map_args;
+  raw_args.radius = 0;  // endpoints are checked on the map itself, then against the clearance
+  io::Map map = load_map(a.map, raw_args);
+  const Cell start = endpoint(a.from, map.start, "--from", a.map, map.grid);
+  const Cell goal = endpoint(a.to, map.goal, "--to", a.map, map.grid);
+  if (a.map_args.radius > 0.5) {
+    map.grid = map.grid.with_clearance(a.map_args.radius);
+    for (auto [c, option] : {std::pair{start, "--from"}, std::pair{goal, "--to"}}) {
+      if (!map.grid.passable(c)) {
+        throw CliError{fmt::format("{} {},{} is closer than --radius {} to a wall in {}", option,
+                                   c.x, c.y, a.map_args.radius, a.map)};
+      }
+    }
+  }
   const grid::Grid& grid = map.grid;
-  const Cell start = endpoint(a.from, map.start, "--from", a.map, grid);
-  const Cell goal = endpoint(a.to, map.goal, "--to", a.map, grid);
   const auto algos = parse_algorithms(a.algos);
   search::Options base = a.search.options();
   if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
