@@ -9,7 +9,7 @@ install(TARGETS ${modules} pathlab EXPORT pathlabTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-foreach(m core grid io search bench)
+foreach(m core grid io search bench render)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/libs/${m}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
 if(TARGET pathlab_cli)

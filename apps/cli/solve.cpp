@@ -2,6 +2,7 @@
 // contract's JSON for programs, and the search trace on request.
 #include <fmt/core.h>
 
+#include <pathlab/render/render.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
 #include "common.hpp"
@@ -17,6 +18,7 @@ struct SolveArgs {
   SearchArgs search;
   MapArgs map_args;
   std::string trace_path;
+  std::string render_path;
   std::string picture = "auto";
   bool json = false;
 };
@@ -140,8 +142,10 @@ int run_solve(const SolveArgs& a) {
 
   nlohmann::json results = nlohmann::json::array(), traces = nlohmann::json::array();
   std::vector<std::pair<search::Algorithm, search::Result>> table;
+  std::vector<search::TraceRecorder> recorders(algos.size());  // kept for --render
   bool all_found = true;
-  for (search::Algorithm algo : algos) {
+  for (std::size_t i = 0; i < algos.size(); ++i) {
+    const search::Algorithm algo = algos[i];
     search::Options o = base;
     o.algorithm = algo;
     if (!search::admissible(o.effective_heuristic(), o.moves) && search::info(algo).informed &&
@@ -154,8 +158,8 @@ int run_solve(const SolveArgs& a) {
     search::Pathfinder finder(grid, o);
     search::Result r;
     finder.find(start, goal, r);  // untraced: the figures reported are the fast path's
-    search::TraceRecorder rec;
-    if (picture || !a.trace_path.empty()) {
+    search::TraceRecorder& rec = recorders[i];
+    if (picture || !a.trace_path.empty() || !a.render_path.empty()) {
       search::Result traced;
       search::Pathfinder(grid, o).find(start, goal, traced, &rec);
     }
@@ -173,6 +177,18 @@ int run_solve(const SolveArgs& a) {
     table.emplace_back(algo, std::move(r));
   }
 
+  if (!a.render_path.empty()) {
+    render::Scene scene{&grid, start, goal, {}};
+    for (std::size_t i = 0; i < algos.size(); ++i) {
+      scene.panels.push_back({std::string(search::to_string(algos[i])), &recorders[i].events(),
+                              &table[i].second.path});
+    }
+    try {
+      render::render_file(scene, a.render_path);
+    } catch (const std::exception& e) {
+      throw CliError{e.what()};
+    }
+  }
   if (!a.trace_path.empty()) {
     write_json_file(a.trace_path,
                     traces.size() == 1 ? traces[0] : nlohmann::json{{"results", traces}});
@@ -206,6 +222,9 @@ void register_solve(CLI::App& app, int& exit_code) {
   args->search.add_to(*cmd);
   args->map_args.add_to(*cmd);
   cmd->add_option("--trace", args->trace_path, "write the search events to OUT.json");
+  cmd->add_option("--render", args->render_path,
+                  "draw the search to OUT.png, OUT.svg or an animated OUT.gif (several "
+                  "algorithms: side by side, in lockstep)");
   cmd->add_option("--picture", args->picture,
                   "draw the map picture: auto (maps up to 160x100), always, never")
       ->capture_default_str();

@@ -1,0 +1,74 @@
+// Pictures of a search: the grid with terrain shading, the cells a search explored coloured by
+// expansion order, its open set, the path, start and goal; as PNG, as an animated GIF of the
+// search's progress, or as SVG. Several searches on one map are drawn side by side, in
+// lockstep in a GIF (the same number of trace events per frame in every panel).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pathlab/core/types.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/search/trace.hpp>
+
+namespace pathlab::render {
+
+/// One search to draw: its trace (optional) and its path (optional).
+struct Panel {
+  std::string title;
+  const std::vector<search::TraceEvent>* trace = nullptr;
+  const std::vector<Cell>* path = nullptr;
+};
+
+struct Scene {
+  const grid::Grid* grid = nullptr;
+  std::optional<Cell> start, goal;
+  std::vector<Panel> panels;  ///< drawn left to right
+};
+
+struct Options {
+  int cell_px = 0;           ///< pixels per cell; 0 = fit each panel in about 640 pixels
+  int frames = 120;          ///< GIF: frames of search progress before the final one
+  int frame_delay_cs = 3;    ///< GIF: hundredths of a second per frame
+  int final_delay_cs = 300;  ///< GIF: how long the last frame holds
+};
+
+/// A palette image: one byte per pixel, indices into palette() (256 RGB entries).
+struct IndexedImage {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> pixels;
+};
+
+/// The 256-colour palette every render uses (RGB triples).
+[[nodiscard]] const std::vector<std::uint8_t>& palette();
+
+/// Palette indices of the fixed colours, for tests and other renderers.
+enum Colour : std::uint8_t {
+  kBackground = 0,
+  kFree,
+  kWall,
+  kOpen,
+  kPath,
+  kStart,
+  kGoal,
+  kSeparator,
+  kTerrainFirst,  ///< kTerrainFirst + k: terrain cost k+2 (2..9, darker is dearer)
+  kClosedFirst = kTerrainFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
+};
+
+/// Draws the scene with the first `events` trace events of each panel (all by default); the
+/// path is drawn once a panel's whole trace is shown.
+[[nodiscard]] IndexedImage draw(const Scene& scene, const Options& options,
+                                std::size_t events = static_cast<std::size_t>(-1));
+
+/// Writes PNG, GIF or SVG, chosen by the extension. Throws std::runtime_error naming the file
+/// on an unknown extension or a write failure.
+void render_file(const Scene& scene, const std::string& path, const Options& options = {});
+
+void write_png(const Scene& scene, const std::string& path, const Options& options = {});
+void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
+[[nodiscard]] std::string svg(const Scene& scene, const Options& options = {});
+
+}  // namespace pathlab::render

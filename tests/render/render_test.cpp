@@ -1,0 +1,197 @@
+// Render module tests: what each cell is drawn as (walls, terrain, expansion order, open set,
+// path, start, goal), panel layout, and that the PNG, GIF and SVG files decode back to the
+// same picture (the GIF's frames composed in order end on the full picture).
+#include <gtest/gtest.h>
+
+#include <gif_lib.h>
+#include <stb_image.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <pathlab/render/render.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+#include "test_grids.hpp"
+
+using namespace pathlab;
+using render::IndexedImage;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Fixture {
+  grid::Grid grid{5, 3};
+  std::vector<search::TraceEvent> trace;
+  std::vector<Cell> path{{0, 0}, {1, 0}, {2, 0}, {3, 0}};
+  Fixture() {
+    grid.set_blocked(1, 1, true);
+    grid.set_terrain(4, 2, 5.0f);
+    using search::EventType;
+    trace = {
+        {EventType::opened, 0, {0, 0}, {0, 0}, 0, 0}, {EventType::closed, 0, {0, 0}, {}, 0, 0},
+        {EventType::opened, 0, {0, 1}, {0, 0}, 1, 1}, {EventType::opened, 0, {1, 0}, {0, 0}, 1, 1},
+        {EventType::closed, 0, {0, 1}, {}, 0, 0},     {EventType::opened, 0, {0, 2}, {0, 1}, 2, 2},
+        {EventType::closed, 0, {1, 0}, {}, 0, 0}};
+  }
+  render::Scene scene() const { return {&grid, Cell{0, 0}, Cell{3, 0}, {{"test", &trace, &path}}}; }
+};
+
+std::uint8_t at(const IndexedImage& img, int cp, int x, int y, int x0 = 0) {
+  const int px = x0 + x * cp + cp / 2, py = y * cp + cp / 2;
+  return img.pixels[static_cast<std::size_t>(py) * static_cast<std::size_t>(img.width) +
+                    static_cast<std::size_t>(px)];
+}
+
+std::string temp_path(const std::string& name) {
+  return (fs::temp_directory_path() / ("pathlab_render_" + name)).string();
+}
+
+TEST(Render, CellsShowWhatHappened) {
+  Fixture f;
+  render::Options o;
+  o.cell_px = 4;
+  const IndexedImage img = render::draw(f.scene(), o);
+  ASSERT_EQ(img.width, 20);
+  ASSERT_EQ(img.height, 12);
+  EXPECT_EQ(at(img, 4, 1, 1), render::kWall);
+  EXPECT_EQ(at(img, 4, 0, 0), render::kStart);
+  EXPECT_EQ(at(img, 4, 3, 0), render::kGoal);
+  EXPECT_EQ(at(img, 4, 1, 0), render::kPath);
+  EXPECT_EQ(at(img, 4, 2, 0), render::kPath);
+  EXPECT_EQ(at(img, 4, 0, 2), render::kOpen);  // opened, never closed
+  EXPECT_GE(at(img, 4, 0, 1), render::kClosedFirst);
+  EXPECT_EQ(at(img, 4, 2, 2), render::kFree);
+  EXPECT_EQ(at(img, 4, 4, 2), render::kTerrainFirst + 3);  // cost 5
+}
+
+TEST(Render, ExpansionOrderRunsAlongTheGradient) {
+  Fixture f;
+  f.path.clear();
+  render::Options o;
+  o.cell_px = 2;
+  const IndexedImage img = render::draw(f.scene(), o);
+  // Closed order: (0,0) is the start marker; (0,1) second, (1,0) last.
+  EXPECT_LT(at(img, 2, 0, 1), at(img, 2, 1, 0));
+  EXPECT_EQ(at(img, 2, 1, 0), 255);
+}
+
+TEST(Render, PartialTraceShowsNoPathYet) {
+  Fixture f;
+  render::Options o;
+  o.cell_px = 3;
+  const IndexedImage none = render::draw(f.scene(), o, 0);
+  EXPECT_EQ(at(none, 3, 1, 0), render::kFree);
+  EXPECT_EQ(at(none, 3, 0, 1), render::kFree);
+  const IndexedImage some = render::draw(f.scene(), o, 4);
+  EXPECT_EQ(at(some, 3, 1, 0), render::kOpen);
+  EXPECT_EQ(at(some, 3, 0, 2), render::kFree);
+}
+
+TEST(Render, PanelsSitSideBySide) {
+  Fixture f;
+  render::Scene s = f.scene();
+  s.panels.push_back({"no trace", nullptr, nullptr});
+  render::Options o;
+  o.cell_px = 4;
+  const IndexedImage img = render::draw(s, o);
+  const int pw = 5 * 4;
+  ASSERT_GT(img.width, 2 * pw);
+  const int x0 = img.width - pw;
+  EXPECT_EQ(at(img, 4, 1, 0, x0), render::kFree);  // the second panel has no path
+  EXPECT_EQ(at(img, 4, 1, 1, x0), render::kWall);
+  EXPECT_EQ(at(img, 4, 1, 0), render::kPath);
+}
+
+TEST(Render, PngDecodesToThePalettePicture) {
+  Fixture f;
+  render::Options o;
+  o.cell_px = 4;
+  const std::string path = temp_path("fixture.png");
+  render::write_png(f.scene(), path, o);
+  int w = 0, h = 0, n = 0;
+  unsigned char* rgb = stbi_load(path.c_str(), &w, &h, &n, 3);
+  ASSERT_NE(rgb, nullptr);
+  const IndexedImage img = render::draw(f.scene(), o);
+  ASSERT_EQ(w, img.width);
+  ASSERT_EQ(h, img.height);
+  const auto& pal = render::palette();
+  for (std::size_t i = 0; i < img.pixels.size(); ++i) {
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(rgb[i * 3 + c], pal[img.pixels[i] * 3u + c]) << i;
+  }
+  stbi_image_free(rgb);
+  fs::remove(path);
+}
+
+TEST(Render, GifFramesComposeToTheFinalPicture) {
+  // A real search on a random map, two algorithms in lockstep.
+  const grid::Grid g = pathlab::testing::random_grid(4, 24, 16, 25, true);
+  const auto cells = pathlab::testing::passable_cells(g);
+  const Cell s = cells.front(), t = cells.back();
+  search::TraceRecorder ra, rd;
+  search::Options oa, od;
+  od.algorithm = search::Algorithm::dijkstra;
+  const auto a = search::Pathfinder(g, oa).find(s, t, &ra);
+  const auto d = search::Pathfinder(g, od).find(s, t, &rd);
+  render::Scene scene{
+      &g, s, t, {{"astar", &ra.events(), &a.path}, {"dijkstra", &rd.events(), &d.path}}};
+  render::Options o;
+  o.cell_px = 3;
+  o.frames = 20;
+  const std::string path = temp_path("race.gif");
+  render::write_gif(scene, path, o);
+
+  int err = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &err);
+  ASSERT_NE(gif, nullptr);
+  ASSERT_EQ(DGifSlurp(gif), GIF_OK);
+  const IndexedImage full = render::draw(scene, o);
+  ASSERT_EQ(gif->SWidth, full.width);
+  ASSERT_EQ(gif->SHeight, full.height);
+  EXPECT_GE(gif->ImageCount, 10);
+  EXPECT_LE(gif->ImageCount, 22);
+  std::vector<std::uint8_t> canvas(full.pixels.size(), 0);
+  for (int k = 0; k < gif->ImageCount; ++k) {
+    const SavedImage& im = gif->SavedImages[k];
+    const GifImageDesc& dsc = im.ImageDesc;
+    for (int y = 0; y < dsc.Height; ++y)
+      for (int x = 0; x < dsc.Width; ++x)
+        canvas[static_cast<std::size_t>(dsc.Top + y) * static_cast<std::size_t>(full.width) +
+               static_cast<std::size_t>(dsc.Left + x)] =
+            im.RasterBits[static_cast<std::size_t>(y) * static_cast<std::size_t>(dsc.Width) +
+                          static_cast<std::size_t>(x)];
+  }
+  EXPECT_EQ(canvas, full.pixels);
+  DGifCloseFile(gif, &err);
+  fs::remove(path);
+}
+
+TEST(Render, SvgCarriesTheMapAndThePath) {
+  Fixture f;
+  render::Options o;
+  o.cell_px = 10;
+  const std::string text = render::svg(f.scene(), o);
+  EXPECT_NE(text.find("width=\"50\" height=\"30\""), std::string::npos);
+  const auto poly = text.find("<polyline class=\"path\"");
+  ASSERT_NE(poly, std::string::npos);
+  const auto pts_begin = text.find("points=\"", poly) + 8;
+  const std::string pts = text.substr(pts_begin, text.find('"', pts_begin) - pts_begin);
+  std::istringstream in(pts);
+  std::string pt;
+  int count = 0;
+  while (in >> pt) ++count;
+  EXPECT_EQ(count, 4);
+  EXPECT_NE(text.find("</svg>"), std::string::npos);
+}
+
+TEST(Render, UnknownExtensionOrEmptySceneIsAnError) {
+  Fixture f;
+  EXPECT_THROW(render::render_file(f.scene(), temp_path("x.bmp")), std::runtime_error);
+  EXPECT_THROW(render::render_file(f.scene(), "/nonexistent-dir/x.png"), std::runtime_error);
+  grid::Grid empty;
+  render::Scene s{&empty, {}, {}, {}};
+  EXPECT_THROW((void)render::draw(s, {}), std::invalid_argument);
+}
+
+}  // namespace
