@@ -677,6 +677,23 @@ def bench_tests():
               rows_[0]["suboptimal"] == 0 and rows_[0]["max_error"] <= 0.005 + 1e-5 * 1000, f"{rows_[0]}")
 
 
+def render_tests():
+    """solve --render writes real PNG, GIF and SVG files; an unknown extension is bad input."""
+    maze = map_path("seed_maze.txt")
+    magic = {"png": b"\x89PNG\r\n\x1a\n", "gif": b"GIF89a", "svg": b"<svg"}
+    for ext, head in magic.items():
+        out = os.path.join(TMP, f"render.{ext}")
+        rc, _, err, _ = run(["solve", maze, "--algo", "astar,dijkstra", "--render", out])
+        ok = rc == 0 and os.path.exists(out)
+        if ok:
+            with open(out, "rb") as f:
+                ok = f.read(len(head)) == head
+        check(f"solve --render race.{ext}: exit 0, a {ext.upper()} file", ok, f"rc={rc} err={err.strip()[:200]!r}")
+    rc, _, err, _ = run(["solve", maze, "--render", os.path.join(TMP, "render.bmpx")])
+    check("solve --render with an unknown extension: exit 2, one error line",
+          rc == 2 and err.startswith("pathlab: error: ") and err.count("\n") == 1, f"rc={rc} err={err!r}")
+
+
 def main():
     global TMP
     if PATHLAB is None:
@@ -690,7 +707,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
         TMP = tmp
         for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
-                      bench_tests):
+                      bench_tests, render_tests):
             try:
                 group()
             except Exception as e:  # a broken answer must fail the run, not stop it
