@@ -6,7 +6,6 @@
 #include <pathlab/search/pathfinder.hpp>
 
 #include "common.hpp"
-#include "picture.hpp"
 
 namespace pathlab::cli {
 namespace {
@@ -170,8 +169,8 @@ int run_solve(const SolveArgs& a) {
       fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),
                  a.map, grid.width(), grid.height(), grid::to_string(o.moves.diagonal),
                  search::to_string(o.effective_heuristic()));
-      PictureInput pin{&grid, &rec.events(), &r.path, start, goal};
-      fmt::print("{}", draw_picture(pin, color));
+      const render::Scene scene{&grid, start, goal, {{"", &rec.events(), &r.path}}};
+      fmt::print("{}", render::text_picture(scene, color));
       fmt::print("legend: # wall  . expanded  o opened  * path  S start  G goal\n\n");
     }
     table.emplace_back(algo, std::move(r));

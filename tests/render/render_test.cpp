@@ -195,3 +195,19 @@ TEST(Render, UnknownExtensionOrEmptySceneIsAnError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(RenderText, PictureUsesTheLegend) {
+  Fixture f;
+  const std::string plain = render::text_picture(f.scene(), false);
+  EXPECT_EQ(plain,
+            "S**G \n"    // start, path, goal
+            ".#   \n"    // (0,1) expanded, (1,1) wall
+            "o   5\n");  // (0,2) opened only; terrain 5
+  const std::string coloured = render::text_picture(f.scene(), true);
+  EXPECT_NE(coloured.find("\x1b["), std::string::npos);
+  EXPECT_EQ(plain.find("\x1b["), std::string::npos);
+}
+
+}  // namespace

@@ -4,8 +4,8 @@
 
 #include <fcntl.h>
 #include <gif_lib.h>
-#include <unistd.h>
 #include <stb_image_write.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>

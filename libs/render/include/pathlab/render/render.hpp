@@ -71,4 +71,9 @@ void write_png(const Scene& scene, const std::string& path, const Options& optio
 void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
 [[nodiscard]] std::string svg(const Scene& scene, const Options& options = {});
 
+/// The text picture `pathlab solve` prints, of the first panel: '#' wall, ' ' free, '2'..'9'
+/// terrain cost, '.' expanded, 'o' opened but not expanded, '*' path, 'S' start, 'G' goal;
+/// with ANSI colours when `color` is set (for terminals).
+[[nodiscard]] std::string text_picture(const Scene& scene, bool color);
+
 }  // namespace pathlab::render

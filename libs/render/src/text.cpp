@@ -1,16 +1,18 @@
-// Text picture of a map and a search (see picture.hpp for the legend).
-#include "picture.hpp"
-
+// The text picture of a search for terminals (see render.hpp for the legend).
 #include <cmath>
 
-namespace pathlab::cli {
+#include <pathlab/render/render.hpp>
+
+namespace pathlab::render {
 
 namespace {
 enum class Mark : std::uint8_t { none, opened, closed, path };
 }
 
-std::string draw_picture(const PictureInput& in, bool color) {
-  const grid::Grid& g = *in.grid;
+std::string text_picture(const Scene& scene, bool color) {
+  const grid::Grid& g = *scene.grid;
+  const Panel empty{};
+  const Panel& in = scene.panels.empty() ? empty : scene.panels.front();
   const auto w = static_cast<std::size_t>(g.width());
   std::vector<Mark> mark(w * static_cast<std::size_t>(g.height()), Mark::none);
   auto at = [&](Cell c) -> Mark& {
@@ -38,10 +40,10 @@ std::string draw_picture(const PictureInput& in, bool color) {
       if (!g.passable(c)) {
         ch = '#';
         col = "\x1b[90m";
-      } else if (in.start && c == *in.start) {
+      } else if (scene.start && c == *scene.start) {
         ch = 'S';
         col = "\x1b[1;32m";
-      } else if (in.goal && c == *in.goal) {
+      } else if (scene.goal && c == *scene.goal) {
         ch = 'G';
         col = "\x1b[1;31m";
       } else {
@@ -76,4 +78,4 @@ std::string draw_picture(const PictureInput& in, bool color) {
   return out;
 }
 
-}  // namespace pathlab::cli
+}  // namespace pathlab::render
