@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git python3
-  libcli11-dev libfmt-dev nlohmann-json3-dev libstb-dev libgif-dev libpugixml-dev zlib1g-dev
+  libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libstb-dev libgif-dev libpugixml-dev zlib1g-dev
   libgtest-dev librapidcheck-dev libbenchmark-dev
 )
 if [[ "${1:-}" == "--fuzz" ]]; then

@@ -66,5 +66,6 @@ void register_solve(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_algorithms(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
+void register_serve(CLI::App& app, int& exit_code);
 
 }  // namespace pathlab::cli

@@ -1,0 +1,310 @@
+// The JSON API of `pathlab serve` (see server.hpp). Handlers are thin: they validate, call the
+// library, and shape JSON. The trace travels as one flat integer array (see trace_array).
+#include "server.hpp"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include <pathlab/core/error.hpp>
+#include <pathlab/io/map.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::server {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+std::atomic<httplib::Server*> g_server{nullptr};
+
+/// A request that cannot be answered: HTTP status and message.
+struct ApiError {
+  int status;
+  std::string message;
+};
+
+void reply(httplib::Response& res, const json& j, int status = 200) {
+  res.status = status;
+  res.set_content(j.dump(), "application/json");
+}
+
+json cell_json(Cell c) {
+  return json::array({c.x, c.y});
+}
+
+json map_json(const io::Map& m, const std::string& name) {
+  const grid::Grid& g = m.grid;
+  std::string walls(static_cast<std::size_t>(g.cells()), '0');
+  json terrain = json::array();
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const auto i = static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()) +
+                     static_cast<std::size_t>(x);
+      if (!g.passable(x, y)) walls[i] = '1';
+      if (g.has_terrain()) terrain.push_back(g.terrain(x, y));
+    }
+  }
+  json j{{"name", name},
+         {"width", g.width()},
+         {"height", g.height()},
+         {"walls", walls},
+         {"start", m.start ? cell_json(*m.start) : json(nullptr)},
+         {"goal", m.goal ? cell_json(*m.goal) : json(nullptr)}};
+  if (g.has_terrain()) j["terrain"] = terrain;
+  return j;
+}
+
+/// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]}.
+grid::Grid grid_from_json(const json& m, const Config& c) {
+  if (!m.is_object()) throw ApiError{400, "\"map\" must be an object"};
+  if (!m.contains("width") || !m.contains("height") || !m["width"].is_number_integer() ||
+      !m["height"].is_number_integer()) {
+    throw ApiError{400, "map needs integer \"width\" and \"height\""};
+  }
+  const std::int64_t w = m["width"], h = m["height"];
+  if (w < 1 || h < 1) throw ApiError{422, "map width and height must be at least 1"};
+  if (w * h > c.max_cells) {
+    throw ApiError{413, "map of " + std::to_string(w) + "x" + std::to_string(h) +
+                            " cells exceeds the server's limit of " + std::to_string(c.max_cells)};
+  }
+  if (!m.contains("walls") || !m["walls"].is_string())
+    throw ApiError{400, "map needs a \"walls\" string"};
+  const std::string& walls = m["walls"].get_ref<const std::string&>();
+  if (static_cast<std::int64_t>(walls.size()) != w * h) {
+    throw ApiError{422, "\"walls\" has " + std::to_string(walls.size()) + " characters, expected " +
+                            std::to_string(w * h)};
+  }
+  grid::Grid g(static_cast<int>(w), static_cast<int>(h));
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    if (walls[i] != '0' && walls[i] != '1')
+      throw ApiError{422, "\"walls\" may hold only '0' and '1'"};
+    if (walls[i] == '1') g.set_blocked(static_cast<int>(i % w), static_cast<int>(i / w), true);
+  }
+  if (m.contains("terrain") && !m["terrain"].is_null()) {
+    const json& t = m["terrain"];
+    if (!t.is_array() || static_cast<std::int64_t>(t.size()) != w * h) {
+      throw ApiError{422, "\"terrain\" must be an array of width*height numbers"};
+    }
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (!t[i].is_number() || !(t[i].get<double>() >= 1.0) || t[i].get<double>() > 1e6) {
+        throw ApiError{422, "terrain costs must be numbers from 1 to 1e6"};
+      }
+      g.set_terrain(static_cast<int>(i % w), static_cast<int>(i / w), t[i].get<float>());
+    }
+  }
+  return g;
+}
+
+Cell cell_from_json(const json& j, const char* what, const grid::Grid& g) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) {
+    throw ApiError{400, std::string("\"") + what + "\" must be [x, y]"};
+  }
+  const Cell c{j[0].get<int>(), j[1].get<int>()};
+  if (!g.in_bounds(c)) throw ApiError{422, std::string(what) + " is outside the map"};
+  if (!g.passable(c)) throw ApiError{422, std::string(what) + " is on a wall"};
+  return c;
+}
+
+/// The trace as one flat integer array: v = zigzag(cell - previous cell) * 8 + type, with
+/// cell = y * width + x and type 0 opened, 1 updated, 2 closed, 3 iteration, 4 meet, 5 los.
+/// Consecutive events are near each other, so most values take 2–4 digits on the wire.
+json trace_array(const std::vector<search::TraceEvent>& events, int width) {
+  json out = json::array();
+  std::int64_t prev = 0;
+  for (const auto& e : events) {
+    const std::int64_t cell = std::int64_t{e.cell.y} * width + e.cell.x;
+    const std::int64_t d = cell - prev;
+    const std::int64_t zig = d >= 0 ? 2 * d : -2 * d - 1;
+    out.push_back(zig * 8 + static_cast<int>(e.type));
+    prev = cell;
+  }
+  return out;
+}
+
+search::Options options_from_json(const json& r, const Config& c) {
+  search::Options o;
+  const std::string algo = r.value("algorithm", std::string("astar"));
+  const auto a = search::parse_algorithm(algo);
+  if (!a) throw ApiError{422, "unknown algorithm '" + algo + "'"};
+  o.algorithm = *a;
+  if (r.contains("heuristic") && !r["heuristic"].is_null()) {
+    const std::string h = r["heuristic"].get<std::string>();
+    o.heuristic = search::parse_heuristic(h);
+    if (!o.heuristic) throw ApiError{422, "unknown heuristic '" + h + "'"};
+  }
+  if (r.contains("weight") && !r["weight"].is_null()) o.weight = r["weight"].get<double>();
+  const std::string rule = r.value("diagonal", std::string("no-corner-cut"));
+  const auto dr = grid::parse_diagonal_rule(rule);
+  if (!dr) throw ApiError{422, "unknown diagonal rule '" + rule + "'"};
+  const std::string model = r.value("cost_model", std::string("octile"));
+  const auto cm = grid::parse_cost_model(model);
+  if (!cm) throw ApiError{422, "unknown cost model '" + model + "'"};
+  o.moves = {*dr, *cm};
+  o.node_limit = std::min<std::uint64_t>(r.value("node_limit", c.max_nodes), c.max_nodes);
+  if (auto problem = search::validate(o)) throw ApiError{422, *problem};
+  return o;
+}
+
+std::optional<fs::path> find_map(const Config& c, const std::string& name) {
+  if (name.empty() || name.find('/') != std::string::npos || name.find('\\') != std::string::npos ||
+      name.front() == '.') {
+    return std::nullopt;
+  }
+  for (const auto& dir : c.map_dirs) {
+    const fs::path p = fs::path(dir) / name;
+    std::error_code ec;
+    if (fs::is_regular_file(p, ec)) return p;
+  }
+  return std::nullopt;
+}
+
+bool is_map_file(const fs::path& p) {
+  static const char* exts[] = {".txt", ".map", ".ascii", ".asc", ".png", ".bmp", ".jpg", ".gif"};
+  const std::string e = p.extension().string();
+  if (p.filename().string().find(".scen") != std::string::npos) return false;
+  return std::any_of(std::begin(exts), std::end(exts), [&](const char* x) { return e == x; });
+}
+
+void routes(httplib::Server& svr, const Config& c) {
+  svr.Get("/api/algorithms", [](const httplib::Request&, httplib::Response& res) {
+    json algos = json::array();
+    for (const auto& a : search::algorithms()) {
+      algos.push_back({{"name", a.name},
+                       {"optimal", a.optimal},
+                       {"fewest_moves", a.fewest_moves},
+                       {"informed", a.informed},
+                       {"summary", a.summary}});
+    }
+    reply(res, {{"algorithms", algos},
+                {"heuristics", {"manhattan", "octile", "euclidean", "chebyshev", "zero"}},
+                {"diagonal", {"never", "no-corner-cut", "one-corner", "always"}}});
+  });
+  svr.Get("/api/maps", [&c](const httplib::Request&, httplib::Response& res) {
+    std::vector<std::string> names;
+    for (const auto& dir : c.map_dirs) {
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(dir, ec)) {
+        if (e.is_regular_file() && is_map_file(e.path()))
+          names.push_back(e.path().filename().string());
+      }
+    }
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    reply(res, {{"maps", names}});
+  });
+  svr.Get(R"(/api/maps/([^/]+))", [&c](const httplib::Request& req, httplib::Response& res) {
+    const std::string name = req.matches[1];
+    const auto p = find_map(c, name);
+    if (!p || !is_map_file(*p)) throw ApiError{404, "no map named '" + name + "'"};
+    io::MapOptions o;  // images: ?cell=N pixels per cell, ?threshold=T
+    if (req.has_param("cell"))
+      o.cell = std::clamp(std::atoi(req.get_param_value("cell").c_str()), 1, 4096);
+    if (req.has_param("threshold")) {
+      o.threshold = std::clamp(std::atoi(req.get_param_value("threshold").c_str()), 0, 255);
+    }
+    const io::Map m = io::load_map(p->string(), o);
+    if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
+    reply(res, map_json(m, name));
+  });
+  svr.Post("/api/parse", [&c](const httplib::Request& req, httplib::Response& res) {
+    io::MapOptions o;
+    const std::string name = req.has_param("name") ? req.get_param_value("name") : "upload";
+    if (req.has_param("format")) {
+      const auto f = io::parse_map_format(req.get_param_value("format"));
+      if (!f) throw ApiError{422, "unknown map format"};
+      o.format = *f;
+    }
+    if (req.has_param("cell"))
+      o.cell = std::clamp(std::atoi(req.get_param_value("cell").c_str()), 1, 4096);
+    if (req.has_param("threshold")) {
+      o.threshold = std::clamp(std::atoi(req.get_param_value("threshold").c_str()), 0, 255);
+    }
+    const io::Map m = io::parse_map(req.body, name, o);
+    if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
+    reply(res, map_json(m, name));
+  });
+  svr.Post("/api/solve", [&c](const httplib::Request& req, httplib::Response& res) {
+    const json r = json::parse(req.body, nullptr, false);
+    if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    const Cell start = cell_from_json(r.value("start", json()), "start", g);
+    const Cell goal = cell_from_json(r.value("goal", json()), "goal", g);
+    const search::Options o = options_from_json(r, c);
+    search::Pathfinder finder(g, o);
+    search::Result result;
+    search::TraceRecorder rec;
+    const bool trace = r.value("trace", false);
+    finder.find(start, goal, result, trace ? &rec : nullptr);
+    json path = json::array();
+    for (Cell p : result.path) path.push_back(cell_json(p));
+    json out{{"status", std::string(to_string(result.status))},
+             {"algorithm", std::string(search::to_string(o.algorithm))},
+             {"start", cell_json(start)},
+             {"goal", cell_json(goal)},
+             {"cost", result.cost},
+             {"moves", result.moves()},
+             {"path", path},
+             {"expanded", result.stats.expanded},
+             {"generated", result.stats.generated},
+             {"time_us", result.stats.time_us}};
+    if (trace) out["trace"] = trace_array(rec.events(), g.width());
+    reply(res, out);
+  });
+}
+
+}  // namespace
+
+bool serve(const Config& c, const std::function<void(const std::string&)>& on_ready,
+           const std::function<void(const std::string&)>& log) {
+  httplib::Server svr;
+  svr.set_payload_max_length(c.max_body_bytes);
+  if (!c.web_dir.empty()) svr.set_mount_point("/", c.web_dir);
+  svr.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+        try {
+          std::rethrow_exception(ep);
+        } catch (const ApiError& e) {
+          reply(res, {{"error", e.message}}, e.status);
+        } catch (const ParseError& e) {
+          reply(res, {{"error", e.what()}}, 422);
+        } catch (const json::exception& e) {
+          reply(res, {{"error", std::string("bad JSON value: ") + e.what()}}, 400);
+        } catch (const std::exception& e) {
+          reply(res, {{"error", e.what()}}, 422);
+        } catch (...) {
+          reply(res, {{"error", "internal error"}}, 500);
+        }
+      });
+  svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.body.empty()) {
+      const char* what = res.status == 413   ? "request body too large"
+                         : res.status == 404 ? "not found"
+                                             : "bad request";
+      reply(res, {{"error", what}}, res.status);
+    }
+  });
+  svr.set_logger([&log](const httplib::Request& req, const httplib::Response& res) {
+    log(req.method + " " + req.path + " " + std::to_string(res.status) + " " +
+        std::to_string(res.body.size()) + "B");
+  });
+  routes(svr, c);
+  const int port =
+      c.port == 0 ? svr.bind_to_any_port(c.host) : (svr.bind_to_port(c.host, c.port) ? c.port : -1);
+  if (port < 0) return false;
+  g_server = &svr;
+  on_ready("http://" + c.host + ":" + std::to_string(port) + "/");
+  const bool ok = svr.listen_after_bind();
+  g_server = nullptr;
+  return ok;
+}
+
+void stop() {
+  if (httplib::Server* s = g_server.load()) s->stop();
+}
+
+}  // namespace pathlab::server

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""API tests of `pathlab serve`: good and bad requests against a server on a free loopback port.
+Usage: api_test.py PATHLAB_BINARY SOURCE_DIR. Prints one line per check and 'N passed, N failed'."""
+import json, os, signal, subprocess, sys, time, urllib.error, urllib.request
+
+PATHLAB, SOURCE = sys.argv[1], sys.argv[2]
+MAPS = os.path.join(SOURCE, "maps")
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}"[:400])
+
+
+def request(url, body=None, timeout=30):
+    """Returns (status, parsed JSON or raw bytes)."""
+    req = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"} if body else {})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            data, status = r.read(), r.status
+    except urllib.error.HTTPError as e:
+        data, status = e.read(), e.code
+    try:
+        return status, json.loads(data)
+    except ValueError:
+        return status, data
+
+
+def decode_trace(values, width):
+    """Inverse of the server's encoding: v = zigzag(cell - previous) * 8 + type."""
+    cell, out = 0, []
+    for v in values:
+        zig, kind = divmod(v, 8)
+        cell += zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
+        out.append((kind, cell % width, cell // width))
+    return out
+
+
+def main():
+    proc = subprocess.Popen([PATHLAB, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    line = proc.stdout.readline()
+    check("serve prints its URL", "http://127.0.0.1:" in line, repr(line))
+    url = line.split()[2]
+    try:
+        run(url)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=10)
+            check("Ctrl-C (SIGINT) stops the server cleanly: exit 0", proc.returncode == 0 and "stopped" in out,
+                  f"rc={proc.returncode} err={err[:200]!r}")
+            solves = sum(1 for l in out.splitlines() if l.startswith("POST /api/solve "))
+            check("one log line per request", solves == SOLVE_REQUESTS, f"{solves} log lines, {SOLVE_REQUESTS} requests")
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            check("Ctrl-C (SIGINT) stops the server cleanly", False, "still running after 10 s")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+SOLVE_REQUESTS = 0
+
+
+def solve(url, payload):
+    global SOLVE_REQUESTS
+    SOLVE_REQUESTS += 1
+    body = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+    return request(url + "api/solve", body)
+
+
+def run(url):
+    st, j = request(url + "api/algorithms")
+    check("GET /api/algorithms lists the algorithms", st == 200 and "astar" in [a["name"] for a in j["algorithms"]])
+    st, j = request(url + "api/maps")
+    check("GET /api/maps lists the bundled maps", st == 200 and "seed_maze.txt" in j["maps"], str(j)[:200])
+    st, m = request(url + "api/maps/seed_maze.txt")
+    check("GET /api/maps/seed_maze.txt: 30x20 with its markers",
+          st == 200 and m["width"] == 30 and m["height"] == 20 and m["start"] == [7, 2] and m["goal"] == [9, 9])
+    st, _ = request(url + "api/maps/nosuch.map")
+    check("unknown map: 404", st == 404)
+    st, _ = request(url + "api/maps/..%2F..%2Fetc%2Fpasswd")
+    check("a path outside the map folders: 404", st == 404)
+
+    # Solve: the same cost as the CLI on the same map, and a trace that matches the stats.
+    cli = json.loads(subprocess.run([PATHLAB, "solve", os.path.join(MAPS, "seed_maze.txt"), "--json"],
+                                    capture_output=True, text=True).stdout)
+    st, r = solve(url, {"map": m, "start": m["start"], "goal": m["goal"], "algorithm": "astar", "trace": True})
+    check("POST /api/solve: same cost as pathlab solve --json", st == 200 and abs(r["cost"] - cli["cost"]) < 1e-9,
+          f"{st} {str(r)[:200]}")
+    events = decode_trace(r["trace"], m["width"])
+    closed = sum(1 for k, _, _ in events if k == 2)
+    check("compact trace decodes: closed events = expanded", closed == r["expanded"], f"{closed} vs {r['expanded']}")
+    check("compact trace starts at the start cell", events[0][1:] == (7, 2), str(events[:2]))
+    size = len(json.dumps(r["trace"], separators=(",", ":")))
+    check("trace <= 8 bytes per event on the wire", size / len(events) <= 8, f"{size / len(events):.2f}")
+
+    for algo in ("dijkstra", "biastar", "bfs"):
+        st, r2 = solve(url, {"map": m, "start": m["start"], "goal": m["goal"], "algorithm": algo})
+        check(f"POST /api/solve {algo}: found", st == 200 and r2["status"] == "found" and "trace" not in r2)
+
+    # Uploads in any format the CLI reads.
+    with open(os.path.join(MAPS, "seed_maze.txt"), "rb") as f:
+        st, up = request(url + "api/parse?name=seed_maze.txt", f.read())
+    check("POST /api/parse (users' text map) = the bundled map", st == 200 and up["walls"] == m["walls"])
+    with open(os.path.join(MAPS, "cave_100.png"), "rb") as f:
+        st, cave = request(url + "api/parse?name=cave.png&cell=4", f.read())
+    check("POST /api/parse (PNG image, cell 4): 100x100", st == 200 and cave["width"] == 100 and cave["height"] == 100)
+    st, j = request(url + "api/parse?name=fake.png", b"this is not an image")
+    check("POST /api/parse of junk named .png: 422 with a message", st == 422 and "error" in j, f"{st} {j}")
+
+    # Bad requests: a JSON error, never a crash.
+    good = {"map": m, "start": m["start"], "goal": m["goal"]}
+    cases = [
+        ("malformed JSON", b"{nope", 400),
+        ("not an object", b"[1,2]", 400),
+        ("missing map", json.dumps({"start": [0, 0]}).encode(), 400),
+        ("huge grid", json.dumps({"map": {"width": 100000, "height": 100000, "walls": ""}, "start": [0, 0],
+                                  "goal": [1, 1]}).encode(), 413),
+        ("oversized body", b"x" * (9 << 20), 413),
+        ("unknown algorithm", json.dumps(dict(good, algorithm="nope")).encode(), 422),
+        ("unknown heuristic", json.dumps(dict(good, heuristic="nope")).encode(), 422),
+        ("start on a wall", json.dumps(dict(good, start=[0, 0])).encode(), 422),
+        ("goal outside the map", json.dumps(dict(good, goal=[99, 99])).encode(), 422),
+        ("walls of the wrong length", json.dumps(dict(good, map=dict(m, walls="01"))).encode(), 422),
+        ("walls with other characters", json.dumps(dict(good, map=dict(m, walls="x" * 600))).encode(), 422),
+        ("negative weight", json.dumps(dict(good, weight=-1)).encode(), 422),
+        ("start not a pair", json.dumps(dict(good, start="7,2")).encode(), 400),
+    ]
+    for name, body, want in cases:
+        st, j = solve(url, body)
+        check(f"bad request, {name}: {want} with a JSON error", st == want and isinstance(j, dict) and "error" in j,
+              f"got {st} {str(j)[:150]}")
+    st, j = solve(url, dict(good, node_limit=3))
+    check("node limit: status node_limit", st == 200 and j["status"] == "node_limit")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
