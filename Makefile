@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test unit sanitize conformance contract package fuzz bench format clean
+.PHONY: all deps build run demo test unit sanitize conformance contract package fuzz e2e bench format clean
 
 all: build
 
@@ -32,7 +32,7 @@ demo: run
 # fuzzing per parser.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	@$(MAKE) --no-print-directory sanitize conformance contract package fuzz
+	@$(MAKE) --no-print-directory sanitize conformance contract package e2e fuzz
 
 # The C++ and CLI tests in a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer.
 sanitize: deps
@@ -58,6 +58,11 @@ package: build
 fuzz: deps
 	@scripts/install-deps.sh --fuzz
 	@scripts/run-fuzz.sh 30
+
+# Browser tests of the web visualizer (Playwright driving Debian's headless Chromium).
+e2e: build
+	@scripts/install-deps.sh --e2e
+	@tests/e2e/run.sh $(PATHLAB) $(BUILD)/e2e
 
 # The full Moving AI set: every scenario, verified and timed.
 bench: build

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pathlab needs, only those missing (idempotent, by name).
-# Usage: scripts/install-deps.sh [--fuzz]   (--fuzz adds clang and its sanitizer runtimes)
+# Usage: scripts/install-deps.sh [--fuzz | --e2e]   (--fuzz: clang and its sanitizer runtimes;
+# --e2e: Debian's chromium for the browser tests)
 set -euo pipefail
 
 packages=(
@@ -8,9 +9,10 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libstb-dev libgif-dev libpugixml-dev zlib1g-dev
   libgtest-dev librapidcheck-dev libbenchmark-dev
 )
-if [[ "${1:-}" == "--fuzz" ]]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+case "${1:-}" in
+  --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+  --e2e) packages+=(chromium) ;;  # node and npm come with the machine image
+esac
 
 missing=()
 for p in "${packages[@]}"; do

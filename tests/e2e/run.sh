@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs the browser tests: installs playwright-core from npm (no browser download: Debian's
+# /usr/bin/chromium is used) and runs the test against the built pathlab.
+# Usage: tests/e2e/run.sh PATHLAB OUT_DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+pathlab=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "e2e: 0 passed, 1 failed (no /usr/bin/chromium: run scripts/install-deps.sh --e2e)"
+  exit 1
+fi
+cd "$here"
+if [[ ! -d node_modules/playwright-core ]]; then
+  npm install --no-save --no-package-lock --no-audit --no-fund playwright-core@1 >/dev/null
+fi
+node visualizer.test.mjs "$pathlab" "$out"

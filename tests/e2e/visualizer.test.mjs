@@ -1,0 +1,83 @@
+// Browser test of the web visualizer: Playwright (playwright-core) drives Debian's Chromium
+// headless against `pathlab serve` on a free loopback port.
+// Usage: node visualizer.test.mjs PATHLAB_BINARY OUT_DIR   (OUT_DIR receives screenshot.png)
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const [pathlab, outDir] = process.argv.slice(2);
+let passed = 0, failed = 0;
+function check(name, ok, detail = '') {
+  if (ok) { passed++; console.log(`PASS ${name}`); } else { failed++; console.log(`FAIL ${name} ${detail}`); }
+}
+
+const server = spawn(pathlab, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) resolve(m[0]); });
+  server.on('exit', () => reject(new Error('server exited')));
+});
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium', headless: true, acceptDownloads: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await context.newPage();
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+const stat = (k) => page.textContent(`#stats td[data-k=${k}]`);
+
+try {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('seed_maze'));
+  check('the page loads the bundled maze', true);
+
+  // Draw a wall on a free cell off the start's row: (20,2) in the users' maze.
+  const box = await page.locator('#canvas').boundingBox();
+  const cp = box.width / 30;
+  await page.mouse.click(box.x + 20.5 * cp, box.y + 2.5 * cp);
+
+  await page.fill('#speed', '100');
+  await page.click('#run');
+  await page.waitForFunction(() => document.querySelector('#stats td[data-k=status]').textContent === 'found',
+                             null, { timeout: 30000 });
+  const pageCost = Number(await stat('cost'));
+
+  // The same map, saved from the page, solved by the CLI.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-text')]);
+  const saved = path.join(profile, 'edited.txt');
+  await download.saveAs(saved);
+  const text = fs.readFileSync(saved, 'utf8');
+  check('the drawn wall is in the saved map', text.split('\n')[3][20] === '1', JSON.stringify(text.split('\n')[3]));
+  const cli = JSON.parse(execFileSync(pathlab, ['solve', saved, '--json']).toString());
+  check('A* cost on the page = pathlab solve --json on the same map', Math.abs(pageCost - cli.cost) < 1e-3,
+        `${pageCost} vs ${cli.cost}`);
+  check('expanded shown = expanded by the CLI', Number(await stat('expanded')) === cli.expanded);
+
+  // Chase mode: the arrow keys move the start and the path re-solves.
+  await page.check('#chase');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('chase'));
+  const before = await stat('cost');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((b) => {
+    const c = document.querySelector('#stats td[data-k=cost]').textContent;
+    return c !== b && c !== '–';
+  }, before, { timeout: 10000 });
+  check('chase mode: the arrow keys move the start and the cost changes', (await stat('cost')) !== before);
+
+  fs.mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, 'screenshot.png') });
+  check('screenshot saved', fs.statSync(path.join(outDir, 'screenshot.png')).size > 1000);
+  check('no errors in the page', errors.length === 0, JSON.stringify(errors));
+} catch (e) {
+  check('browser test ran to the end', false, e.message);
+} finally {
+  await context.close();
+  server.kill('SIGINT');
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,334 @@
+// The visualizer: a map model, a canvas drawn cell by cell (only changed cells are repainted,
+// so a 512x512 search animates smoothly), editing with the mouse, trace animation, and chase
+// mode. The browser never runs a search itself: it asks the server.
+import * as api from './api.js';
+
+const OPENED = 0, UPDATED = 1, CLOSED = 2;
+const COLOURS = {
+  free: '#fafafa', wall: '#34343f', open: '#96e196', path: '#ff8c00', start: '#00a03c', goal: '#d71e1e',
+};
+const TERRAIN = ['#ece4d2', '#e0d4bb', '#d4c4a5', '#c8b48f', '#bca479', '#b09463', '#a4844d', '#967650'];
+const CLOSED_SHADES = Array.from({ length: 64 }, (_, k) => {
+  const t = k / 63, mix = (a, b) => Math.round(a + (b - a) * t);
+  return `rgb(${mix(130, 170)},${mix(190, 90)},${mix(255, 210)})`;
+});
+
+const $ = (id) => document.getElementById(id);
+const canvas = $('canvas');
+const ctx = canvas.getContext('2d');
+
+const state = {
+  map: null,        // {name, width, height, walls: Uint8Array, terrain: Float32Array|null, start, goal}
+  marks: null,      // per cell: 0 none, 1 open, 2 closed, 3 path
+  order: null,      // per cell: expansion order (for the colour gradient)
+  cp: 8,            // pixels per cell
+  anim: null,       // {types, cells, next, closedTotal, closedSeen, result}
+  paused: false,
+  drag: null,       // 'start' | 'goal' | 'paint'
+  paintValue: 1,
+};
+
+function setMessage(text) { $('message').textContent = text; }
+function showStats(r) {
+  for (const td of document.querySelectorAll('#stats td')) {
+    const v = r ? r[td.dataset.k] : undefined;
+    td.textContent = v === undefined ? '–' : (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(3) : v);
+  }
+}
+
+// ---- the map model ---------------------------------------------------------------------
+function loadMap(m) {
+  const n = m.width * m.height;
+  const walls = new Uint8Array(n);
+  for (let i = 0; i < n; i++) walls[i] = m.walls.charCodeAt(i) === 49 ? 1 : 0;
+  const terrain = m.terrain ? Float32Array.from(m.terrain) : null;
+  const free = (c) => c && !walls[c[1] * m.width + c[0]];
+  let start = free(m.start) ? m.start : null, goal = free(m.goal) ? m.goal : null;
+  if (!start || !goal) {  // no markers: first and last free cells
+    const cells = [];
+    for (let i = 0; i < n; i++) if (!walls[i]) cells.push([i % m.width, Math.floor(i / m.width)]);
+    start = start || cells[0];
+    goal = goal || cells[cells.length - 1];
+  }
+  state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, start, goal };
+  state.cp = Math.max(1, Math.floor(Math.min(800 / m.width, 600 / m.height)));
+  canvas.width = m.width * state.cp;
+  canvas.height = m.height * state.cp;
+  clearSearch();
+}
+
+const index = (x, y) => y * state.map.width + x;
+const isWall = (x, y) => state.map.walls[index(x, y)] === 1;
+const inside = (x, y) => x >= 0 && y >= 0 && x < state.map.width && y < state.map.height;
+
+// ---- drawing: one cell at a time ---------------------------------------------------------
+function cellColour(i) {
+  const m = state.map, x = i % m.width, y = Math.floor(i / m.width);
+  if (m.start[0] === x && m.start[1] === y) return COLOURS.start;
+  if (m.goal[0] === x && m.goal[1] === y) return COLOURS.goal;
+  if (m.walls[i]) return COLOURS.wall;
+  const mark = state.marks[i];
+  if (mark === 3) return COLOURS.path;
+  if (mark === 2) {
+    const total = Math.max(1, state.anim ? state.anim.closedTotal - 1 : 1);
+    return CLOSED_SHADES[Math.min(63, Math.floor((state.order[i] * 63) / total))];
+  }
+  if (mark === 1) return COLOURS.open;
+  const t = m.terrain ? m.terrain[i] : 1;
+  return t > 1 ? TERRAIN[Math.min(7, Math.max(0, Math.round(t) - 2))] : COLOURS.free;
+}
+function drawCell(i) {
+  const w = state.map.width, cp = state.cp;
+  ctx.fillStyle = cellColour(i);
+  ctx.fillRect((i % w) * cp, Math.floor(i / w) * cp, cp, cp);
+}
+function drawAll() {
+  const n = state.map.width * state.map.height;
+  for (let i = 0; i < n; i++) drawCell(i);
+}
+function clearSearch() {
+  const n = state.map.width * state.map.height;
+  state.marks = new Uint8Array(n);
+  state.order = new Uint32Array(n);
+  state.anim = null;
+  showStats(null);
+  drawAll();
+}
+
+// ---- search and animation ----------------------------------------------------------------
+function request(trace) {
+  const m = state.map;
+  let walls = '';
+  for (let i = 0; i < m.walls.length; i++) walls += m.walls[i] ? '1' : '0';
+  const weight = parseFloat($('weight').value);
+  return {
+    map: { width: m.width, height: m.height, walls, terrain: m.terrain ? Array.from(m.terrain) : null },
+    start: m.start, goal: m.goal, algorithm: $('algorithm').value,
+    heuristic: $('heuristic').value || null, weight: Number.isFinite(weight) ? weight : null,
+    diagonal: $('diagonal').value, trace,
+  };
+}
+
+async function run() {
+  clearSearch();
+  setMessage('searching…');
+  try {
+    const r = await api.solve(request(true));
+    const { types, cells } = api.decodeTrace(r.trace || []);
+    let closedTotal = 0;
+    for (const t of types) if (t === CLOSED) closedTotal++;
+    state.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
+    state.paused = false;
+    setMessage(`${r.algorithm}: ${types.length} events`);
+    requestAnimationFrame(tick);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+/** Applies events up to and including the next expansion (one "step"). */
+function applyEvents(count) {
+  const a = state.anim;
+  while (count > 0 && a.next < a.types.length) {
+    const t = a.types[a.next], c = a.cells[a.next];
+    a.next++;
+    if (t === CLOSED) {
+      state.marks[c] = 2;
+      state.order[c] = a.closedSeen++;
+      count--;
+    } else if ((t === OPENED || t === UPDATED) && state.marks[c] !== 2) {
+      state.marks[c] = 1;
+    } else {
+      continue;
+    }
+    drawCell(c);
+  }
+  if (a.next >= a.types.length && !a.done) finish();
+}
+
+function finish() {
+  const a = state.anim, r = a.result;
+  a.done = true;
+  for (const [x, y] of r.path) {
+    const i = index(x, y);
+    state.marks[i] = 3;
+    drawCell(i);
+  }
+  showStats(r);
+  setMessage(`${r.algorithm}: ${r.status}`);
+}
+
+function tick() {
+  const a = state.anim;
+  if (!a || a.done || state.paused) return;
+  // The speed slider spreads a search over ~12 s (1) down to ~0.3 s (100).
+  const seconds = 12 / Math.pow(1.038, Number($('speed').value));
+  applyEvents(Math.max(1, Math.ceil(a.closedTotal / (seconds * 60))));
+  requestAnimationFrame(tick);
+}
+
+// ---- editing -----------------------------------------------------------------------------
+function cellAt(ev) {
+  const r = canvas.getBoundingClientRect();
+  return [Math.floor((ev.clientX - r.left) / state.cp), Math.floor((ev.clientY - r.top) / state.cp)];
+}
+function tool() { return document.querySelector('input[name=tool]:checked').value; }
+
+function paint(x, y) {
+  if (!inside(x, y)) return;
+  const m = state.map, i = index(x, y);
+  if ((m.start[0] === x && m.start[1] === y) || (m.goal[0] === x && m.goal[1] === y)) return;
+  if (tool() === 'terrain') {
+    if (!m.terrain) m.terrain = new Float32Array(m.walls.length).fill(1);
+    m.walls[i] = 0;
+    m.terrain[i] = Math.max(1, Number($('terrain-cost').value) || 1);
+  } else {
+    m.walls[i] = state.paintValue;
+  }
+  state.marks[i] = 0;
+  drawCell(i);
+}
+
+canvas.addEventListener('pointerdown', (ev) => {
+  if (!state.map) return;
+  const [x, y] = cellAt(ev);
+  const m = state.map;
+  if (m.start[0] === x && m.start[1] === y) state.drag = 'start';
+  else if (m.goal[0] === x && m.goal[1] === y) state.drag = 'goal';
+  else {
+    state.drag = 'paint';
+    state.paintValue = tool() === 'erase' ? 0 : (tool() === 'wall' ? (isWall(x, y) ? 0 : 1) : 0);
+    paint(x, y);
+  }
+  canvas.setPointerCapture(ev.pointerId);
+});
+canvas.addEventListener('pointermove', (ev) => {
+  if (!state.drag) return;
+  const [x, y] = cellAt(ev);
+  if (state.drag === 'paint') return paint(x, y);
+  if (!inside(x, y) || isWall(x, y)) return;
+  const m = state.map, old = m[state.drag];
+  if (old[0] === x && old[1] === y) return;
+  m[state.drag] = [x, y];
+  drawCell(index(old[0], old[1]));
+  drawCell(index(x, y));
+});
+canvas.addEventListener('pointerup', () => {
+  const moved = state.drag === 'start' || state.drag === 'goal';
+  state.drag = null;
+  if (moved && $('chase').checked) chase();
+});
+
+// ---- chase mode: arrows move the start, WASD the goal, the path re-solves live --------------
+let chasing = false, chaseAgain = false;
+async function chase() {
+  if (chasing) { chaseAgain = true; return; }
+  chasing = true;
+  try {
+    const r = await api.solve(request(false));
+    clearSearch();
+    for (const [x, y] of r.path) { state.marks[index(x, y)] = 3; drawCell(index(x, y)); }
+    showStats(r);
+    setMessage(`chase: ${r.status}`);
+  } catch (e) {
+    setMessage(e.message);
+  }
+  chasing = false;
+  if (chaseAgain) { chaseAgain = false; chase(); }
+}
+const KEYS = {
+  ArrowUp: ['start', 0, -1], ArrowDown: ['start', 0, 1], ArrowLeft: ['start', -1, 0], ArrowRight: ['start', 1, 0],
+  w: ['goal', 0, -1], s: ['goal', 0, 1], a: ['goal', -1, 0], d: ['goal', 1, 0],
+};
+document.addEventListener('keydown', (ev) => {
+  if (!$('chase').checked || !state.map || !(ev.key in KEYS)) return;
+  if (ev.target instanceof HTMLInputElement && ev.target.type !== 'checkbox') return;
+  ev.preventDefault();
+  const [which, dx, dy] = KEYS[ev.key];
+  const m = state.map, [x, y] = m[which];
+  if (!inside(x + dx, y + dy) || isWall(x + dx, y + dy)) return;
+  m[which] = [x + dx, y + dy];
+  chase();
+});
+
+// ---- files -------------------------------------------------------------------------------
+function download(name, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+function asText() {  // the users' format: a ruler, then 1 wall, 8 start, 9 goal, $ ends a row
+  const m = state.map;
+  const rows = ['----+'.repeat(Math.ceil(m.width / 5)).slice(0, m.width)];
+  for (let y = 0; y < m.height; y++) {
+    let row = '';
+    for (let x = 0; x < m.width; x++) {
+      row += (m.start[0] === x && m.start[1] === y) ? '8' : (m.goal[0] === x && m.goal[1] === y) ? '9'
+        : isWall(x, y) ? '1' : ' ';
+    }
+    rows.push(row + '$');
+  }
+  return rows.join('\n') + '\n';
+}
+function asMovingAi() {
+  const m = state.map, rows = [`type octile`, `height ${m.height}`, `width ${m.width}`, 'map'];
+  for (let y = 0; y < m.height; y++) {
+    let row = '';
+    for (let x = 0; x < m.width; x++) row += isWall(x, y) ? '@' : '.';
+    rows.push(row);
+  }
+  return rows.join('\n') + '\n';
+}
+
+// ---- wiring ------------------------------------------------------------------------------
+async function loadNamed(name) {
+  try {
+    const cell = name.endsWith('.png') || name.endsWith('.bmp') || name.endsWith('.jpg')
+      ? Number($('cell').value) || 1 : 1;
+    loadMap(await api.fetchMap(name, cell));
+    setMessage(`${name}: ${state.map.width}×${state.map.height}`);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+async function init() {
+  const [algos, maps] = await Promise.all([api.listAlgorithms(), api.listMaps()]);
+  for (const a of algos.algorithms) $('algorithm').add(new Option(`${a.name}${a.optimal ? ' ★' : ''}`, a.name));
+  $('algorithm').value = 'astar';
+  for (const name of maps.maps) $('map-select').add(new Option(name, name));
+  $('map-select').value = maps.maps.includes('seed_maze.txt') ? 'seed_maze.txt' : maps.maps[0];
+  $('map-select').addEventListener('change', () => loadNamed($('map-select').value));
+  $('cell').value = 4;  // the bundled cave image has 4 pixels per cell
+  await loadNamed($('map-select').value);
+  $('run').addEventListener('click', run);
+  $('pause').addEventListener('click', () => {
+    state.paused = !state.paused;
+    $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+    if (!state.paused) requestAnimationFrame(tick);
+  });
+  $('step').addEventListener('click', () => {
+    if (!state.anim) return;
+    state.paused = true;
+    $('pause').textContent = 'Resume';
+    applyEvents(1);
+  });
+  $('clear').addEventListener('click', clearSearch);
+  $('chase').addEventListener('change', () => { if ($('chase').checked) { canvas.focus(); chase(); } });
+  $('upload').addEventListener('change', async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    try {
+      loadMap(await api.parseMap(f.name, await f.arrayBuffer(), Number($('cell').value) || 1));
+      setMessage(`${f.name}: ${state.map.width}×${state.map.height}`);
+    } catch (e) {
+      setMessage(e.message);
+    }
+  });
+  $('download-text').addEventListener('click', () => download('map.txt', asText()));
+  $('download-movingai').addEventListener('click', () => download('map.map', asMovingAi()));
+}
+
+init().catch((e) => setMessage(e.message));
