@@ -21,11 +21,16 @@ $(BUILD)/build.ninja: | deps
 build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Solve the bundled maps with several algorithms: a picture and a comparison table.
+# The web visualizer on the bundled maps (and the Moving AI maps when ../shared has them):
+# prints its URL and serves until Ctrl-C. PORT=0 picks a free port.
+PORT ?= 8080
 run: build
-	@scripts/demo.sh $(PATHLAB)
+	@if [ -d $(MOVINGAI) ]; then $(PATHLAB) serve --port $(PORT) --maps $(MOVINGAI); \
+	else $(PATHLAB) serve --port $(PORT); fi
 
-demo: run
+# The CLI demo: the bundled maps solved with several algorithms, pictures and a comparison table.
+demo: build
+	@scripts/demo.sh $(PATHLAB)
 
 # Every test: unit and property tests, CLI tests, the same tests again under ASan + UBSan, the
 # Moving AI conformance sample, the CLI contract, the installed-package consumer and 30 s of
