@@ -57,6 +57,20 @@ try {
         `${pageCost} vs ${cli.cost}`);
   check('expanded shown = expanded by the CLI', Number(await stat('expanded')) === cli.expanded);
 
+  // Race three algorithms side by side; every optimal one must show the CLI's cost.
+  await page.click('#race');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'race finished',
+                             null, { timeout: 30000 });
+  const rows = await page.$$eval('#race-results tbody tr', (trs) => trs.map((tr) =>
+    [...tr.children].map((td) => td.textContent)));
+  check('race: three lanes and three result rows',
+        rows.length === 3 && (await page.locator('#race-lanes canvas').count()) === 3, JSON.stringify(rows));
+  const byName = Object.fromEntries(rows.map((r) => [r[0], r]));
+  check('race: astar and dijkstra both show the optimal cost',
+        Math.abs(Number(byName.astar?.[2]) - cli.cost) < 1e-3 && Math.abs(Number(byName.dijkstra?.[2]) - cli.cost) < 1e-3,
+        JSON.stringify(rows));
+  check('race: dijkstra expands more cells than astar', Number(byName.dijkstra?.[4]) > Number(byName.astar?.[4]));
+
   // Chase mode: the arrow keys move the start and the path re-solves.
   await page.check('#chase');
   await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('chase'));
@@ -69,7 +83,7 @@ try {
   check('chase mode: the arrow keys move the start and the cost changes', (await stat('cost')) !== before);
 
   fs.mkdirSync(outDir, { recursive: true });
-  await page.screenshot({ path: path.join(outDir, 'screenshot.png') });
+  await page.screenshot({ path: path.join(outDir, 'screenshot.png'), fullPage: true });
   check('screenshot saved', fs.statSync(path.join(outDir, 'screenshot.png')).size > 1000);
   check('no errors in the page', errors.length === 0, JSON.stringify(errors));
 } catch (e) {

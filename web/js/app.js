@@ -15,14 +15,17 @@ const CLOSED_SHADES = Array.from({ length: 64 }, (_, k) => {
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas');
-const ctx = canvas.getContext('2d');
+
+// A panel is one canvas showing one search: the main view, or one lane of a race.
+function makePanel(cv) {
+  return { canvas: cv, ctx: cv.getContext('2d'), marks: null, order: null, anim: null };
+}
+const main = makePanel(canvas);
 
 const state = {
   map: null,        // {name, width, height, walls: Uint8Array, terrain: Float32Array|null, start, goal}
-  marks: null,      // per cell: 0 none, 1 open, 2 closed, 3 path
-  order: null,      // per cell: expansion order (for the colour gradient)
   cp: 8,            // pixels per cell
-  anim: null,       // {types, cells, next, closedTotal, closedSeen, result}
+  race: [],         // panels of the current race
   paused: false,
   drag: null,       // 'start' | 'goal' | 'paint'
   paintValue: 1,
@@ -62,37 +65,36 @@ const isWall = (x, y) => state.map.walls[index(x, y)] === 1;
 const inside = (x, y) => x >= 0 && y >= 0 && x < state.map.width && y < state.map.height;
 
 // ---- drawing: one cell at a time ---------------------------------------------------------
-function cellColour(i) {
+function cellColour(p, i) {
   const m = state.map, x = i % m.width, y = Math.floor(i / m.width);
   if (m.start[0] === x && m.start[1] === y) return COLOURS.start;
   if (m.goal[0] === x && m.goal[1] === y) return COLOURS.goal;
   if (m.walls[i]) return COLOURS.wall;
-  const mark = state.marks[i];
+  const mark = p.marks[i];
   if (mark === 3) return COLOURS.path;
   if (mark === 2) {
-    const total = Math.max(1, state.anim ? state.anim.closedTotal - 1 : 1);
-    return CLOSED_SHADES[Math.min(63, Math.floor((state.order[i] * 63) / total))];
+    const total = Math.max(1, p.anim ? p.anim.closedTotal - 1 : 1);
+    return CLOSED_SHADES[Math.min(63, Math.floor((p.order[i] * 63) / total))];
   }
   if (mark === 1) return COLOURS.open;
   const t = m.terrain ? m.terrain[i] : 1;
   return t > 1 ? TERRAIN[Math.min(7, Math.max(0, Math.round(t) - 2))] : COLOURS.free;
 }
-function drawCell(i) {
-  const w = state.map.width, cp = state.cp;
-  ctx.fillStyle = cellColour(i);
-  ctx.fillRect((i % w) * cp, Math.floor(i / w) * cp, cp, cp);
+function drawCell(i, p = main) {
+  const w = state.map.width, cp = p.cp || state.cp;
+  p.ctx.fillStyle = cellColour(p, i);
+  p.ctx.fillRect((i % w) * cp, Math.floor(i / w) * cp, cp, cp);
 }
-function drawAll() {
+function resetPanel(p) {
   const n = state.map.width * state.map.height;
-  for (let i = 0; i < n; i++) drawCell(i);
+  p.marks = new Uint8Array(n);
+  p.order = new Uint32Array(n);
+  p.anim = null;
+  for (let i = 0; i < n; i++) drawCell(i, p);
 }
 function clearSearch() {
-  const n = state.map.width * state.map.height;
-  state.marks = new Uint8Array(n);
-  state.order = new Uint32Array(n);
-  state.anim = null;
+  resetPanel(main);
   showStats(null);
-  drawAll();
 }
 
 // ---- search and animation ----------------------------------------------------------------
@@ -117,7 +119,7 @@ async function run() {
     const { types, cells } = api.decodeTrace(r.trace || []);
     let closedTotal = 0;
     for (const t of types) if (t === CLOSED) closedTotal++;
-    state.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
+    main.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
     state.paused = false;
     setMessage(`${r.algorithm}: ${types.length} events`);
     requestAnimationFrame(tick);
@@ -126,45 +128,107 @@ async function run() {
   }
 }
 
-/** Applies events up to and including the next expansion (one "step"). */
-function applyEvents(count) {
-  const a = state.anim;
+/** Applies events on panel p until `count` more cells are expanded. */
+function applyEvents(count, p = main) {
+  const a = p.anim;
   while (count > 0 && a.next < a.types.length) {
     const t = a.types[a.next], c = a.cells[a.next];
     a.next++;
     if (t === CLOSED) {
-      state.marks[c] = 2;
-      state.order[c] = a.closedSeen++;
+      p.marks[c] = 2;
+      p.order[c] = a.closedSeen++;
       count--;
-    } else if ((t === OPENED || t === UPDATED) && state.marks[c] !== 2) {
-      state.marks[c] = 1;
+    } else if ((t === OPENED || t === UPDATED) && p.marks[c] !== 2) {
+      p.marks[c] = 1;
     } else {
       continue;
     }
-    drawCell(c);
+    drawCell(c, p);
   }
-  if (a.next >= a.types.length && !a.done) finish();
+  if (a.next >= a.types.length && !a.done) finish(p);
 }
 
-function finish() {
-  const a = state.anim, r = a.result;
+function finish(p) {
+  const a = p.anim, r = a.result;
   a.done = true;
   for (const [x, y] of r.path) {
     const i = index(x, y);
-    state.marks[i] = 3;
-    drawCell(i);
+    p.marks[i] = 3;
+    drawCell(i, p);
   }
-  showStats(r);
-  setMessage(`${r.algorithm}: ${r.status}`);
+  if (p === main) {
+    showStats(r);
+    setMessage(`${r.algorithm}: ${r.status}`);
+  }
 }
 
 function tick() {
-  const a = state.anim;
+  const a = main.anim;
   if (!a || a.done || state.paused) return;
   // The speed slider spreads a search over ~12 s (1) down to ~0.3 s (100).
   const seconds = 12 / Math.pow(1.038, Number($('speed').value));
   applyEvents(Math.max(1, Math.ceil(a.closedTotal / (seconds * 60))));
   requestAnimationFrame(tick);
+}
+
+// ---- racing: up to four algorithms side by side, in lockstep ------------------------------
+async function race() {
+  const algos = [...document.querySelectorAll('.race-algo')].map((x) => x.value).filter(Boolean);
+  if (algos.length < 2) { setMessage('pick two to four algorithms to race'); return; }
+  const m = state.map;
+  setMessage(`racing ${algos.join(', ')}…`);
+  let results;
+  try {
+    results = await Promise.all(algos.map((a) => api.solve({ ...request(true), algorithm: a })));
+  } catch (e) {
+    setMessage(e.message);
+    return;
+  }
+  const lanes = $('race-lanes');
+  lanes.replaceChildren();
+  const cp = Math.max(1, Math.floor(Math.min(420 / m.width, 320 / m.height)));
+  state.race = results.map((r) => {
+    const fig = document.createElement('figure');
+    const cap = document.createElement('figcaption');
+    cap.textContent = r.algorithm;
+    const cv = document.createElement('canvas');
+    cv.width = m.width * cp;
+    cv.height = m.height * cp;
+    fig.append(cap, cv);
+    lanes.append(fig);
+    const p = makePanel(cv);
+    p.cp = cp;
+    resetPanel(p);
+    const { types, cells } = api.decodeTrace(r.trace || []);
+    let closedTotal = 0;
+    for (const t of types) if (t === CLOSED) closedTotal++;
+    p.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
+    return p;
+  });
+  const body = $('race-results').querySelector('tbody');
+  body.replaceChildren();
+  for (const r of results) {
+    const tr = document.createElement('tr');
+    for (const v of [r.algorithm, r.status, r.cost.toFixed(3), r.moves, r.expanded, Math.round(r.time_us)]) {
+      const td = document.createElement('td');
+      td.textContent = v;
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  $('race-view').hidden = false;
+  requestAnimationFrame(raceTick);
+}
+
+function raceTick() {
+  const live = state.race.filter((p) => !p.anim.done);
+  if (live.length === 0) { setMessage('race finished'); return; }
+  // Lockstep: every lane expands the same number of cells per frame.
+  const longest = Math.max(...state.race.map((p) => p.anim.closedTotal));
+  const seconds = 12 / Math.pow(1.038, Number($('speed').value));
+  const count = Math.max(1, Math.ceil(longest / (seconds * 60)));
+  for (const p of live) applyEvents(count, p);
+  requestAnimationFrame(raceTick);
 }
 
 // ---- editing -----------------------------------------------------------------------------
@@ -185,7 +249,7 @@ function paint(x, y) {
   } else {
     m.walls[i] = state.paintValue;
   }
-  state.marks[i] = 0;
+  main.marks[i] = 0;
   drawCell(i);
 }
 
@@ -227,7 +291,7 @@ async function chase() {
   try {
     const r = await api.solve(request(false));
     clearSearch();
-    for (const [x, y] of r.path) { state.marks[index(x, y)] = 3; drawCell(index(x, y)); }
+    for (const [x, y] of r.path) { main.marks[index(x, y)] = 3; drawCell(index(x, y)); }
     showStats(r);
     setMessage(`chase: ${r.status}`);
   } catch (e) {
@@ -298,6 +362,13 @@ async function init() {
   const [algos, maps] = await Promise.all([api.listAlgorithms(), api.listMaps()]);
   for (const a of algos.algorithms) $('algorithm').add(new Option(`${a.name}${a.optimal ? ' ★' : ''}`, a.name));
   $('algorithm').value = 'astar';
+  const picks = document.querySelectorAll('.race-algo');
+  picks.forEach((sel, k) => {
+    sel.add(new Option('—', ''));
+    for (const a of algos.algorithms) sel.add(new Option(a.name, a.name));
+    sel.value = ['astar', 'dijkstra', 'greedy', ''][k];
+  });
+  $('race').addEventListener('click', race);
   for (const name of maps.maps) $('map-select').add(new Option(name, name));
   $('map-select').value = maps.maps.includes('seed_maze.txt') ? 'seed_maze.txt' : maps.maps[0];
   $('map-select').addEventListener('change', () => loadNamed($('map-select').value));
@@ -310,7 +381,7 @@ async function init() {
     if (!state.paused) requestAnimationFrame(tick);
   });
   $('step').addEventListener('click', () => {
-    if (!state.anim) return;
+    if (!main.anim) return;
     state.paused = true;
     $('pause').textContent = 'Resume';
     applyEvents(1);
