@@ -20,12 +20,20 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  exit 0
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "installing: ${missing[*]}"
+  SUDO=""
+  if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "installing: ${missing[*]}"
-SUDO=""
-if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# The browser tests' driver: playwright-core from npm (it downloads no browser; Debian's
+# chromium is used), installed next to the tests, without a lockfile.
+if [[ "${1:-}" == "--e2e" ]]; then
+  e2e="$(cd "$(dirname "$0")/.." && pwd)/tests/e2e"
+  if [[ ! -d "$e2e/node_modules/playwright-core" ]]; then
+    (cd "$e2e" && npm install --no-save --no-package-lock --no-audit --no-fund playwright-core@1 >/dev/null)
+  fi
+fi

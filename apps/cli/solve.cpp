@@ -1,5 +1,8 @@
 // `pathlab solve`: one map, one or more algorithms; a picture and a table for people, the
 // contract's JSON for programs, and the search trace on request.
+#include <cmath>
+#include <cstdlib>
+
 #include <fmt/core.h>
 
 #include <pathlab/render/render.hpp>
@@ -129,7 +132,28 @@ int run_solve(const SolveArgs& a) {
     }
   }
   const grid::Grid& grid = map.grid;
-  const auto algos = parse_algorithms(a.algos);
+  // NAME or NAME:WEIGHT, e.g. astar:0,astar:1000 for the users' weight comparison.
+  std::vector<std::optional<double>> weights;
+  std::string names;
+  for (std::size_t pos = 0; pos <= a.algos.size();) {
+    const std::size_t end = std::min(a.algos.find(',', pos), a.algos.size());
+    std::string item = a.algos.substr(pos, end - pos);
+    std::optional<double> w;
+    if (const auto colon = item.find(':'); colon != std::string::npos) {
+      const std::string wt = item.substr(colon + 1);
+      char* stop = nullptr;
+      const double v = std::strtod(wt.c_str(), &stop);
+      if (wt.empty() || *stop != '\0' || !(v >= 0) || !std::isfinite(v)) {
+        throw CliError{"--algo " + item + ": the weight after ':' must be a number >= 0"};
+      }
+      w = v;
+      item.resize(colon);
+    }
+    weights.push_back(w);
+    names += (names.empty() ? "" : ",") + item;
+    pos = end + 1;
+  }
+  const auto algos = parse_algorithms(names);
   search::Options base = a.search.options();
   if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
     throw CliError{"--picture expects auto, always or never"};
@@ -147,6 +171,7 @@ int run_solve(const SolveArgs& a) {
     const search::Algorithm algo = algos[i];
     search::Options o = base;
     o.algorithm = algo;
+    if (weights[i]) o.weight = weights[i];
     if (!search::admissible(o.effective_heuristic(), o.moves) && search::info(algo).informed &&
         !a.json) {
       fmt::print(stderr,
@@ -179,8 +204,9 @@ int run_solve(const SolveArgs& a) {
   if (!a.render_path.empty()) {
     render::Scene scene{&grid, start, goal, {}};
     for (std::size_t i = 0; i < algos.size(); ++i) {
-      scene.panels.push_back({std::string(search::to_string(algos[i])), &recorders[i].events(),
-                              &table[i].second.path});
+      scene.panels.push_back({std::string(search::to_string(algos[i])) +
+                                  (weights[i] ? fmt::format(" w={}", *weights[i]) : ""),
+                              &recorders[i].events(), &table[i].second.path});
     }
     try {
       render::render_file(scene, a.render_path);
@@ -198,8 +224,11 @@ int run_solve(const SolveArgs& a) {
   } else {
     fmt::print("{:<10} {:<10} {:>12} {:>7} {:>10} {:>10} {:>10}\n", "algorithm", "status", "cost",
                "moves", "expanded", "generated", "time_us");
-    for (const auto& [algo, r] : table) {
-      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n", search::to_string(algo),
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      const auto& [algo, r] = table[i];
+      const std::string name = std::string(search::to_string(algo)) +
+                               (weights[i] ? fmt::format(":{}", *weights[i]) : "");
+      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n", name,
                  to_string(r.status), r.cost, r.moves(), r.stats.expanded, r.stats.generated,
                  r.stats.time_us);
     }
@@ -216,7 +245,8 @@ void register_solve(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
   cmd->add_option("--to", args->to, "goal X,Y (default: the map's goal marker)");
-  cmd->add_option("--algo", args->algos, "algorithm or comma-separated list (see 'algorithms')")
+  cmd->add_option("--algo", args->algos,
+                  "algorithm or comma-separated list; NAME:W sets its weight (astar:0,astar:1000)")
       ->capture_default_str();
   args->search.add_to(*cmd);
   args->map_args.add_to(*cmd);

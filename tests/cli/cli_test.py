@@ -689,6 +689,13 @@ def render_tests():
             with open(out, "rb") as f:
                 ok = f.read(len(head)) == head
         check(f"solve --render race.{ext}: exit 0, a {ext.upper()} file", ok, f"rc={rc} err={err.strip()[:200]!r}")
+    rc, j, err = run_json(["solve", maze, "--algo", "astar:0,astar:1000", "--json"])
+    rows = j.get("results", []) if isinstance(j, dict) else []
+    check("--algo astar:0,astar:1000: two runs with their own weights, weight 1000 expands less",
+          rc == 0 and [r.get("weight") for r in rows] == [0, 1000] and rows[1]["expanded"] < rows[0]["expanded"],
+          f"rc={rc} {str(rows)[:200]}")
+    rc, _, err, _ = run(["solve", maze, "--algo", "astar:heavy"])
+    check("--algo astar:heavy: exit 2, one error line", rc == 2 and err.startswith("pathlab: error: "), f"rc={rc}")
     rc, _, err, _ = run(["solve", maze, "--render", os.path.join(TMP, "render.bmpx")])
     check("solve --render with an unknown extension: exit 2, one error line",
           rc == 2 and err.startswith("pathlab: error: ") and err.count("\n") == 1, f"rc={rc} err={err!r}")
