@@ -5,6 +5,7 @@
 #include <pathlab/search/algorithm.hpp>
 
 #include "common.hpp"
+#include "server.hpp"
 
 namespace pathlab::cli {
 
@@ -13,27 +14,15 @@ void register_algorithms(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("algorithms", "list the algorithms and heuristics");
   cmd->add_flag("--json", *json, "machine output");
   cmd->callback([json, &exit_code] {
-    const search::Heuristic hs[] = {search::Heuristic::manhattan, search::Heuristic::octile,
-                                    search::Heuristic::euclidean, search::Heuristic::chebyshev,
-                                    search::Heuristic::zero};
     if (*json) {
-      nlohmann::json algos = nlohmann::json::array(), heur = nlohmann::json::array();
-      for (const auto& a : search::algorithms()) {
-        algos.push_back({{"name", a.name},
-                         {"optimal", a.optimal},
-                         {"fewest_moves", a.fewest_moves},
-                         {"informed", a.informed},
-                         {"summary", a.summary}});
-      }
-      for (auto h : hs) heur.push_back(std::string(search::to_string(h)));
-      fmt::print("{}\n", nlohmann::json{{"algorithms", algos}, {"heuristics", heur}}.dump());
+      fmt::print("{}\n", server::algorithm_list().dump());
     } else {
       fmt::print("{:<10} {:<8} {}\n", "name", "optimal", "what it does");
       for (const auto& a : search::algorithms()) {
         fmt::print("{:<10} {:<8} {}\n", a.name, a.optimal ? "yes" : "no", a.summary);
       }
       fmt::print("\nheuristics:");
-      for (auto h : hs) fmt::print(" {}", search::to_string(h));
+      for (auto h : search::heuristics()) fmt::print(" {}", search::to_string(h));
       fmt::print("\n");
     }
     exit_code = kExitOk;

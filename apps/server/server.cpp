@@ -171,17 +171,9 @@ bool is_map_file(const fs::path& p) {
 
 void routes(httplib::Server& svr, const Config& c) {
   svr.Get("/api/algorithms", [](const httplib::Request&, httplib::Response& res) {
-    json algos = json::array();
-    for (const auto& a : search::algorithms()) {
-      algos.push_back({{"name", a.name},
-                       {"optimal", a.optimal},
-                       {"fewest_moves", a.fewest_moves},
-                       {"informed", a.informed},
-                       {"summary", a.summary}});
-    }
-    reply(res, {{"algorithms", algos},
-                {"heuristics", {"manhattan", "octile", "euclidean", "chebyshev", "zero"}},
-                {"diagonal", {"never", "no-corner-cut", "one-corner", "always"}}});
+    json list = algorithm_list();
+    list["diagonal"] = {"never", "no-corner-cut", "one-corner", "always"};
+    reply(res, list);
   });
   svr.Get("/api/maps", [&c](const httplib::Request&, httplib::Response& res) {
     std::vector<std::string> names;
@@ -258,6 +250,19 @@ void routes(httplib::Server& svr, const Config& c) {
 }
 
 }  // namespace
+
+json algorithm_list() {
+  json algos = json::array(), heur = json::array();
+  for (const auto& a : search::algorithms()) {
+    algos.push_back({{"name", a.name},
+                     {"optimal", a.optimal},
+                     {"fewest_moves", a.fewest_moves},
+                     {"informed", a.informed},
+                     {"summary", a.summary}});
+  }
+  for (auto h : search::heuristics()) heur.push_back(std::string(search::to_string(h)));
+  return {{"algorithms", algos}, {"heuristics", heur}};
+}
 
 bool serve(const Config& c, const std::function<void(const std::string&)>& on_ready,
            const std::function<void(const std::string&)>& log) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace pathlab::server {
 
 struct Config {
@@ -25,6 +27,10 @@ struct Config {
 /// Returns false when the address cannot be bound.
 bool serve(const Config& config, const std::function<void(const std::string&)>& on_ready,
            const std::function<void(const std::string&)>& log);
+
+/// {"algorithms":[{name, optimal, fewest_moves, informed, summary}…],"heuristics":[…]}: what
+/// both `pathlab algorithms --json` and GET /api/algorithms answer.
+[[nodiscard]] nlohmann::json algorithm_list();
 
 /// Asks a running serve() to return.
 void stop();

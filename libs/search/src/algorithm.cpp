@@ -47,6 +47,12 @@ std::optional<Algorithm> parse_algorithm(std::string_view s) noexcept {
   return std::nullopt;
 }
 
+std::span<const Heuristic> heuristics() noexcept {
+  static constexpr Heuristic all[] = {Heuristic::manhattan, Heuristic::octile, Heuristic::euclidean,
+                                      Heuristic::chebyshev, Heuristic::zero};
+  return all;
+}
+
 std::string_view to_string(Heuristic h) noexcept {
   return kHeuristics[static_cast<std::size_t>(h)];
 }

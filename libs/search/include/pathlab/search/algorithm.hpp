@@ -39,6 +39,8 @@ struct AlgorithmInfo {
 [[nodiscard]] std::string_view to_string(Algorithm a) noexcept;
 [[nodiscard]] std::optional<Algorithm> parse_algorithm(std::string_view s) noexcept;
 
+/// Every heuristic, in the order of the enum.
+[[nodiscard]] std::span<const Heuristic> heuristics() noexcept;
 [[nodiscard]] std::string_view to_string(Heuristic h) noexcept;
 [[nodiscard]] std::optional<Heuristic> parse_heuristic(std::string_view s) noexcept;
 /// Octile for 8-neighbour moves, Manhattan for 4-neighbour moves.
