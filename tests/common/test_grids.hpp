@@ -95,4 +95,86 @@ inline bool near(double a, double b) {
   return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
 
+/// Independent reference for line of sight (shared docs/ALGORITHMS.md) between two points given in
+/// units of 1/scale (integers, so everything is exact): cell (X,Y) is the square
+/// [scale*X, scale*X+scale] x [scale*Y, scale*Y+scale]. Brute force over every cell near the
+/// segment with separating-axis tests; the endpoints must differ.
+///   never, no_corner_cut: no blocked cell's closed square meets the segment.
+///   one_corner: no blocked cell's open square meets it; at each lattice corner strictly inside
+///     a slanted segment one of the two side cells is free; a run along a grid line has a free
+///     cell beside every unit of it.
+///   always: as one_corner without the corner condition.
+inline bool reference_los(const grid::Grid& g, grid::DiagonalRule rule, std::int64_t ax,
+                          std::int64_t ay, std::int64_t bx, std::int64_t by, std::int64_t scale) {
+  auto free_cell = [&](std::int64_t x, std::int64_t y) {
+    return x >= 0 && y >= 0 && x < g.width() && y < g.height() &&
+           g.passable(static_cast<int>(x), static_cast<int>(y));
+  };
+  auto cross = [&](std::int64_t px, std::int64_t py) {
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  };
+  auto floor_div = [](std::int64_t a, std::int64_t b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+  };
+  const bool closed =
+      rule == grid::DiagonalRule::never || rule == grid::DiagonalRule::no_corner_cut;
+  const std::int64_t xmin = std::min(ax, bx), xmax = std::max(ax, bx);
+  const std::int64_t ymin = std::min(ay, by), ymax = std::max(ay, by);
+  for (std::int64_t Y = floor_div(ymin, scale) - 1; Y <= floor_div(ymax, scale) + 1; ++Y) {
+    for (std::int64_t X = floor_div(xmin, scale) - 1; X <= floor_div(xmax, scale) + 1; ++X) {
+      if (free_cell(X, Y)) continue;
+      const std::int64_t x0 = X * scale, x1 = x0 + scale, y0 = Y * scale, y1 = y0 + scale;
+      const std::int64_t c[4] = {cross(x0, y0), cross(x1, y0), cross(x0, y1), cross(x1, y1)};
+      const bool all_pos = c[0] > 0 && c[1] > 0 && c[2] > 0 && c[3] > 0;
+      const bool all_neg = c[0] < 0 && c[1] < 0 && c[2] < 0 && c[3] < 0;
+      const bool all_nonneg = c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[3] >= 0;
+      const bool all_nonpos = c[0] <= 0 && c[1] <= 0 && c[2] <= 0 && c[3] <= 0;
+      if (closed) {
+        const bool touches =
+            xmax >= x0 && xmin <= x1 && ymax >= y0 && ymin <= y1 && !all_pos && !all_neg;
+        if (touches) return false;
+      } else {
+        const bool crosses =
+            xmax > x0 && xmin < x1 && ymax > y0 && ymin < y1 && !all_nonneg && !all_nonpos;
+        if (crosses) return false;
+      }
+    }
+  }
+  if (closed) return true;
+  if (ax == bx || ay == by) {  // a run along a grid line: a free cell beside every unit
+    const bool vertical = ax == bx;
+    const std::int64_t line = vertical ? ax : ay;
+    if (line % scale != 0) return true;
+    const std::int64_t L = line / scale;
+    const std::int64_t lo = vertical ? ymin : xmin, hi = vertical ? ymax : xmax;
+    for (std::int64_t u = floor_div(lo, scale); u * scale < hi; ++u) {
+      const bool side1 = vertical ? free_cell(L - 1, u) : free_cell(u, L - 1);
+      const bool side2 = vertical ? free_cell(L, u) : free_cell(u, L);
+      if (!side1 && !side2) return false;
+    }
+    return true;
+  }
+  if (rule == grid::DiagonalRule::one_corner) {
+    for (std::int64_t Y = floor_div(ymin, scale); Y * scale <= ymax; ++Y) {
+      for (std::int64_t X = floor_div(xmin, scale); X * scale <= xmax; ++X) {
+        const std::int64_t px = X * scale, py = Y * scale;
+        if (cross(px, py) != 0) continue;
+        if ((px == ax && py == ay) || (px == bx && py == by)) continue;
+        if (px < xmin || px > xmax || py < ymin || py > ymax) continue;
+        // The segment goes from quadrant to opposite quadrant; the side cells are the others.
+        const bool same_sign = (bx - ax > 0) == (by - ay > 0);
+        const bool s1 = same_sign ? free_cell(X, Y - 1) : free_cell(X - 1, Y - 1);
+        const bool s2 = same_sign ? free_cell(X - 1, Y) : free_cell(X, Y);
+        if (!s1 && !s2) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// reference_los between the centres of two different cells.
+inline bool reference_los(const grid::Grid& g, grid::DiagonalRule rule, Cell a, Cell b) {
+  return reference_los(g, rule, 2 * a.x + 1, 2 * a.y + 1, 2 * b.x + 1, 2 * b.y + 1, 2);
+}
+
 }  // namespace pathlab::testing
