@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include <pathlab/post/smooth.hpp>
 #include <pathlab/render/render.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
@@ -23,37 +24,76 @@ struct SolveArgs {
   std::string render_path;
   std::string picture = "auto";
   bool json = false;
+  bool smooth = false;
+  std::string smoothing = "refined";
 };
+
+/// A found path after waypoint pruning (solve --smooth).
+struct Smoothed {
+  std::vector<Cell> path;
+  std::vector<Point> points;
+  double cost = 0;
+  std::uint64_t los_checks = 0;
+  post::Smoothing method = post::Smoothing::refined;
+};
+
+Smoothed smooth_result(const grid::Grid& grid, const search::Options& o, const search::Result& r,
+                       post::Smoothing method) {
+  Smoothed sm;
+  if (r.status != Status::found) return sm;
+  post::SmoothStats st;
+  sm.method = method;
+  sm.path = post::smooth(grid, o.moves.diagonal, r.path, method, &st);
+  for (const Cell c : sm.path) sm.points.push_back(centre(c));
+  sm.cost = post::length(sm.path) * o.moves.straight_cost();
+  sm.los_checks = st.los_checks;
+  return sm;
+}
 
 nlohmann::json cell_json(Cell c) {
   return nlohmann::json::array({c.x, c.y});
 }
 
+nlohmann::json points_json(const std::vector<Point>& pts) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Point p : pts) out.push_back({p.x, p.y});
+  return out;
+}
+
 nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s, Cell g,
-                           const search::Result& r) {
-  nlohmann::json path = nlohmann::json::array(), points = nlohmann::json::array();
-  for (Cell c : r.path) {
-    path.push_back(cell_json(c));
-    points.push_back({c.x + 0.5, c.y + 0.5});
+                           const search::Result& r, const Smoothed* sm) {
+  nlohmann::json path = nlohmann::json::array();
+  for (Cell c : r.path) path.push_back(cell_json(c));
+  nlohmann::json j{{"status", std::string(to_string(r.status))},
+                   {"algorithm", std::string(search::to_string(a))},
+                   {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
+                   {"weight", o.effective_weight()},
+                   {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
+                   {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
+                   {"start", cell_json(s)},
+                   {"goal", cell_json(g)},
+                   {"cost", r.cost},
+                   {"moves", r.moves()},
+                   {"path", path},
+                   {"points", points_json(search::path_points(r))},
+                   {"any_angle", search::info(a).any_angle},
+                   {"expanded", r.stats.expanded},
+                   {"generated", r.stats.generated},
+                   {"reopened", r.stats.reopened},
+                   {"peak_open", r.stats.peak_open},
+                   {"iterations", r.stats.iterations},
+                   {"los_checks", r.stats.los_checks},
+                   {"time_us", r.stats.time_us}};
+  if (sm != nullptr) {
+    nlohmann::json sp = nlohmann::json::array();
+    for (Cell c : sm->path) sp.push_back(cell_json(c));
+    j["smoothed_path"] = std::move(sp);
+    j["smoothed_points"] = points_json(sm->points);
+    j["smoothed_cost"] = sm->cost;
+    j["smoothing"] = {{"method", std::string(post::to_string(sm->method))},
+                      {"los_checks", sm->los_checks}};
   }
-  return {{"status", std::string(to_string(r.status))},
-          {"algorithm", std::string(search::to_string(a))},
-          {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
-          {"weight", o.effective_weight()},
-          {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
-          {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
-          {"start", cell_json(s)},
-          {"goal", cell_json(g)},
-          {"cost", r.cost},
-          {"moves", r.moves()},
-          {"path", path},
-          {"points", points},
-          {"expanded", r.stats.expanded},
-          {"generated", r.stats.generated},
-          {"reopened", r.stats.reopened},
-          {"peak_open", r.stats.peak_open},
-          {"iterations", r.stats.iterations},
-          {"time_us", r.stats.time_us}};
+  return j;
 }
 
 nlohmann::json trace_json(search::Algorithm a, const grid::Grid& grid, Cell s, Cell g,
@@ -162,9 +202,23 @@ int run_solve(const SolveArgs& a) {
       !a.json && (a.picture == "always" ||
                   (a.picture == "auto" && grid.width() <= 160 && grid.height() <= 100));
   const bool color = stdout_is_terminal();
+  const auto smoothing = post::parse_smoothing(a.smoothing);
+  if (!smoothing) throw CliError{"--smoothing expects greedy or refined"};
+  if (grid.has_terrain() && !a.json) {
+    for (const auto algo : algos) {
+      if (search::info(algo).any_angle) {
+        fmt::print(stderr,
+                   "pathlab: note: {} measures Euclidean length and does not weigh terrain "
+                   "costs\n",
+                   search::to_string(algo));
+      }
+    }
+  }
 
   nlohmann::json results = nlohmann::json::array(), traces = nlohmann::json::array();
   std::vector<std::pair<search::Algorithm, search::Result>> table;
+  std::vector<Smoothed> smoothed(algos.size());
+  std::vector<std::vector<Point>> polylines(algos.size());
   std::vector<search::TraceRecorder> recorders(algos.size());  // kept for --render
   bool all_found = true;
   for (std::size_t i = 0; i < algos.size(); ++i) {
@@ -188,13 +242,21 @@ int run_solve(const SolveArgs& a) {
       search::Pathfinder(grid, o).find(start, goal, traced, &rec);
     }
     all_found = all_found && r.status == Status::found;
-    if (a.json) results.push_back(result_json(algo, o, start, goal, r));
+    if (a.smooth) smoothed[i] = smooth_result(grid, o, r, *smoothing);
+    if (search::info(algo).any_angle) polylines[i] = search::path_points(r);
+    if (a.json)
+      results.push_back(result_json(algo, o, start, goal, r, a.smooth ? &smoothed[i] : nullptr));
     if (!a.trace_path.empty()) traces.push_back(trace_json(algo, grid, start, goal, rec.events()));
     if (picture) {
       fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),
                  a.map, grid.width(), grid.height(), grid::to_string(o.moves.diagonal),
                  search::to_string(o.effective_heuristic()));
-      const render::Scene scene{&grid, start, goal, {{"", &rec.events(), &r.path}}};
+      const render::Scene scene{
+          &grid,
+          start,
+          goal,
+          {{"", &rec.events(), &r.path, search::info(algo).any_angle ? &polylines[i] : nullptr,
+            a.smooth ? &smoothed[i].points : nullptr}}};
       fmt::print("{}", render::text_picture(scene, color));
       fmt::print("legend: # wall  . expanded  o opened  * path  S start  G goal\n\n");
     }
@@ -206,7 +268,9 @@ int run_solve(const SolveArgs& a) {
     for (std::size_t i = 0; i < algos.size(); ++i) {
       scene.panels.push_back({std::string(search::to_string(algos[i])) +
                                   (weights[i] ? fmt::format(" w={}", *weights[i]) : ""),
-                              &recorders[i].events(), &table[i].second.path});
+                              &recorders[i].events(), &table[i].second.path,
+                              search::info(algos[i]).any_angle ? &polylines[i] : nullptr,
+                              a.smooth ? &smoothed[i].points : nullptr});
     }
     try {
       render::render_file(scene, a.render_path);
@@ -222,15 +286,24 @@ int run_solve(const SolveArgs& a) {
     fmt::print("{}\n",
                (results.size() == 1 ? results[0] : nlohmann::json{{"results", results}}).dump());
   } else {
-    fmt::print("{:<10} {:<10} {:>12} {:>7} {:>10} {:>10} {:>10}\n", "algorithm", "status", "cost",
+    bool any_angle = false;
+    for (const auto algo : algos) any_angle = any_angle || search::info(algo).any_angle;
+    fmt::print("{:<14} {:<10} {:>12} {:>7} {:>10} {:>10} {:>10}", "algorithm", "status", "cost",
                "moves", "expanded", "generated", "time_us");
+    if (any_angle) fmt::print(" {:>10}", "los");
+    if (a.smooth) fmt::print(" {:>12} {:>9}", "smoothed", "waypoints");
+    fmt::print("\n");
     for (std::size_t i = 0; i < table.size(); ++i) {
       const auto& [algo, r] = table[i];
       const std::string name = std::string(search::to_string(algo)) +
                                (weights[i] ? fmt::format(":{}", *weights[i]) : "");
-      fmt::print("{:<10} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}\n", name,
-                 to_string(r.status), r.cost, r.moves(), r.stats.expanded, r.stats.generated,
-                 r.stats.time_us);
+      fmt::print("{:<14} {:<10} {:>12.4f} {:>7} {:>10} {:>10} {:>10.1f}", name, to_string(r.status),
+                 r.cost, r.moves(), r.stats.expanded, r.stats.generated, r.stats.time_us);
+      if (any_angle) fmt::print(" {:>10}", r.stats.los_checks);
+      if (a.smooth && r.status == Status::found) {
+        fmt::print(" {:>12.4f} {:>9}", smoothed[i].cost, smoothed[i].path.size());
+      }
+      fmt::print("\n");
     }
   }
   return all_found ? kExitOk : kExitNegative;
@@ -256,6 +329,13 @@ void register_solve(CLI::App& app, int& exit_code) {
                   "algorithms: side by side, in lockstep)");
   cmd->add_option("--picture", args->picture,
                   "draw the map picture: auto (maps up to 160x100), always, never")
+      ->capture_default_str();
+  cmd->add_flag("--smooth", args->smooth,
+                "also prune the path to waypoints that see each other (smoothed_path, "
+                "smoothed_cost)");
+  cmd->add_option("--smoothing", args->smoothing,
+                  "with --smooth: greedy (keep a waypoint when the next cell is hidden) or "
+                  "refined (greedy, then string pulling over the path's cells)")
       ->capture_default_str();
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_solve(*args); });

@@ -7,20 +7,27 @@
 namespace pathlab::search {
 namespace {
 
-constexpr std::array<AlgorithmInfo, 10> kAlgorithms{{
-    {Algorithm::bfs, "bfs", false, true, false, "breadth-first search: fewest moves"},
-    {Algorithm::dfs, "dfs", false, false, false, "depth-first search: any path"},
-    {Algorithm::iddfs, "iddfs", false, true, false,
+constexpr std::array<AlgorithmInfo, 13> kAlgorithms{{
+    {Algorithm::bfs, "bfs", false, true, false, false, "breadth-first search: fewest moves"},
+    {Algorithm::dfs, "dfs", false, false, false, false, "depth-first search: any path"},
+    {Algorithm::iddfs, "iddfs", false, true, false, false,
      "iterative deepening DFS: fewest moves, little memory"},
-    {Algorithm::bibfs, "bibfs", false, true, false, "bidirectional BFS: fewest moves"},
-    {Algorithm::dijkstra, "dijkstra", true, false, false, "Dijkstra: least cost, no heuristic"},
-    {Algorithm::greedy, "greedy", false, false, true, "greedy best-first: f = h"},
-    {Algorithm::astar, "astar", true, false, true, "A*: f = g + w*h (w = 1: least cost)"},
-    {Algorithm::wastar, "wastar", false, false, true,
+    {Algorithm::bibfs, "bibfs", false, true, false, false, "bidirectional BFS: fewest moves"},
+    {Algorithm::dijkstra, "dijkstra", true, false, false, false,
+     "Dijkstra: least cost, no heuristic"},
+    {Algorithm::greedy, "greedy", false, false, true, false, "greedy best-first: f = h"},
+    {Algorithm::astar, "astar", true, false, true, false, "A*: f = g + w*h (w = 1: least cost)"},
+    {Algorithm::wastar, "wastar", false, false, true, false,
      "weighted A*: f = g + w*h, cost <= w * optimal (default w = 2)"},
-    {Algorithm::biastar, "biastar", true, false, true,
+    {Algorithm::biastar, "biastar", true, false, true, false,
      "bidirectional A*: front-to-end, least cost"},
-    {Algorithm::idastar, "idastar", true, false, true, "IDA*: least cost, little memory"},
+    {Algorithm::idastar, "idastar", true, false, true, false, "IDA*: least cost, little memory"},
+    {Algorithm::theta, "theta", false, false, true, true,
+     "Theta*: any-angle A*, a neighbour takes its grandparent as parent when it sees it"},
+    {Algorithm::lazytheta, "lazytheta", false, false, true, true,
+     "Lazy Theta*: Theta* that checks line of sight only when a cell is expanded"},
+    {Algorithm::anyangle_exact, "anyangle-exact", true, false, true, true,
+     "exact shortest any-angle path: A* over the visibility graph of wall corners"},
 }};
 
 constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "euclidean",

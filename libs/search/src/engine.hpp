@@ -226,10 +226,19 @@ struct Frame {
   double g;
 };
 
+/// anyangle-exact's per-grid state (the visibility graph of wall corners), built on the first
+/// query and rebuilt when the grid or the rule changes. Defined in anyangle_exact.cpp.
+struct ExactCache;
+void destroy(ExactCache* p) noexcept;
+struct ExactCacheDeleter {
+  void operator()(ExactCache* p) const noexcept { destroy(p); }
+};
+
 }  // namespace pathlab::search::detail
 
 namespace pathlab::search {
 struct Pathfinder::Workspace {
+  std::unique_ptr<detail::ExactCache, detail::ExactCacheDeleter> exact;
   detail::Side side[2];
   std::vector<grid::NodeId> queue;
   std::vector<grid::NodeId> next;
@@ -305,6 +314,7 @@ struct NullListener {
   void closed(NodeId, int) {}
   void iteration(double) {}
   void meet(NodeId, NodeId) {}
+  void line_of_sight(NodeId, NodeId, bool) {}
 };
 
 struct DynamicListener {
@@ -320,6 +330,9 @@ struct DynamicListener {
   void closed(NodeId n, int side) { l.on_closed(grid.cell(n), side); }
   void iteration(double bound) { l.on_iteration(bound); }
   void meet(NodeId a, NodeId b) { l.on_meet(grid.cell(a), grid.cell(b)); }
+  void line_of_sight(NodeId a, NodeId b, bool visible) {
+    l.on_line_of_sight(grid.cell(a), grid.cell(b), visible);
+  }
 };
 
 /// Node id -> (x, y) without a hardware division (two per expansion were measurable):
@@ -403,6 +416,13 @@ Status run_bidirectional_astar(const Grid&, const Options&, NodeId s, NodeId t,
 template <class L>
 Status run_idastar(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
                    L&);
+template <class L>
+Status run_theta(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
+                 L&);
+/// Fills out.points (vertices, lattice corners included) and out.path.
+template <class L>
+Status run_anyangle_exact(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
+                          Result&, L&);
 template <class L>
 Status run_unit_cost(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                      Result&, L&);

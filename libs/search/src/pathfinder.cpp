@@ -39,6 +39,11 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
       return detail::run_bidirectional_astar(g, o, s, t, ws, out, listener);
     case Algorithm::idastar:
       return detail::run_idastar(g, o, s, t, ws, out, listener);
+    case Algorithm::theta:
+    case Algorithm::lazytheta:
+      return detail::run_theta(g, o, s, t, ws, out, listener);
+    case Algorithm::anyangle_exact:
+      return detail::run_anyangle_exact(g, o, s, t, ws, out, listener);
     case Algorithm::dijkstra:
     case Algorithm::greedy:
     case Algorithm::astar:
@@ -53,6 +58,7 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
 Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();
   out.path.clear();
+  out.points.clear();
   out.cost = 0;
   out.stats = Stats{};
   const grid::Grid& g = *grid_;
@@ -74,12 +80,38 @@ Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* list
     // instead of throwing through the no-throw API.
     out.status = Status::invalid_input;
     out.path.clear();
+    out.points.clear();
   }
   if (out.stats.iterations == 0) out.stats.iterations = 1;
-  if (out.status == Status::found) out.cost = grid::path_cost(g, options_.moves, out.path);
+  if (out.status == Status::found) {
+    if (info(options_.algorithm).any_angle) {
+      if (out.points.empty()) {
+        for (const Cell c : out.path) out.points.push_back(centre(c));
+      }
+      out.cost = polyline_length(out.points) * options_.moves.straight_cost();
+    } else {
+      out.cost = grid::path_cost(g, options_.moves, out.path);
+    }
+  }
   out.stats.time_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   return out.status;
+}
+
+std::vector<Point> path_points(const Result& r) {
+  if (!r.points.empty()) return r.points;
+  std::vector<Point> out;
+  out.reserve(r.path.size());
+  for (const Cell c : r.path) out.push_back(centre(c));
+  return out;
+}
+
+double polyline_length(std::span<const Point> points) noexcept {
+  double len = 0;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    len += std::hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+  }
+  return len;
 }
 
 Result Pathfinder::find(Cell start, Cell goal, SearchListener* listener) noexcept {

@@ -21,6 +21,9 @@ enum class Algorithm : std::uint8_t {
   wastar,
   biastar,
   idastar,
+  theta,
+  lazytheta,
+  anyangle_exact,
 };
 
 enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };
@@ -31,6 +34,7 @@ struct AlgorithmInfo {
   bool optimal;       ///< least cost (with weight 1 and an admissible heuristic)
   bool fewest_moves;  ///< fewest moves (unit-cost searches)
   bool informed;      ///< uses the heuristic
+  bool any_angle;     ///< path = turning points joined by straight segments, cost = their length
   std::string_view summary;
 };
 

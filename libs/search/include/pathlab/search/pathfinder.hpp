@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -42,16 +43,33 @@ struct Stats {
   std::uint64_t reopened = 0;    ///< closed nodes reopened with a better cost
   std::uint64_t peak_open = 0;   ///< largest open list / frontier size
   std::uint64_t iterations = 0;  ///< iterative deepening rounds (1 for other searches)
+  std::uint64_t los_checks = 0;  ///< line-of-sight tests (any-angle searches)
   double time_us = 0;            ///< wall time of the query
 };
 
 struct Result {
   Status status = Status::invalid_input;
-  std::vector<Cell> path;  ///< start..goal, every cell (empty unless found)
-  Cost cost = 0;           ///< sum of step costs along path
+  /// start..goal (empty unless found): every cell for grid algorithms; the turning cells for
+  /// any-angle ones (consecutive cells see each other); for anyangle-exact, a free cell touching
+  /// each vertex.
+  std::vector<Cell> path;
+  /// Any-angle algorithms: the path's vertices in map units (cell centres; anyangle-exact may
+  /// bend at wall corners, which are lattice points). Empty for grid algorithms, whose points
+  /// are the centres of `path` (see path_points()).
+  std::vector<Point> points;
+  /// Grid algorithms: the sum of step costs along path. Any-angle algorithms: the Euclidean
+  /// length of the segments through `points`, times the straight-move cost (terrain is not
+  /// weighed: any-angle searches treat every free cell alike).
+  Cost cost = 0;
   Stats stats;
   [[nodiscard]] std::size_t moves() const noexcept { return path.empty() ? 0 : path.size() - 1; }
 };
+
+/// The path in map units: r.points when the algorithm gave them, else the centres of r.path.
+[[nodiscard]] std::vector<Point> path_points(const Result& r);
+
+/// Euclidean length of a polyline.
+[[nodiscard]] double polyline_length(std::span<const Point> points) noexcept;
 
 class Pathfinder {
  public:

@@ -1,0 +1,155 @@
+// Theta* and Lazy Theta* (shared docs/ALGORITHMS.md, "Line of sight and any-angle paths"):
+// A* over the grid's moves where a cell may take any visible cell as parent, so the path is a
+// chain of straight segments between cell centres. Euclidean heuristic and Euclidean edge costs
+// (times the straight-move cost); terrain is not weighed.
+//   Theta*: when s is expanded with neighbour s', if LOS(parent(s), s') the update goes through
+//     parent(s) (path 2), otherwise through s (path 1, the A* update).
+//   Lazy Theta*: every update assumes path 2 without a check; when s is expanded, LOS(parent(s),
+//     s) is tested once, and if it fails s takes the closed neighbour n minimising g(n) + c(n,s).
+// A closed cell is never reopened (as in the published algorithms).
+#include <pathlab/grid/los.hpp>
+
+#include "engine.hpp"
+
+namespace pathlab::search::detail {
+namespace {
+
+template <DiagonalRule R, bool Lazy, class L>
+Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side, Stats& st,
+             L& listener) {
+  side.begin(grid.padded_size());
+  const CellOf cell_of(grid);
+  const double unit = o.moves.straight_cost();
+  const double hw = o.effective_weight();
+  int tx, ty;
+  cell_of(t, tx, ty);
+  auto dist = [&](NodeId a, NodeId b) {
+    int ax, ay, bx, by;
+    cell_of(a, ax, ay);
+    cell_of(b, bx, by);
+    const double dx = ax - bx, dy = ay - by;
+    return unit * std::sqrt(dx * dx + dy * dy);
+  };
+  auto h = [&](NodeId n) {
+    int x, y;
+    cell_of(n, x, y);
+    const double dx = x - tx, dy = y - ty;
+    return hw * unit * std::sqrt(dx * dx + dy * dy);
+  };
+  auto los = [&](NodeId a, NodeId b) {
+    ++st.los_checks;
+    const bool v = grid::line_of_sight_id<R>(grid, a, b);
+    if constexpr (L::enabled) listener.line_of_sight(a, b, v);
+    return v;
+  };
+
+  side.open(s, 0.0, s);
+  side.push(h(s), 0.0, s);
+  st.generated = 1;
+  if constexpr (L::enabled) listener.opened(s, s, 0.0, h(s), 0);
+
+  while (!side.heap.empty()) {
+    st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
+    const HeapEntry e = side.pop();
+    if (st.expanded >= o.node_limit) return Status::node_limit;
+    const NodeId u = e.id;
+    if constexpr (Lazy) {
+      // Lazy Theta*'s SetVertex: the parent assumed when u was opened must be visible.
+      NodeRec& ru = side.nodes[u];
+      if (ru.parent != u && !los(ru.parent, u)) {
+        double best = kInf;
+        NodeId best_parent = u;
+        grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
+          if (!side.closed(n)) return;
+          const double g = side.nodes[n].g + dist(n, u);
+          if (g < best) {
+            best = g;
+            best_parent = n;
+          }
+        });
+        // u was opened from a closed neighbour, so one exists.
+        ru.g = best;
+        ru.parent = best_parent;
+        if constexpr (L::enabled) listener.updated(u, best_parent, best, best + h(u), 0);
+      }
+    }
+    side.close(u);
+    ++st.expanded;
+    if constexpr (L::enabled) listener.closed(u, 0);
+    if (u == t) return Status::found;
+
+    const NodeId pu = side.nodes[u].parent;
+    const double gu = side.nodes[u].g, gpu = side.nodes[pu].g;
+    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
+      NodeRec& r = side.nodes[n];
+      const bool seen = r.stamp >= side.gen;
+      if (seen && r.stamp == side.gen + 1) return;  // closed
+      NodeId parent;
+      double ng;
+      if (pu != u && (Lazy || los(pu, n))) {
+        parent = pu;  // path 2: straight from u's parent
+        ng = gpu + dist(pu, n);
+      } else {
+        parent = u;  // path 1: the A* update
+        ng = gu + dist(u, n);
+      }
+      if (seen && !improves(ng, r.g)) return;
+      if (seen) {
+        side.improve(n, ng, parent);
+      } else {
+        side.open(n, ng, parent);
+        ++st.generated;
+      }
+      const double f = ng + h(n);
+      side.push(f, ng, n);
+      if constexpr (L::enabled) {
+        if (seen) {
+          listener.updated(n, parent, ng, f, 0);
+        } else {
+          listener.opened(n, parent, ng, f, 0);
+        }
+      }
+    });
+  }
+  return Status::no_path;
+}
+
+}  // namespace
+
+template <class L>
+Status run_theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
+                 Result& out, L& listener) {
+  Side& side = ws.side[0];
+  const bool lazy = o.algorithm == Algorithm::lazytheta;
+  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
+    constexpr DiagonalRule R = decltype(rule)::value;
+    return lazy ? theta<R, true>(grid, o, s, t, side, out.stats, listener)
+                : theta<R, false>(grid, o, s, t, side, out.stats, listener);
+  });
+  if (status != Status::found) return status;
+  // The chain of parents is the list of turning cells; drop the collinear ones (a segment
+  // through a cell centre sees whatever its two halves see).
+  std::vector<Cell>& chain = ws.scratch;
+  chain.clear();
+  append_chain_forward(grid, side, s, t, chain);
+  for (const Cell c : chain) {
+    const std::size_t k = out.path.size();
+    if (k >= 2) {
+      const Cell a = out.path[k - 2], b = out.path[k - 1];
+      const std::int64_t cross =
+          std::int64_t{b.x - a.x} * (c.y - b.y) - std::int64_t{b.y - a.y} * (c.x - b.x);
+      const std::int64_t dot =
+          std::int64_t{b.x - a.x} * (c.x - b.x) + std::int64_t{b.y - a.y} * (c.y - b.y);
+      if (cross == 0 && dot > 0) out.path.pop_back();
+    }
+    out.path.push_back(c);
+  }
+  return status;
+}
+
+template Status run_theta(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                          Result&, NullListener&);
+template Status run_theta(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                          Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail
