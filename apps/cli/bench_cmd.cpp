@@ -20,6 +20,9 @@ struct BenchArgs {
   int threads = 1;
   std::size_t max_queries = 0;
   bool json = false;
+  bool smooth = false;
+  std::string smoothing = "refined";
+  std::int64_t exact_max_cells = 300 * 300;
 };
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -41,15 +44,21 @@ class ProgressBar {
   std::chrono::steady_clock::time_point last_{};
 };
 
-nlohmann::json row_json(const bench::Row& r) {
+nlohmann::json lengths_json(const bench::Lengths& l) {
+  nlohmann::json j{{"vs_octile", l.vs_octile}, {"exact_queries", l.exact_queries}};
+  if (l.exact_queries > 0) j["vs_exact"] = l.vs_exact;
+  return j;
+}
+
+nlohmann::json row_json(const bench::Row& r, bool smooth) {
   nlohmann::json maps = nlohmann::json::array();
   for (const auto& m : r.maps) {
-    maps.push_back({{"map", m.map},
-                    {"queries", m.queries},
-                    {"solved", m.solved},
-                    {"suboptimal", m.suboptimal},
-                    {"mean_us", m.mean_us},
-                    {"mean_expanded", m.mean_expanded}});
+    nlohmann::json mj{{"map", m.map},         {"queries", m.queries},
+                      {"solved", m.solved},   {"suboptimal", m.suboptimal},
+                      {"mean_us", m.mean_us}, {"mean_expanded", m.mean_expanded}};
+    if (r.any_angle || !r.optimal) mj["length"] = lengths_json(m.length);
+    if (smooth) mj["smoothed_length"] = lengths_json(m.smoothed_length);
+    maps.push_back(std::move(mj));
   }
   nlohmann::json j{{"algorithm", r.algorithm},
                    {"queries", r.queries},
@@ -68,6 +77,17 @@ nlohmann::json row_json(const bench::Row& r) {
                    {"optimal", r.optimal},
                    {"maps", maps}};
   if (!r.optimal) j["mean_ratio"] = r.mean_ratio;
+  if (r.any_angle) {
+    j["any_angle"] = true;
+    j["below_exact"] = r.below_exact;
+    j["los_checks_per_query"] = r.mean_los_checks;
+    j["length"] = lengths_json(r.length);
+  }
+  if (smooth) {
+    j["smoothed_length"] = lengths_json(r.smoothed_length);
+    j["smooth_us"] = r.mean_smooth_us;
+    j["smooth_los_checks"] = r.mean_smooth_los;
+  }
   return j;
 }
 
@@ -77,6 +97,11 @@ int run_bench(const BenchArgs& a) {
   o.search = a.search.options();  // Moving AI moves: no corner cutting, 1 and sqrt(2)
   o.threads = a.threads;
   o.max_queries = a.max_queries;
+  o.smooth = a.smooth;
+  o.exact_max_cells = a.exact_max_cells;
+  const auto smoothing = post::parse_smoothing(a.smoothing);
+  if (!smoothing) throw CliError{"--smoothing expects greedy or refined"};
+  o.smoothing = *smoothing;
   std::vector<bench::LoadedScenario> scenarios;
   try {
     for (const auto& p : a.scens) scenarios.push_back(bench::load_scenario(p, a.max_queries));
@@ -89,7 +114,7 @@ int run_bench(const BenchArgs& a) {
 
   if (a.json) {
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : report.rows) rows.push_back(row_json(r));
+    for (const auto& r : report.rows) rows.push_back(row_json(r, a.smooth));
     fmt::print("{}\n", nlohmann::json{{"results", rows}}.dump());
   } else {
     fmt::print("{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10} {:>10} {:>10} {:>11} {:>8}\n",
@@ -109,8 +134,42 @@ int run_bench(const BenchArgs& a) {
                    m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
       }
     }
+    // Path lengths: relative to the scenario's 8-neighbour optimum and, on the maps where the
+    // exact any-angle reference ran, to that.
+    bool lengths = a.smooth;
+    for (const auto& r : report.rows) lengths = lengths || r.any_angle || !r.optimal;
+    if (lengths) {
+      auto ratio = [](const bench::Lengths& l) {
+        return l.exact_queries > 0 ? fmt::format("{:>8.4f} {:>8.4f}", l.vs_octile, l.vs_exact)
+                                   : fmt::format("{:>8.4f} {:>8}", l.vs_octile, "-");
+      };
+      fmt::print(
+          "\nlength / optimum (octile: the scenario's 8-neighbour optimum; exact: the "
+          "any-angle optimum, maps up to {} cells){}:\n",
+          a.exact_max_cells, a.smooth ? "; smoothed: after " + a.smoothing + " smoothing" : "");
+      fmt::print("  {:<14} {:<22} {:>8} {:>8} {:>10}", "algorithm", "map", "octile", "exact",
+                 "los/query");
+      if (a.smooth) fmt::print("  {:>8} {:>8}", "smoothed", "exact");
+      fmt::print("\n");
+      for (const auto& r : report.rows) {
+        const double los_per_query = r.mean_los_checks;
+        for (const auto& m : r.maps) {
+          fmt::print("  {:<14} {:<22} {} {:>10}", r.algorithm, m.map, ratio(m.length), "");
+          if (a.smooth) fmt::print("  {}", ratio(m.smoothed_length));
+          fmt::print("\n");
+        }
+        fmt::print("  {:<14} {:<22} {} {:>10.1f}", r.algorithm, "all", ratio(r.length),
+                   los_per_query);
+        if (a.smooth) {
+          fmt::print("  {}  ({:.1f} us, {:.1f} LOS checks per smoothing)", ratio(r.smoothed_length),
+                     r.mean_smooth_us, r.mean_smooth_los);
+        }
+        fmt::print("\n");
+      }
+    }
     for (const auto& r : report.rows) {
-      if (!r.optimal) fmt::print("{}: mean cost / optimum = {:.4f}\n", r.algorithm, r.mean_ratio);
+      if (r.below_exact)
+        fmt::print("{}: {} paths BELOW THE EXACT OPTIMUM\n", r.algorithm, r.below_exact);
       for (const auto& f : r.failures) fmt::print("FAIL {}\n", f);
     }
     fmt::print("verification: {}\n", report.passed() ? "passed" : "FAILED");
@@ -135,6 +194,15 @@ void register_bench(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--max-queries", args->max_queries,
                   "at most N queries per scenario file, spread evenly over it (0 = all)");
+  cmd->add_flag("--smooth", args->smooth,
+                "also smooth every path (waypoint pruning) and report its length, timed apart");
+  cmd->add_option("--smoothing", args->smoothing, "with --smooth: greedy or refined")
+      ->capture_default_str();
+  cmd->add_option("--exact-max-cells", args->exact_max_cells,
+                  "maps up to N cells also get the exact any-angle optimum of every query, to "
+                  "compare any-angle and smoothed lengths with (0 = never)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });
 }

@@ -701,6 +701,114 @@ def render_tests():
           rc == 2 and err.startswith("pathlab: error: ") and err.count("\n") == 1, f"rc={rc} err={err!r}")
 
 
+def segment_sees(grid, a, b):
+    """Line of sight between the centres of cells a and b under no-corner-cut (shared
+    docs/ALGORITHMS.md): no wall's closed square touches the segment. Exact: coordinates are
+    doubled so centres are odd integers, and each nearby wall is tested by separating axes."""
+    w, h, walls = grid
+    ax, ay, bx, by = 2 * a[0] + 1, 2 * a[1] + 1, 2 * b[0] + 1, 2 * b[1] + 1
+    def cross(px, py):
+        return (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+    for X in range(min(a[0], b[0]) - 1, max(a[0], b[0]) + 2):
+        for Y in range(min(a[1], b[1]) - 1, max(a[1], b[1]) + 2):
+            if 0 <= X < w and 0 <= Y < h and (X, Y) not in walls:
+                continue
+            x0, x1, y0, y1 = 2 * X, 2 * X + 2, 2 * Y, 2 * Y + 2
+            if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+                continue
+            c = [cross(x0, y0), cross(x1, y0), cross(x0, y1), cross(x1, y1)]
+            if all(v > 0 for v in c) or all(v < 0 for v in c):
+                continue
+            return False
+    return True
+
+
+def polyline_length(points):
+    return sum(math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(points, points[1:]))
+
+
+def anyangle_tests():
+    maze = map_path("hybrid_30x20.txt")
+    grid = read_grid(maze)
+    rc, j, err = run_json(["solve", maze, "--algo", "astar,theta,lazytheta", "--smooth", "--json"])
+    results = (j or {}).get("results") if isinstance(j, dict) else None
+    if not check("solve hybrid_30x20 --algo astar,theta,lazytheta --smooth --json: exit 0, 3 results",
+                 rc == 0 and isinstance(results, list) and len(results) == 3, f"rc={rc} err={err!r}"):
+        return
+    astar = results[0]
+    start, goal = astar["start"], astar["goal"]
+    for r in results:
+        name = r["algorithm"]
+        path, pts = r.get("path", []), r.get("points", [])
+        check(f"{name}: found, path runs start..goal", r.get("status") == "found" and path
+              and path[0] == start and path[-1] == goal, f"{r.get('status')} {path[:1]}..{path[-1:]}")
+        check(f"{name}: points are the centres of path", len(pts) == len(path) and all(
+            abs(p[0] - c[0] - 0.5) < 1e-9 and abs(p[1] - c[1] - 0.5) < 1e-9 for p, c in zip(pts, path)), f"{pts[:3]}")
+        sp, spts = r.get("smoothed_path", []), r.get("smoothed_points", [])
+        check(f"{name} --smooth: smoothed_path runs start..goal, smoothed_points are its centres",
+              sp and sp[0] == start and sp[-1] == goal and len(spts) == len(sp), f"{sp}")
+        blocked = [(p, q) for p, q in zip(sp, sp[1:]) if not segment_sees(grid, p, q)]
+        check(f"{name} --smooth: every smoothed segment has line of sight", not blocked, f"{blocked[:3]}")
+        check(f"{name} --smooth: smoothed_cost = length of the smoothed path <= cost",
+              abs(r.get("smoothed_cost", -1) - polyline_length(spts)) < 1e-9 and r["smoothed_cost"] <= r["cost"] + 1e-9,
+              f"{r.get('smoothed_cost')} vs {polyline_length(spts)}, cost {r['cost']}")
+        if name == "astar":
+            check("astar: any_angle false, los_checks 0", r.get("any_angle") is False and r.get("los_checks") == 0, f"{r}")
+            continue
+        blocked = [(p, q) for p, q in zip(path, path[1:]) if not segment_sees(grid, p, q)]
+        check(f"{name}: any_angle, every segment between turning cells has line of sight",
+              r.get("any_angle") is True and not blocked, f"{blocked[:3]}")
+        check(f"{name}: cost = Euclidean length of points, shorter than A*'s grid path",
+              abs(r["cost"] - polyline_length(pts)) < 1e-9 and r["cost"] < astar["cost"] - 1e-9,
+              f"{r['cost']} vs {polyline_length(pts)}, astar {astar['cost']}")
+        check(f"{name}: moves = len(path) - 1, los_checks > 0",
+              r.get("moves") == len(path) - 1 and r.get("los_checks", 0) > 0, f"{r.get('moves')} {r.get('los_checks')}")
+
+    rc, j, err = run_json(["solve", maze, "--algo", "theta", "--trace", "theta.json", "--json"])
+    with open(os.path.join(TMP, "theta.json")) as f:
+        trace = json.load(f)
+    los = [e for e in trace.get("events", []) if e.get("type") == "los"]
+    check("solve --algo theta --trace: 'los' events with both cells and the answer, one per check",
+          rc == 0 and los and all({"x", "y", "x2", "y2", "visible"} <= e.keys() for e in los)
+          and len(los) == j.get("los_checks"), f"{len(los)} events, los_checks {j.get('los_checks')}")
+    wrong = [e for e in los if (e["x"], e["y"]) != (e["x2"], e["y2"])
+             and segment_sees(grid, (e["x"], e["y"]), (e["x2"], e["y2"])) != e["visible"]]
+    check("solve --algo theta --trace: every recorded answer is the true line of sight", not wrong, f"{wrong[:2]}")
+
+    rc, j, err = run_json(["solve", maze, "--smooth", "--smoothing", "greedy", "--json"])
+    check("solve --smooth --smoothing greedy: exit 0, smoothing method reported",
+          rc == 0 and (j or {}).get("smoothing", {}).get("method") == "greedy", f"rc={rc} {j and j.get('smoothing')}")
+    bad("solve --smoothing with an unknown method", ["solve", maze, "--smooth", "--smoothing", "wiggle"],
+        mention="--smoothing")
+
+    rc, out, err, _ = run(["solve", maze, "--algo", "astar,theta", "--smooth"])
+    check("solve --smooth (text): table has los and smoothed columns", rc == 0 and "smoothed" in out and "los" in out,
+          f"rc={rc} {out[-400:]!r}")
+
+    # bench with any-angle columns on a small scenario file of our own.
+    rows = ["..........", "...@@@....", ".....@....", ".@...@..@.", ".@......@.", ".........."]
+    write("aa.map", f"type octile\nheight {len(rows)}\nwidth {len(rows[0])}\nmap\n" + "\n".join(rows) + "\n")
+    g = read_grid(os.path.join(TMP, "aa.map"))
+    qs = [((0, 0), (9, 5)), ((2, 2), (9, 0)), ((0, 5), (6, 0)), ((7, 4), (2, 2))]
+    lines = [f"0\taa.map\t10\t6\t{s[0]}\t{s[1]}\t{t[0]}\t{t[1]}\t{reference_cost(g, s, t):.8f}" for s, t in qs]
+    write("aa.map.scen", "version 1\n" + "\n".join(lines) + "\n")
+    rc, j, err = run_json(["bench", "aa.map.scen", "--algo", "astar,theta,lazytheta", "--smooth", "--json"])
+    rows_ = (j or {}).get("results") if isinstance(j, dict) else None
+    if check("bench --algo astar,theta,lazytheta --smooth --json: exit 0, 3 rows",
+             rc == 0 and isinstance(rows_, list) and len(rows_) == 3, f"rc={rc} err={err.strip()[-300:]!r}"):
+        for r in rows_:
+            sl = r.get("smoothed_length", {})
+            check(f"bench {r['algorithm']} --smooth: smoothed length <= 1 x octile optimum",
+                  0 < sl.get("vs_octile", 0) <= 1 + 1e-9, f"{sl}")
+            if r["algorithm"] == "astar":
+                continue
+            ln = r.get("length", {})
+            check(f"bench {r['algorithm']}: any_angle row with length vs octile <= 1, LOS checks per query, none illegal",
+                  r.get("any_angle") is True and 0 < ln.get("vs_octile", 0) <= 1 + 1e-9
+                  and r.get("los_checks_per_query", 0) > 0 and r.get("illegal") == 0 and r.get("below_exact") == 0,
+                  f"{ {k: v for k, v in r.items() if k != 'maps'} }")
+
+
 def main():
     global TMP
     if PATHLAB is None:
@@ -714,7 +822,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
         TMP = tmp
         for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
-                      bench_tests, render_tests):
+                      bench_tests, render_tests, anyangle_tests):
             try:
                 group()
             except Exception as e:  # a broken answer must fail the run, not stop it

@@ -8,8 +8,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
+#include <pathlab/grid/los.hpp>
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/io/map.hpp>
 
@@ -26,7 +28,9 @@ bool Report::passed() const noexcept {
 namespace {
 
 std::string cell_text(Cell c) {
-  return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+  std::string s = "(";
+  s.append(std::to_string(c.x)).append(",").append(std::to_string(c.y)).append(")");
+  return s;
 }
 
 void check_entry(const io::ScenarioFile& f, const io::ScenarioEntry& e, const grid::Grid& g,
@@ -53,9 +57,84 @@ struct QueryOutcome {
   double cost = 0;
   double time_us = 0;
   std::uint64_t expanded = 0;
+  std::uint64_t los_checks = 0;
   bool legal = true;
   std::string problem;
+  double smoothed_cost = 0;  // BenchOptions::smooth
+  double smooth_us = 0;
+  std::uint64_t smooth_los = 0;
 };
+
+/// Accumulates Lengths.
+struct LengthSum {
+  double octile = 0, exact = 0;
+  std::size_t octile_n = 0, exact_n = 0;
+  void add(double cost, double optimum, double exact_optimum) {
+    if (optimum > 0) {
+      octile += cost / optimum;
+      ++octile_n;
+    }
+    if (exact_optimum > 0) {
+      exact += cost / exact_optimum;
+      ++exact_n;
+    }
+  }
+  void add(const LengthSum& o) {
+    octile += o.octile;
+    exact += o.exact;
+    octile_n += o.octile_n;
+    exact_n += o.exact_n;
+  }
+  [[nodiscard]] Lengths mean() const {
+    Lengths l;
+    l.vs_octile = octile_n > 0 ? octile / static_cast<double>(octile_n) : 0;
+    l.vs_exact = exact_n > 0 ? exact / static_cast<double>(exact_n) : 0;
+    l.exact_queries = exact_n;
+    return l;
+  }
+};
+
+/// Any-angle paths: start and goal in place and every segment in line of sight (anyangle-exact
+/// bends at wall corners and is exempt from the cell-level test, docs/ALGORITHMS.md).
+std::optional<std::string> check_any_angle(const grid::Grid& g, const search::Options& o,
+                                           const search::Result& r, const io::ScenarioEntry& e) {
+  if (r.path.empty() || r.path.front() != e.start || r.path.back() != e.goal) {
+    return "path does not run from start to goal";
+  }
+  if (o.algorithm == search::Algorithm::anyangle_exact) return std::nullopt;
+  for (std::size_t i = 1; i < r.path.size(); ++i) {
+    if (!grid::line_of_sight(g, o.moves.diagonal, r.path[i - 1], r.path[i])) {
+      std::string what = "no line of sight from ";
+      what.append(cell_text(r.path[i - 1])).append(" to ").append(cell_text(r.path[i]));
+      return what;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The exact any-angle optimum of each selected query (0 where it did not run), on `threads`.
+std::vector<double> exact_optima(const LoadedScenario& sc, const search::Options& base,
+                                 int threads) {
+  const std::size_t n = sc.selected.size();
+  std::vector<double> out(n, 0.0);
+  search::Options o = base;
+  o.algorithm = search::Algorithm::anyangle_exact;
+  o.weight.reset();
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    search::Pathfinder finder(sc.grid, o);
+    search::Result r;
+    for (std::size_t i = next++; i < n; i = next++) {
+      const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
+      if (finder.find(e.start, e.goal, r) == Status::found) out[i] = r.cost;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  return out;
+}
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
@@ -97,18 +176,37 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
   const int threads = std::max(1, options.threads);
   const grid::Moves& moves = options.search.moves;
 
+  // Exact any-angle optima, when something measured is compared with them.
+  bool want_exact = options.smooth;
+  for (const auto a : options.algorithms) want_exact = want_exact || search::info(a).any_angle;
+  std::vector<std::vector<double>> exact(scenarios.size());
+  if (want_exact && options.exact_max_cells > 0) {
+    for (std::size_t k = 0; k < scenarios.size(); ++k) {
+      if (scenarios[k].grid.cells() <= options.exact_max_cells) {
+        exact[k] = exact_optima(scenarios[k], options.search, threads);
+      }
+    }
+  }
+
   for (search::Algorithm algo : options.algorithms) {
     Row row;
     row.algorithm = std::string(search::to_string(algo));
     search::Options so = options.search;
     so.algorithm = algo;
-    row.optimal = search::info(algo).optimal && so.effective_weight() == 1.0 &&
+    const bool any_angle = search::info(algo).any_angle;
+    row.any_angle = any_angle;
+    // The scenario optimum is an 8-neighbour grid cost: only grid algorithms promise it.
+    row.optimal = search::info(algo).optimal && !any_angle && so.effective_weight() == 1.0 &&
                   search::admissible(so.effective_heuristic(), so.moves);
     std::vector<double> all_times;
     double ratio_sum = 0, total_us = 0, total_expanded = 0;
-    std::size_t ratio_n = 0;
+    double los_sum = 0, smooth_us_sum = 0, smooth_los_sum = 0;
+    std::size_t ratio_n = 0, smoothed_n = 0;
+    LengthSum lengths_all, smoothed_all;
 
-    for (const auto& sc : scenarios) {
+    for (std::size_t scen_index = 0; scen_index < scenarios.size(); ++scen_index) {
+      const auto& sc = scenarios[scen_index];
+      const std::vector<double>& exact_of = exact[scen_index];
       const std::size_t n = sc.selected.size();
       std::vector<QueryOutcome> outcomes(n);
       std::atomic<std::size_t> next{0}, done{0};
@@ -123,14 +221,33 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           q.cost = r.cost;
           q.time_us = r.stats.time_us;
           q.expanded = r.stats.expanded;
+          q.los_checks = r.stats.los_checks;
           if (r.status == Status::found) {
-            auto problem = grid::check_path(sc.grid, moves, r.path);
-            if (!problem && !(r.path.front() == e.start && r.path.back() == e.goal)) {
-              problem = "path does not run from start to goal";
+            std::optional<std::string> problem;
+            if (any_angle) {
+              problem = check_any_angle(sc.grid, so, r, e);
+            } else {
+              problem = grid::check_path(sc.grid, moves, r.path);
+              if (!problem && !(r.path.front() == e.start && r.path.back() == e.goal)) {
+                problem = "path does not run from start to goal";
+              }
             }
             if (problem) {
               q.legal = false;
               q.problem = *problem;
+            }
+            if (options.smooth && q.legal) {
+              const auto t0 = std::chrono::steady_clock::now();
+              post::SmoothStats st;
+              const auto w = post::smooth(sc.grid, moves.diagonal, r.path, options.smoothing, &st);
+              q.smooth_us =
+                  std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                      .count();
+              q.smooth_los = st.los_checks;
+              // anyangle-exact's cells are not its vertices: smoothing them means nothing.
+              q.smoothed_cost = algo == search::Algorithm::anyangle_exact
+                                    ? r.cost
+                                    : post::length(w) * moves.straight_cost();
             }
           }
           ++done;
@@ -152,6 +269,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       if (progress) progress(done_before, total);
 
       MapRow mr;
+      LengthSum length_map, smoothed_map;
       mr.map = sc.map_name;
       mr.queries = n;
       for (std::size_t i = 0; i < n; ++i) {
@@ -192,7 +310,31 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           fail(row.algorithm + " cost " + std::to_string(q.cost) + " but the optimum is " +
                std::to_string(e.optimal));
         }
+        const double ex = exact_of.empty() ? 0.0 : exact_of[i];
+        los_sum += static_cast<double>(q.los_checks);
+        if (any_angle && ex > 0 && q.cost < ex - 1e-9 * std::max(1.0, ex)) {
+          ++row.below_exact;
+          fail(row.algorithm + " length " + std::to_string(q.cost) +
+               " is below the exact any-angle optimum " + std::to_string(ex));
+        }
+        if (algo == search::Algorithm::anyangle_exact &&
+            q.cost > e.optimal + 0.005 + 1e-5 * e.optimal) {
+          ++mr.suboptimal;
+          fail(row.algorithm + " length " + std::to_string(q.cost) +
+               " exceeds the 8-neighbour optimum " + std::to_string(e.optimal));
+        }
+        length_map.add(q.cost, e.optimal, ex);
+        if (options.smooth) {
+          smoothed_map.add(q.smoothed_cost, e.optimal, ex);
+          smooth_us_sum += q.smooth_us;
+          smooth_los_sum += static_cast<double>(q.smooth_los);
+          ++smoothed_n;
+        }
       }
+      mr.length = length_map.mean();
+      mr.smoothed_length = smoothed_map.mean();
+      lengths_all.add(length_map);
+      smoothed_all.add(smoothed_map);
       if (n > 0) {
         mr.mean_us /= static_cast<double>(n);
         mr.mean_expanded /= static_cast<double>(n);
@@ -209,6 +351,13 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
     row.p99_us = percentile(all_times, 0.99);
     row.expansions_per_s = total_us > 0 ? total_expanded / (total_us * 1e-6) : 0;
     row.mean_ratio = ratio_n > 0 ? ratio_sum / static_cast<double>(ratio_n) : 0;
+    row.mean_los_checks = los_sum / q;
+    row.length = lengths_all.mean();
+    row.smoothed_length = smoothed_all.mean();
+    if (smoothed_n > 0) {
+      row.mean_smooth_us = smooth_us_sum / static_cast<double>(smoothed_n);
+      row.mean_smooth_los = smooth_los_sum / static_cast<double>(smoothed_n);
+    }
     report.rows.push_back(std::move(row));
   }
   return report;

@@ -10,6 +10,7 @@
 
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/io/scenario.hpp>
+#include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
 namespace pathlab::bench {
@@ -23,12 +24,28 @@ struct BenchOptions {
   search::Options search;       ///< heuristic, weight, moves, node limit (algorithm is overridden)
   int threads = 1;              ///< one Pathfinder per thread
   std::size_t max_queries = 0;  ///< per scenario file, spread evenly over its lines; 0 = all
+  /// Also smooth every found path (post::smooth) and report its length, timed apart.
+  bool smooth = false;
+  post::Smoothing smoothing = post::Smoothing::refined;
+  /// Maps with at most this many cells also get the exact any-angle optimum of each query
+  /// (anyangle-exact, untimed) when an any-angle algorithm or smoothing is measured, so that
+  /// lengths can be compared with it. 0: never.
+  std::int64_t exact_max_cells = 300 * 300;
+};
+
+/// Mean length ratios of a set of solved queries (0 when there was nothing to average).
+struct Lengths {
+  double vs_octile = 0;  ///< mean cost / scenario optimum (the 8-neighbour grid optimum)
+  double vs_exact = 0;   ///< mean cost / exact any-angle optimum, over queries where it ran
+  std::size_t exact_queries = 0;
 };
 
 struct MapRow {
   std::string map;
   std::size_t queries = 0, solved = 0, suboptimal = 0;
   double mean_us = 0, mean_expanded = 0;
+  Lengths length;           ///< of the algorithm's paths
+  Lengths smoothed_length;  ///< of the smoothed paths (BenchOptions::smooth)
 };
 
 struct Row {
@@ -41,11 +58,18 @@ struct Row {
   double mean_us = 0, median_us = 0, p99_us = 0, mean_expanded = 0;
   double expansions_per_s = 0;  ///< total expanded / total search time
   double prep_s = 0;
+  bool any_angle = false;       ///< lengths are Euclidean; legality is line of sight
+  std::size_t below_exact = 0;  ///< any-angle cost below the exact optimum (a bug)
+  double mean_los_checks = 0;   ///< line-of-sight checks per query (search)
+  Lengths length;               ///< over every map
+  Lengths smoothed_length;      ///< BenchOptions::smooth
+  double mean_smooth_us = 0;    ///< time to smooth a path
+  double mean_smooth_los = 0;   ///< line-of-sight checks per smoothing
   std::vector<MapRow> maps;
   std::vector<std::string> failures;  ///< first few verification failures, for the user
 
   [[nodiscard]] bool passed() const noexcept {
-    return illegal == 0 && missed == 0 && (!optimal || suboptimal == 0);
+    return illegal == 0 && missed == 0 && below_exact == 0 && (!optimal || suboptimal == 0);
   }
 };
 
