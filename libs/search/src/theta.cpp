@@ -9,6 +9,8 @@
 // A closed cell is never reopened (as in the published algorithms).
 #include <pathlab/grid/los.hpp>
 
+#include <utility>
+
 #include "engine.hpp"
 
 namespace pathlab::search::detail {
@@ -23,54 +25,56 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
   const double hw = o.effective_weight();
   int tx, ty;
   cell_of(t, tx, ty);
-  auto dist = [&](NodeId a, NodeId b) {
-    int ax, ay, bx, by;
-    cell_of(a, ax, ay);
-    cell_of(b, bx, by);
+  auto xy = [&](NodeId n) {
+    int x, y;
+    cell_of(n, x, y);
+    return std::pair{x, y};
+  };
+  auto dist = [&](int ax, int ay, int bx, int by) {
     const double dx = ax - bx, dy = ay - by;
     return unit * std::sqrt(dx * dx + dy * dy);
   };
-  auto h = [&](NodeId n) {
-    int x, y;
-    cell_of(n, x, y);
-    const double dx = x - tx, dy = y - ty;
-    return hw * unit * std::sqrt(dx * dx + dy * dy);
-  };
-  auto los = [&](NodeId a, NodeId b) {
+  auto h = [&](int x, int y) { return hw * dist(x, y, tx, ty); };
+  auto los = [&](NodeId a, int ax, int ay, NodeId b, int bx, int by) {
     ++st.los_checks;
-    const bool v = grid::line_of_sight_id<R>(grid, a, b);
+    const bool v = grid::line_of_sight_id<R>(grid, a, ax, ay, b, bx, by);
     if constexpr (L::enabled) listener.line_of_sight(a, b, v);
     return v;
   };
 
+  const auto [sx, sy] = xy(s);
   side.open(s, 0.0, s);
-  side.push(h(s), 0.0, s);
+  side.push(h(sx, sy), 0.0, s);
   st.generated = 1;
-  if constexpr (L::enabled) listener.opened(s, s, 0.0, h(s), 0);
+  if constexpr (L::enabled) listener.opened(s, s, 0.0, h(sx, sy), 0);
 
   while (!side.heap.empty()) {
     st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
     const HeapEntry e = side.pop();
     if (st.expanded >= o.node_limit) return Status::node_limit;
     const NodeId u = e.id;
+    const auto [ux, uy] = xy(u);
     if constexpr (Lazy) {
       // Lazy Theta*'s SetVertex: the parent assumed when u was opened must be visible.
       NodeRec& ru = side.nodes[u];
-      if (ru.parent != u && !los(ru.parent, u)) {
-        double best = kInf;
-        NodeId best_parent = u;
-        grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
-          if (!side.closed(n)) return;
-          const double g = side.nodes[n].g + dist(n, u);
-          if (g < best) {
-            best = g;
-            best_parent = n;
-          }
-        });
-        // u was opened from a closed neighbour, so one exists.
-        ru.g = best;
-        ru.parent = best_parent;
-        if constexpr (L::enabled) listener.updated(u, best_parent, best, best + h(u), 0);
+      if (ru.parent != u) {
+        const auto [px, py] = xy(ru.parent);
+        if (!los(ru.parent, px, py, u, ux, uy)) {
+          double best = kInf;
+          NodeId best_parent = u;
+          grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) {
+            if (!side.closed(n)) return;
+            const double g = side.nodes[n].g + dist(ux + grid::kDx[d], uy + grid::kDy[d], ux, uy);
+            if (g < best) {
+              best = g;
+              best_parent = n;
+            }
+          });
+          // u was opened from a closed neighbour, so one exists.
+          ru.g = best;
+          ru.parent = best_parent;
+          if constexpr (L::enabled) listener.updated(u, best_parent, best, best + h(ux, uy), 0);
+        }
       }
     }
     side.close(u);
@@ -79,19 +83,21 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     if (u == t) return Status::found;
 
     const NodeId pu = side.nodes[u].parent;
+    const auto [pux, puy] = xy(pu);
     const double gu = side.nodes[u].g, gpu = side.nodes[pu].g;
-    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
+    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) PATHLAB_INLINE {
       NodeRec& r = side.nodes[n];
       const bool seen = r.stamp >= side.gen;
       if (seen && r.stamp == side.gen + 1) return;  // closed
+      const int nx = ux + grid::kDx[d], ny = uy + grid::kDy[d];
       NodeId parent;
       double ng;
-      if (pu != u && (Lazy || los(pu, n))) {
+      if (pu != u && (Lazy || los(pu, pux, puy, n, nx, ny))) {
         parent = pu;  // path 2: straight from u's parent
-        ng = gpu + dist(pu, n);
+        ng = gpu + dist(pux, puy, nx, ny);
       } else {
         parent = u;  // path 1: the A* update
-        ng = gu + dist(u, n);
+        ng = gu + (d < 4 ? unit : unit * 1.4142135623730951);
       }
       if (seen && !improves(ng, r.g)) return;
       if (seen) {
@@ -100,7 +106,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
         side.open(n, ng, parent);
         ++st.generated;
       }
-      const double f = ng + h(n);
+      const double f = ng + h(nx, ny);
       side.push(f, ng, n);
       if constexpr (L::enabled) {
         if (seen) {

@@ -35,17 +35,16 @@ namespace detail {
 }
 }  // namespace detail
 
-/// LOS between the centres of cells a and b (padded ids of in-bounds cells), rule fixed at
-/// compile time: the searches' fast path. Integer walk (no floating point): at each step the
-/// segment leaves the current cell through a vertical side, a horizontal side or a corner,
-/// decided by comparing (2k+1)*|dy| with (2m+1)*|dx|.
+/// LOS between the centres of cells a and b (padded ids of in-bounds cells, with their x and
+/// y in any common origin: only differences count), rule fixed at compile time: the searches' fast
+/// path. Integer walk (no floating point): at each step the segment leaves the current cell through
+/// a vertical side, a horizontal side or a corner, decided by comparing (2k+1)*|dy| with
+/// (2m+1)*|dx|.
 template <DiagonalRule R>
-[[nodiscard]] inline bool line_of_sight_id(const Grid& g, NodeId a, NodeId b) noexcept {
+[[nodiscard]] inline bool line_of_sight_id(const Grid& g, NodeId a, std::int32_t ax,
+                                           std::int32_t ay, NodeId b, std::int32_t bx,
+                                           std::int32_t by) noexcept {
   const std::int32_t stride = g.stride();
-  const std::int32_t ax = static_cast<std::int32_t>(a % static_cast<NodeId>(stride));
-  const std::int32_t ay = static_cast<std::int32_t>(a / static_cast<NodeId>(stride));
-  const std::int32_t bx = static_cast<std::int32_t>(b % static_cast<NodeId>(stride));
-  const std::int32_t by = static_cast<std::int32_t>(b / static_cast<NodeId>(stride));
   const std::int64_t dx = std::abs(bx - ax), dy = std::abs(by - ay);
   if (dy == 0) return !detail::any_wall_in_row(g, a < b ? a : b, a < b ? b : a);
   if (!g.passable_id(a)) return false;
@@ -82,6 +81,15 @@ template <DiagonalRule R>
     if (!g.passable_id(n)) return false;
   }
   return true;
+}
+
+/// The same from padded ids alone.
+template <DiagonalRule R>
+[[nodiscard]] inline bool line_of_sight_id(const Grid& g, NodeId a, NodeId b) noexcept {
+  const auto stride = static_cast<NodeId>(g.stride());
+  return line_of_sight_id<R>(
+      g, a, static_cast<std::int32_t>(a % stride), static_cast<std::int32_t>(a / stride), b,
+      static_cast<std::int32_t>(b % stride), static_cast<std::int32_t>(b / stride));
 }
 
 /// LOS between the centres of cells a and b. False when either is outside the map or a wall.
