@@ -41,8 +41,15 @@ Smoothed smooth_result(const grid::Grid& grid, const search::Options& o, const s
                        post::Smoothing method) {
   Smoothed sm;
   if (r.status != Status::found) return sm;
-  post::SmoothStats st;
   sm.method = method;
+  if (o.algorithm == search::Algorithm::anyangle_exact) {
+    // Already the shortest, and it bends at lattice corners, not cells: nothing to smooth.
+    sm.path = r.path;
+    sm.points = r.points;
+    sm.cost = r.cost;
+    return sm;
+  }
+  post::SmoothStats st;
   sm.path = post::smooth(grid, o.moves.diagonal, r.path, method, &st);
   for (const Cell c : sm.path) sm.points.push_back(centre(c));
   sm.cost = post::length(sm.path) * o.moves.straight_cost();
@@ -258,7 +265,8 @@ int run_solve(const SolveArgs& a) {
           {{"", &rec.events(), &r.path, search::info(algo).any_angle ? &polylines[i] : nullptr,
             a.smooth ? &smoothed[i].points : nullptr}}};
       fmt::print("{}", render::text_picture(scene, color));
-      fmt::print("legend: # wall  . expanded  o opened  * path  S start  G goal\n\n");
+      fmt::print("legend: # wall  . expanded  o opened  * path  {}S start  G goal\n\n",
+                 a.smooth ? "+ smoothed  " : "");
     }
     table.emplace_back(algo, std::move(r));
   }

@@ -11,6 +11,7 @@
 
 #include <pathlab/core/error.hpp>
 #include <pathlab/io/map.hpp>
+#include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
 namespace pathlab::server {
@@ -34,6 +35,12 @@ void reply(httplib::Response& res, const json& j, int status = 200) {
 
 json cell_json(Cell c) {
   return json::array({c.x, c.y});
+}
+
+json points_json(const std::vector<Point>& pts) {
+  json out = json::array();
+  for (const Point p : pts) out.push_back({p.x, p.y});
+  return out;
 }
 
 json map_json(const io::Map& m, const std::string& name) {
@@ -109,20 +116,45 @@ Cell cell_from_json(const json& j, const char* what, const grid::Grid& g) {
   return c;
 }
 
-/// The trace as one flat integer array: v = zigzag(cell - previous cell) * 8 + type, with
-/// cell = y * width + x and type 0 opened, 1 updated, 2 closed, 3 iteration, 4 meet, 5 los.
-/// Consecutive events are near each other, so most values take 2–4 digits on the wire.
+/// The trace as one flat integer array: v = zigzag(cell - previous cell) * 8 + code, with
+/// cell = y * width + x and code
+///   0 opened, 1 updated, 2 closed, 3 iteration, 4 meet (its first cell),
+///   5 line of sight that sees through, 6 line of sight that is blocked (the first cell),
+///   7 the second cell of the event before: a line-of-sight value is always followed by one.
+/// Every value is delta-coded the same way, so a decoder that skips codes it does not know
+/// still follows the cells; the visible bit rides in the code to keep los events at two small
+/// values. Consecutive events are near each other, so most values take 2–4 digits on the wire.
 json trace_array(const std::vector<search::TraceEvent>& events, int width) {
+  enum : int { kSightClear = 5, kSightBlocked = 6, kSecondCell = 7 };
   json out = json::array();
   std::int64_t prev = 0;
-  for (const auto& e : events) {
-    const std::int64_t cell = std::int64_t{e.cell.y} * width + e.cell.x;
+  auto put = [&](Cell c, int code) {
+    const std::int64_t cell = std::int64_t{c.y} * width + c.x;
     const std::int64_t d = cell - prev;
     const std::int64_t zig = d >= 0 ? 2 * d : -2 * d - 1;
-    out.push_back(zig * 8 + static_cast<int>(e.type));
+    out.push_back(zig * 8 + code);
     prev = cell;
+  };
+  for (const auto& e : events) {
+    if (e.type == search::EventType::line_of_sight) {
+      put(e.cell, e.g != 0 ? kSightClear : kSightBlocked);
+      put(e.other, kSecondCell);
+    } else {
+      put(e.cell, static_cast<int>(e.type));
+    }
   }
   return out;
+}
+
+/// The request's "smooth"/"smoothing" fields: std::nullopt when smoothing is not asked for.
+std::optional<post::Smoothing> smoothing_from_json(const json& r) {
+  if (!r.contains("smooth") || r["smooth"].is_null()) return std::nullopt;
+  if (!r["smooth"].is_boolean()) throw ApiError{400, "\"smooth\" must be true or false"};
+  if (!r["smooth"].get<bool>()) return std::nullopt;
+  const std::string name = r.value("smoothing", std::string("refined"));
+  const auto s = post::parse_smoothing(name);
+  if (!s) throw ApiError{422, "unknown smoothing '" + name + "' (use greedy or refined)"};
+  return s;
 }
 
 search::Options options_from_json(const json& r, const Config& c) {
@@ -227,6 +259,7 @@ void routes(httplib::Server& svr, const Config& c) {
     const Cell start = cell_from_json(r.value("start", json()), "start", g);
     const Cell goal = cell_from_json(r.value("goal", json()), "goal", g);
     const search::Options o = options_from_json(r, c);
+    const auto smoothing = smoothing_from_json(r);
     search::Pathfinder finder(g, o);
     search::Result result;
     search::TraceRecorder rec;
@@ -241,9 +274,33 @@ void routes(httplib::Server& svr, const Config& c) {
              {"cost", result.cost},
              {"moves", result.moves()},
              {"path", path},
+             {"points", points_json(search::path_points(result))},
+             {"any_angle", search::info(o.algorithm).any_angle},
              {"expanded", result.stats.expanded},
              {"generated", result.stats.generated},
+             {"los_checks", result.stats.los_checks},
              {"time_us", result.stats.time_us}};
+    // The same fields as solve --smooth. Theta* paths are smoothed too (their turning cells
+    // see each other, which is all smoothing needs); the exact any-angle path is already
+    // shortest and bends at lattice corners, not cells: it stays as it is.
+    if (smoothing && result.status == Status::found) {
+      post::SmoothStats st;
+      const bool exact = o.algorithm == search::Algorithm::anyangle_exact;
+      const auto waypoints =
+          exact ? result.path : post::smooth(g, o.moves.diagonal, result.path, *smoothing, &st);
+      json cells = json::array();
+      std::vector<Point> centres;
+      for (const Cell w : waypoints) {
+        cells.push_back(cell_json(w));
+        centres.push_back(centre(w));
+      }
+      out["smoothed_path"] = cells;
+      out["smoothed_points"] = points_json(exact ? result.points : centres);
+      out["smoothed_cost"] =
+          exact ? result.cost : post::length(waypoints) * o.moves.straight_cost();
+      out["smoothing"] = {{"method", std::string(post::to_string(*smoothing))},
+                          {"los_checks", st.los_checks}};
+    }
     if (trace) out["trace"] = trace_array(rec.events(), g.width());
     reply(res, out);
   });
@@ -258,6 +315,7 @@ json algorithm_list() {
                      {"optimal", a.optimal},
                      {"fewest_moves", a.fewest_moves},
                      {"informed", a.informed},
+                     {"any_angle", a.any_angle},
                      {"summary", a.summary}});
   }
   for (auto h : search::heuristics()) heur.push_back(std::string(search::to_string(h)));

@@ -28,8 +28,8 @@ struct Config {
 bool serve(const Config& config, const std::function<void(const std::string&)>& on_ready,
            const std::function<void(const std::string&)>& log);
 
-/// {"algorithms":[{name, optimal, fewest_moves, informed, summary}…],"heuristics":[…]}: what
-/// both `pathlab algorithms --json` and GET /api/algorithms answer.
+/// {"algorithms":[{name, optimal, fewest_moves, informed, any_angle, summary}…],"heuristics":[…]}:
+/// what both `pathlab algorithms --json` and GET /api/algorithms answer.
 [[nodiscard]] nlohmann::json algorithm_list();
 
 /// Asks a running serve() to return.

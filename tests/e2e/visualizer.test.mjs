@@ -29,6 +29,19 @@ const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
 page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
 const stat = (k) => page.textContent(`#stats td[data-k=${k}]`);
+const message = (re) => page.waitForFunction((src) => new RegExp(src).test(document.getElementById('message').textContent),
+                                             re.source, { timeout: 30000 });
+// Pixels of these exact colours on each canvas matching the selector (the segment overlays draw
+// with the render module's palette colours; anti-aliased edges do not count).
+const countColours = (selector, colours) => page.$$eval(selector, (cvs, cols) => cvs.map((cv) => {
+  const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] === 255 && cols.some(([r, g, b]) => d[i] === r && d[i + 1] === g && d[i + 2] === b)) n++;
+  }
+  return n;
+}), colours);
+const LINE = [230, 80, 0], SMOOTHED = [220, 0, 200], SIGHT = [[0, 190, 60], [230, 0, 0]];
 
 try {
   await page.goto(url);
@@ -64,12 +77,71 @@ try {
   const rows = await page.$$eval('#race-results tbody tr', (trs) => trs.map((tr) =>
     [...tr.children].map((td) => td.textContent)));
   check('race: three lanes and three result rows',
-        rows.length === 3 && (await page.locator('#race-lanes canvas').count()) === 3, JSON.stringify(rows));
+        rows.length === 3 && (await page.locator('#race-lanes canvas:not(.overlay)').count()) === 3, JSON.stringify(rows));
   const byName = Object.fromEntries(rows.map((r) => [r[0], r]));
   check('race: astar and dijkstra both show the optimal cost',
         Math.abs(Number(byName.astar?.[2]) - cli.cost) < 1e-3 && Math.abs(Number(byName.dijkstra?.[2]) - cli.cost) < 1e-3,
         JSON.stringify(rows));
   check('race: dijkstra expands more cells than astar', Number(byName.dijkstra?.[4]) > Number(byName.astar?.[4]));
+
+  // Theta*: line-of-sight checks flash while the trace plays; the path is straight segments
+  // between turning cells and costs less than A*'s on the same map.
+  const algoNames = await page.$$eval('#algorithm option', (os) => os.map((o) => o.value));
+  check('the algorithm picker offers theta, lazytheta and anyangle-exact',
+        ['theta', 'lazytheta', 'anyangle-exact'].every((a) => algoNames.includes(a)), JSON.stringify(algoNames));
+  await page.selectOption('#algorithm', 'theta');
+  await page.fill('#speed', '1');
+  await page.click('#run');
+  await message(/^theta: \d+ events/);
+  await page.click('#pause');
+  await page.click('#step');
+  const [sight] = await countColours('#overlay', SIGHT);
+  check('theta: the paused animation shows a line-of-sight check', sight > 0, `${sight} pixels`);
+  await page.fill('#speed', '100');
+  await page.click('#pause');  // resume
+  await message(/^theta: found$/);
+  const thetaCost = Number(await stat('cost'));
+  check('theta: cost lower than astar on the same map', thetaCost > 0 && thetaCost < pageCost - 1e-6,
+        `${thetaCost} vs ${pageCost}`);
+  check('theta: line-of-sight checks in the stats', Number(await stat('los_checks')) > 0);
+  const [line] = await countColours('#overlay', [LINE]);
+  const [sightAfter] = await countColours('#overlay', SIGHT);
+  check('theta: the path is drawn as segments, the checks are gone', line > 0 && sightAfter === 0,
+        `${line} line, ${sightAfter} sight pixels`);
+
+  // The smooth toggle asks again for what is shown and adds the smoothed cost.
+  check('no smoothed cost before the toggle', (await stat('smoothed_cost')) === '–');
+  await page.check('#smooth');
+  await page.waitForFunction(() => document.querySelector('#stats td[data-k=smoothed_cost]').textContent !== '–',
+                             null, { timeout: 30000 });
+  check('smooth: theta smoothed cost <= its cost', Number(await stat('smoothed_cost')) <= thetaCost + 1e-3);
+  await page.selectOption('#algorithm', 'astar');
+  await page.click('#run');
+  await message(/^astar: found$/);
+  const astarSmoothed = Number(await stat('smoothed_cost'));
+  check('smooth: astar smoothed cost below its cost', astarSmoothed > 0 && astarSmoothed < Number(await stat('cost')) - 1e-6,
+        `${astarSmoothed} vs ${await stat('cost')}`);
+  const [magenta] = await countColours('#overlay', [SMOOTHED]);
+  check('smooth: the smoothed path is drawn in its own colour', magenta > 0, `${magenta} pixels`);
+
+  // Race the any-angle searches against A*, smoothing on.
+  const picks = page.locator('.race-algo');
+  for (const [k, a] of ['theta', 'lazytheta', 'anyangle-exact', 'astar'].entries()) await picks.nth(k).selectOption(a);
+  await page.click('#race');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'race finished',
+                             null, { timeout: 30000 });
+  const anyRows = await page.$$eval('#race-results tbody tr', (trs) => trs.map((tr) =>
+    [...tr.children].map((td) => td.textContent)));
+  const any = Object.fromEntries(anyRows.map((r) => [r[0], r]));
+  check('race: theta and lazytheta cost less than astar',
+        Number(any.theta?.[2]) < Number(any.astar?.[2]) && Number(any.lazytheta?.[2]) < Number(any.astar?.[2]),
+        JSON.stringify(anyRows));
+  check('race: every row has a status and a smoothed cost (or the server\'s message)',
+        anyRows.length === 4 && anyRows.every((r) => r[1] !== '' && (r[1] !== 'found' || r[6] !== '–')),
+        JSON.stringify(anyRows));
+  const laneLines = await countColours('#race-lanes canvas.overlay', [LINE]);
+  check('race: the any-angle lanes draw their segments', laneLines.filter((n) => n > 0).length >= 2,
+        JSON.stringify(laneLines));
 
   // Chase mode: the arrow keys move the start and the path re-solves.
   await page.check('#chase');

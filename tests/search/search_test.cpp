@@ -109,10 +109,11 @@ TEST(Search, EveryAlgorithmObeysTheNodeBudget) {
     const Algorithm a = info.algorithm;
     search::Options o;
     o.algorithm = a;
-    o.node_limit = 5000;
+    // anyangle-exact expands wall corners, not cells: the corridor has about 200 of them.
+    o.node_limit = a == Algorithm::anyangle_exact ? 50 : 5000;
     const auto r = search::Pathfinder(g, o).find({0, 0}, {0, 198});
     EXPECT_EQ(r.status, Status::node_limit) << search::to_string(a);
-    EXPECT_LE(r.stats.expanded, 5000u) << search::to_string(a);
+    EXPECT_LE(r.stats.expanded, o.node_limit) << search::to_string(a);
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """API tests of `pathlab serve`: good and bad requests against a server on a free loopback port.
 Usage: api_test.py PATHLAB_BINARY SOURCE_DIR. Prints one line per check and 'N passed, N failed'."""
-import json, os, signal, subprocess, sys, time, urllib.error, urllib.request
+import json, math, os, signal, subprocess, sys, time, urllib.error, urllib.request
 
 PATHLAB, SOURCE = sys.argv[1], sys.argv[2]
 MAPS = os.path.join(SOURCE, "maps")
@@ -33,13 +33,28 @@ def request(url, body=None, timeout=30):
 
 
 def decode_trace(values, width):
-    """Inverse of the server's encoding: v = zigzag(cell - previous) * 8 + type."""
+    """Inverse of the server's encoding: v = zigzag(cell - previous) * 8 + code. Codes 5 (line of
+    sight, visible) and 6 (blocked) are followed by a code-7 value with the second cell; they decode
+    to one event (kind, x, y, (x2, y2)). Other events are (kind, x, y, None)."""
     cell, out = 0, []
     for v in values:
         zig, kind = divmod(v, 8)
         cell += zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
-        out.append((kind, cell % width, cell // width))
+        x, y = cell % width, cell // width
+        if kind == 7:
+            assert out and out[-1][0] in (5, 6) and out[-1][3] is None, "code 7 without a line of sight before it"
+            out[-1] = out[-1][:3] + ((x, y),)
+        else:
+            out.append((kind, x, y, None))
     return out
+
+
+def centres(cells):
+    return [[x + 0.5, y + 0.5] for x, y in cells]
+
+
+def length(points):
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
 
 
 def main():
@@ -95,15 +110,21 @@ def run(url):
     check("POST /api/solve: same cost as pathlab solve --json", st == 200 and abs(r["cost"] - cli["cost"]) < 1e-9,
           f"{st} {str(r)[:200]}")
     events = decode_trace(r["trace"], m["width"])
-    closed = sum(1 for k, _, _ in events if k == 2)
+    closed = sum(1 for e in events if e[0] == 2)
     check("compact trace decodes: closed events = expanded", closed == r["expanded"], f"{closed} vs {r['expanded']}")
-    check("compact trace starts at the start cell", events[0][1:] == (7, 2), str(events[:2]))
+    check("compact trace starts at the start cell", events[0][1:3] == (7, 2), str(events[:2]))
+    check("astar: points are the path's cell centres, not any-angle, no LOS checks",
+          r["points"] == centres(r["path"]) and r["any_angle"] is False and r["los_checks"] == 0
+          and "smoothed_cost" not in r, str(r)[:200])
+    astar = r
     size = len(json.dumps(r["trace"], separators=(",", ":")))
     check("trace <= 8 bytes per event on the wire", size / len(events) <= 8, f"{size / len(events):.2f}")
 
     for algo in ("dijkstra", "biastar", "bfs"):
         st, r2 = solve(url, {"map": m, "start": m["start"], "goal": m["goal"], "algorithm": algo})
         check(f"POST /api/solve {algo}: found", st == 200 and r2["status"] == "found" and "trace" not in r2)
+
+    any_angle(url, m, astar)
 
     # Uploads in any format the CLI reads.
     with open(os.path.join(MAPS, "seed_maze.txt"), "rb") as f:
@@ -139,6 +160,91 @@ def run(url):
               f"got {st} {str(j)[:150]}")
     st, j = solve(url, dict(good, node_limit=3))
     check("node limit: status node_limit", st == 200 and j["status"] == "node_limit")
+
+
+def any_angle(url, m, astar):
+    """Theta*, Lazy Theta*, the exact any-angle search, smoothing, and line-of-sight trace events."""
+    st, j = request(url + "api/algorithms")
+    flags = {a["name"]: a.get("any_angle") for a in j["algorithms"]}
+    check("GET /api/algorithms: any_angle flags (theta lazytheta anyangle-exact yes, astar no)",
+          flags.get("theta") is True and flags.get("lazytheta") is True and flags.get("anyangle-exact") is True
+          and flags.get("astar") is False, str(flags))
+
+    base = {"map": m, "start": m["start"], "goal": m["goal"]}
+    results = {}
+    for algo in ("theta", "lazytheta"):
+        st, r = solve(url, dict(base, algorithm=algo, trace=True))
+        results[algo] = r
+        ok = st == 200 and r.get("status") == "found"
+        check(f"{algo}: found, any_angle", ok and r["any_angle"] is True, f"{st} {str(r)[:200]}")
+        if not ok:
+            continue
+        check(f"{algo}: points are the centres of the turning cells, start to goal",
+              r["points"] == centres(r["path"]) and r["path"][0] == m["start"] and r["path"][-1] == m["goal"]
+              and r["moves"] == len(r["path"]) - 1, str(r["points"]))
+        check(f"{algo}: cost = Euclidean length of points", abs(r["cost"] - length(r["points"])) < 1e-9,
+              f"{r['cost']} vs {length(r['points'])}")
+        check(f"{algo}: cost <= astar's", r["cost"] <= astar["cost"] + 1e-9, f"{r['cost']} vs {astar['cost']}")
+        check(f"{algo}: shorter than astar on seed_maze (the maze has open diagonals)",
+              r["cost"] < astar["cost"] - 1e-6, f"{r['cost']} vs {astar['cost']}")
+        events = decode_trace(r["trace"], m["width"])
+        sight = [e for e in events if e[0] in (5, 6)]
+        check(f"{algo}: the trace has line-of-sight events, each with its second cell, both kinds",
+              len(sight) > 0 and all(e[3] is not None for e in sight) and {e[0] for e in sight} == {5, 6},
+              f"{len(sight)} events")
+        check(f"{algo}: one line-of-sight event per check", len(sight) == r["los_checks"],
+              f"{len(sight)} vs {r['los_checks']}")
+        closed = sum(1 for e in events if e[0] == 2)
+        check(f"{algo}: closed events = expanded", closed == r["expanded"], f"{closed} vs {r['expanded']}")
+        walls = m["walls"]
+        visible_ok = all(walls[y * m["width"] + x] == "0" and walls[o[1] * m["width"] + o[0]] == "0"
+                         for k, x, y, o in sight if k == 5)
+        check(f"{algo}: visible checks join free cells", visible_ok)
+    if "theta" in results and "lazytheta" in results and results["theta"].get("status") == "found":
+        check("lazytheta checks line of sight less often than theta",
+              results["lazytheta"]["los_checks"] < results["theta"]["los_checks"],
+              f"{results['lazytheta']['los_checks']} vs {results['theta']['los_checks']}")
+        st, r = solve(url, dict(base, algorithm="anyangle-exact"))
+        if st == 200 and r.get("status") == "found":
+            check("anyangle-exact: cost = length of its points, <= theta's",
+                  abs(r["cost"] - length(r["points"])) < 1e-9 and r["cost"] <= results["theta"]["cost"] + 1e-9,
+                  f"{r['cost']} vs {results['theta']['cost']}")
+        else:
+            check("anyangle-exact: answers (found, or a status / JSON error while it is unfinished)",
+                  (st == 200 and "status" in r) or (isinstance(r, dict) and "error" in r), f"{st} {str(r)[:200]}")
+
+    # Smoothing: waypoints of the found path that see each other.
+    for method in ("refined", "greedy"):
+        body = dict(base, algorithm="astar", smooth=True)
+        if method == "greedy":
+            body["smoothing"] = "greedy"
+        st, r = solve(url, body)
+        ok = st == 200 and r.get("status") == "found" and "smoothed_cost" in r
+        check(f"smooth ({method}) astar: smoothed_path, smoothed_points, smoothed_cost", ok, f"{st} {str(r)[:200]}")
+        if not ok:
+            continue
+        sp, pts = r["smoothed_path"], r["smoothed_points"]
+        check(f"smooth ({method}): from start to goal, points are the waypoints' centres",
+              sp[0] == m["start"] and sp[-1] == m["goal"] and pts == centres(sp) and 2 <= len(sp) <= len(r["path"]),
+              str(sp))
+        check(f"smooth ({method}): smoothed_cost <= cost, = length of the points",
+              r["smoothed_cost"] <= r["cost"] + 1e-9 and abs(r["smoothed_cost"] - length(pts)) < 1e-9,
+              f"{r['smoothed_cost']} vs {r['cost']}")
+        check(f"smooth ({method}): method reported", r.get("smoothing", {}).get("method") == method, str(r.get("smoothing")))
+        results["smooth_" + method] = r
+    if "smooth_refined" in results and "smooth_greedy" in results:
+        check("smooth: refined is never longer than greedy",
+              results["smooth_refined"]["smoothed_cost"] <= results["smooth_greedy"]["smoothed_cost"] + 1e-9)
+    st, r = solve(url, dict(base, algorithm="astar", smooth=False))
+    check("smooth=false: no smoothed fields", st == 200 and "smoothed_path" not in r)
+    st, r = solve(url, dict(base, smooth=True, smoothing="nope"))
+    check("unknown smoothing: 422 with a JSON error", st == 422 and "error" in r, f"{st} {r}")
+    st, r = solve(url, dict(base, smooth="yes"))
+    check("smooth not a boolean: 400 with a JSON error", st == 400 and "error" in r, f"{st} {r}")
+    blocked = dict(m, walls=m["walls"][:m["width"] * 5] + "1" * m["width"] + m["walls"][m["width"] * 6:])
+    st, r = solve(url, dict(base, map=blocked, smooth=True))
+    check("smooth with no path: no smoothed fields", st == 200 and r["status"] == "no_path" and "smoothed_path" not in r,
+          f"{st} {str(r)[:200]}")
 
 
 if __name__ == "__main__":

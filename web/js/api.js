@@ -20,17 +20,31 @@ export const solve = (request) =>
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request),
   });
 
-/** Decodes the compact trace: v = zigzag(cell - previous) * 8 + type. */
+/** Trace codes beyond the search module's event types (see trace_array in apps/server). */
+export const LOS_CLEAR = 5, LOS_BLOCKED = 6;
+const SECOND_CELL = 7;
+
+/**
+ * Decodes the compact trace: every value is zigzag(cell - previous cell) * 8 + code, with
+ * cell = y * width + x and code 0 opened, 1 updated, 2 closed, 3 iteration, 4 meet, 5 line of
+ * sight that sees through, 6 one that is blocked, 7 the second cell of the line of sight before.
+ * Gives one entry per event: `others[i]` is the second cell of a line-of-sight event, else -1.
+ */
 export function decodeTrace(values) {
   const types = new Uint8Array(values.length);
   const cells = new Int32Array(values.length);
-  let cell = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    const zig = Math.floor(v / 8);
-    types[i] = v % 8;
+  const others = new Int32Array(values.length).fill(-1);
+  let cell = 0, n = 0;
+  for (const v of values) {
+    const zig = Math.floor(v / 8), code = v % 8;
     cell += zig % 2 === 0 ? zig / 2 : -(zig + 1) / 2;
-    cells[i] = cell;
+    if (code === SECOND_CELL) {
+      if (n > 0) others[n - 1] = cell;
+      continue;
+    }
+    types[n] = code;
+    cells[n] = cell;
+    n++;
   }
-  return { types, cells };
+  return { types: types.subarray(0, n), cells: cells.subarray(0, n), others: others.subarray(0, n) };
 }

@@ -1,11 +1,15 @@
 // The visualizer: a map model, a canvas drawn cell by cell (only changed cells are repainted,
 // so a 512x512 search animates smoothly), editing with the mouse, trace animation, and chase
-// mode. The browser never runs a search itself: it asks the server.
+// mode. Segments (any-angle paths, smoothed paths, line-of-sight checks) go on a transparent
+// overlay canvas over each grid canvas: the cells repaint one by one underneath, and the
+// overlay is cleared and redrawn whole. The browser never runs a search itself: it asks the server.
 import * as api from './api.js';
 
 const OPENED = 0, UPDATED = 1, CLOSED = 2;
 const COLOURS = {
   free: '#fafafa', wall: '#34343f', open: '#96e196', path: '#ff8c00', start: '#00a03c', goal: '#d71e1e',
+  // The render module's palette: kLine, kSmoothed, kSightClear, kSightBlocked.
+  line: '#e65000', smoothed: '#dc00c8', sightClear: '#00be3c', sightBlocked: '#e60000',
 };
 const TERRAIN = ['#ece4d2', '#e0d4bb', '#d4c4a5', '#c8b48f', '#bca479', '#b09463', '#a4844d', '#967650'];
 const CLOSED_SHADES = Array.from({ length: 64 }, (_, k) => {
@@ -16,11 +20,15 @@ const CLOSED_SHADES = Array.from({ length: 64 }, (_, k) => {
 const $ = (id) => document.getElementById(id);
 const canvas = $('canvas');
 
-// A panel is one canvas showing one search: the main view, or one lane of a race.
-function makePanel(cv) {
-  return { canvas: cv, ctx: cv.getContext('2d'), marks: null, order: null, anim: null };
+// A panel is one canvas showing one search (the main view, or one lane of a race), with its
+// overlay for segments; `shown` is the result whose path is drawn.
+function makePanel(cv, overlay) {
+  return {
+    canvas: cv, ctx: cv.getContext('2d'), overlay, octx: overlay.getContext('2d'),
+    marks: null, order: null, anim: null, shown: null,
+  };
 }
-const main = makePanel(canvas);
+const main = makePanel(canvas, $('overlay'));
 
 const state = {
   map: null,        // {name, width, height, walls: Uint8Array, terrain: Float32Array|null, start, goal}
@@ -29,14 +37,14 @@ const state = {
   paused: false,
   drag: null,       // 'start' | 'goal' | 'paint'
   paintValue: 1,
+  last: null,       // run or race: what the smooth toggle repeats
 };
 
 function setMessage(text) { $('message').textContent = text; }
+const formatValue = (v) => (v === undefined || v === null ? '–'
+  : (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(3) : String(v)));
 function showStats(r) {
-  for (const td of document.querySelectorAll('#stats td')) {
-    const v = r ? r[td.dataset.k] : undefined;
-    td.textContent = v === undefined ? '–' : (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(3) : v);
-  }
+  for (const td of document.querySelectorAll('#stats td')) td.textContent = formatValue(r ? r[td.dataset.k] : undefined);
 }
 
 // ---- the map model ---------------------------------------------------------------------
@@ -55,8 +63,8 @@ function loadMap(m) {
   }
   state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, start, goal };
   state.cp = Math.max(1, Math.floor(Math.min(800 / m.width, 600 / m.height)));
-  canvas.width = m.width * state.cp;
-  canvas.height = m.height * state.cp;
+  canvas.width = main.overlay.width = m.width * state.cp;
+  canvas.height = main.overlay.height = m.height * state.cp;
   clearSearch();
 }
 
@@ -90,11 +98,74 @@ function resetPanel(p) {
   p.marks = new Uint8Array(n);
   p.order = new Uint32Array(n);
   p.anim = null;
+  p.shown = null;
   for (let i = 0; i < n; i++) drawCell(i, p);
+  drawOverlay(p);
+}
+
+// ---- drawing: segments on the overlay -------------------------------------------------------
+/** Straight segments through points in map units (cell (x,y) spans [x,x+1]), a dot per vertex. */
+function strokePolyline(p, points, colour) {
+  if (!points || points.length === 0) return;
+  const cp = p.cp || state.cp, o = p.octx;
+  o.strokeStyle = o.fillStyle = colour;
+  o.lineWidth = Math.max(1.5, cp * 0.25);
+  o.lineJoin = o.lineCap = 'round';
+  o.beginPath();
+  points.forEach(([x, y], k) => (k ? o.lineTo(x * cp, y * cp) : o.moveTo(x * cp, y * cp)));
+  o.stroke();
+  const r = Math.max(1.5, cp * 0.2);
+  for (const [x, y] of points) {
+    o.beginPath();
+    o.arc(x * cp, y * cp, r, 0, 2 * Math.PI);
+    o.fill();
+  }
+}
+
+/** The latest line-of-sight check while a trace plays, the path's segments once it is done. */
+function drawOverlay(p) {
+  const o = p.octx, cp = p.cp || state.cp;
+  o.clearRect(0, 0, p.overlay.width, p.overlay.height);
+  const a = p.anim;
+  if (a && !a.done && a.sight >= 0) {
+    const w = state.map.width, centre = (i) => [((i % w) + 0.5) * cp, (Math.floor(i / w) + 0.5) * cp];
+    const [x0, y0] = centre(a.cells[a.sight]), [x1, y1] = centre(a.others[a.sight]);
+    o.strokeStyle = a.types[a.sight] === api.LOS_CLEAR ? COLOURS.sightClear : COLOURS.sightBlocked;
+    o.lineWidth = Math.max(1, cp * 0.15);
+    o.lineCap = 'round';
+    o.beginPath();
+    o.moveTo(x0, y0);
+    o.lineTo(x1, y1);
+    o.stroke();
+  }
+  const r = p.shown;
+  if (!r) return;
+  // As in the renders: the smoothed path under the any-angle one, so its colour shows only
+  // where smoothing found a shortcut.
+  strokePolyline(p, r.smoothed_points, COLOURS.smoothed);
+  if (r.any_angle) strokePolyline(p, r.points, COLOURS.line);
 }
 function clearSearch() {
   resetPanel(main);
   showStats(null);
+}
+
+/** Marks the path's cells (an any-angle path's turning cells) and draws its segments. */
+function showPath(p, r) {
+  for (const [x, y] of r.path) {
+    const i = index(x, y);
+    p.marks[i] = 3;
+    drawCell(i, p);
+  }
+  p.shown = r;
+  drawOverlay(p);
+}
+
+function startAnimation(p, r) {
+  const { types, cells, others } = api.decodeTrace(r.trace || []);
+  let closedTotal = 0;
+  for (const t of types) if (t === CLOSED) closedTotal++;
+  p.anim = { types, cells, others, next: 0, closedTotal, closedSeen: 0, sight: -1, result: r };
 }
 
 // ---- search and animation ----------------------------------------------------------------
@@ -107,22 +178,20 @@ function request(trace) {
     map: { width: m.width, height: m.height, walls, terrain: m.terrain ? Array.from(m.terrain) : null },
     start: m.start, goal: m.goal, algorithm: $('algorithm').value,
     heuristic: $('heuristic').value || null, weight: Number.isFinite(weight) ? weight : null,
-    diagonal: $('diagonal').value, trace,
+    diagonal: $('diagonal').value, trace, smooth: $('smooth').checked,
   };
 }
 
 async function run() {
   clearSearch();
+  state.last = run;
   setMessage('searching…');
   try {
     const r = await api.solve(request(true));
-    const { types, cells } = api.decodeTrace(r.trace || []);
-    let closedTotal = 0;
-    for (const t of types) if (t === CLOSED) closedTotal++;
-    main.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
+    startAnimation(main, r);
     state.paused = false;
-    setMessage(`${r.algorithm}: ${types.length} events`);
-    requestAnimationFrame(tick);
+    setMessage(`${r.algorithm}: ${main.anim.types.length} events`);
+    requestAnimationFrame(() => tick(main.anim));
   } catch (e) {
     setMessage(e.message);
   }
@@ -130,10 +199,14 @@ async function run() {
 
 /** Applies events on panel p until `count` more cells are expanded. */
 function applyEvents(count, p = main) {
-  const a = p.anim;
+  const a = p.anim, sight = a.sight;
   while (count > 0 && a.next < a.types.length) {
     const t = a.types[a.next], c = a.cells[a.next];
     a.next++;
+    if (t === api.LOS_CLEAR || t === api.LOS_BLOCKED) {
+      if (a.others[a.next - 1] >= 0) a.sight = a.next - 1;
+      continue;
+    }
     if (t === CLOSED) {
       p.marks[c] = 2;
       p.order[c] = a.closedSeen++;
@@ -146,29 +219,27 @@ function applyEvents(count, p = main) {
     drawCell(c, p);
   }
   if (a.next >= a.types.length && !a.done) finish(p);
+  else if (a.sight !== sight) drawOverlay(p);
 }
 
 function finish(p) {
   const a = p.anim, r = a.result;
   a.done = true;
-  for (const [x, y] of r.path) {
-    const i = index(x, y);
-    p.marks[i] = 3;
-    drawCell(i, p);
-  }
+  showPath(p, r);
   if (p === main) {
     showStats(r);
     setMessage(`${r.algorithm}: ${r.status}`);
   }
 }
 
-function tick() {
-  const a = main.anim;
-  if (!a || a.done || state.paused) return;
+// Each animation loop serves one trace: a new run (or the smooth toggle's) ends the old loop
+// instead of running two at once.
+function tick(a) {
+  if (!a || a !== main.anim || a.done || state.paused) return;
   // The speed slider spreads a search over ~12 s (1) down to ~0.3 s (100).
   const seconds = 12 / Math.pow(1.038, Number($('speed').value));
   applyEvents(Math.max(1, Math.ceil(a.closedTotal / (seconds * 60))));
-  requestAnimationFrame(tick);
+  requestAnimationFrame(() => tick(a));
 }
 
 // ---- racing: up to four algorithms side by side, in lockstep ------------------------------
@@ -176,51 +247,70 @@ async function race() {
   const algos = [...document.querySelectorAll('.race-algo')].map((x) => x.value).filter(Boolean);
   if (algos.length < 2) { setMessage('pick two to four algorithms to race'); return; }
   const m = state.map;
+  state.last = race;
   setMessage(`racing ${algos.join(', ')}…`);
-  let results;
-  try {
-    results = await Promise.all(algos.map((a) => api.solve({ ...request(true), algorithm: a })));
-  } catch (e) {
-    setMessage(e.message);
+  // One algorithm the server refuses (an unknown or unfinished one) must not cancel the race:
+  // its lane and row show the server's message instead.
+  const settled = await Promise.allSettled(algos.map((a) => api.solve({ ...request(true), algorithm: a })));
+  if (settled.every((s) => s.status === 'rejected')) {
+    setMessage(settled[0].reason.message);
     return;
   }
   const lanes = $('race-lanes');
   lanes.replaceChildren();
   const cp = Math.max(1, Math.floor(Math.min(420 / m.width, 320 / m.height)));
-  state.race = results.map((r) => {
+  state.race = [];
+  settled.forEach((s, k) => {
     const fig = document.createElement('figure');
     const cap = document.createElement('figcaption');
-    cap.textContent = r.algorithm;
-    const cv = document.createElement('canvas');
-    cv.width = m.width * cp;
-    cv.height = m.height * cp;
-    fig.append(cap, cv);
+    cap.textContent = algos[k];
+    fig.append(cap);
     lanes.append(fig);
-    const p = makePanel(cv);
+    if (s.status === 'rejected') {
+      const msg = document.createElement('p');
+      msg.className = 'lane-error';
+      msg.textContent = s.reason.message;
+      fig.append(msg);
+      return;
+    }
+    const board = document.createElement('div');
+    board.className = 'board';
+    const cv = document.createElement('canvas'), overlay = document.createElement('canvas');
+    overlay.className = 'overlay';
+    cv.width = overlay.width = m.width * cp;
+    cv.height = overlay.height = m.height * cp;
+    board.append(cv, overlay);
+    fig.append(board);
+    const p = makePanel(cv, overlay);
     p.cp = cp;
     resetPanel(p);
-    const { types, cells } = api.decodeTrace(r.trace || []);
-    let closedTotal = 0;
-    for (const t of types) if (t === CLOSED) closedTotal++;
-    p.anim = { types, cells, next: 0, closedTotal, closedSeen: 0, result: r };
-    return p;
+    startAnimation(p, s.value);
+    state.race.push(p);
   });
   const body = $('race-results').querySelector('tbody');
   body.replaceChildren();
-  for (const r of results) {
+  settled.forEach((s, k) => {
+    const r = s.value;
+    const cells = r
+      ? [r.algorithm, r.status, r.cost.toFixed(3), r.moves, r.expanded, r.los_checks,
+        r.smoothed_cost === undefined ? '–' : r.smoothed_cost.toFixed(3), Math.round(r.time_us)]
+      : [algos[k], s.reason.message, '–', '–', '–', '–', '–', '–'];
     const tr = document.createElement('tr');
-    for (const v of [r.algorithm, r.status, r.cost.toFixed(3), r.moves, r.expanded, Math.round(r.time_us)]) {
+    if (!r) tr.className = 'error';
+    for (const v of cells) {
       const td = document.createElement('td');
       td.textContent = v;
       tr.append(td);
     }
     body.append(tr);
-  }
+  });
   $('race-view').hidden = false;
-  requestAnimationFrame(raceTick);
+  const lanesNow = state.race;
+  requestAnimationFrame(() => raceTick(lanesNow));
 }
 
-function raceTick() {
+function raceTick(lanesNow) {
+  if (lanesNow !== state.race) return;
   const live = state.race.filter((p) => !p.anim.done);
   if (live.length === 0) { setMessage('race finished'); return; }
   // Lockstep: every lane expands the same number of cells per frame.
@@ -228,7 +318,7 @@ function raceTick() {
   const seconds = 12 / Math.pow(1.038, Number($('speed').value));
   const count = Math.max(1, Math.ceil(longest / (seconds * 60)));
   for (const p of live) applyEvents(count, p);
-  requestAnimationFrame(raceTick);
+  requestAnimationFrame(() => raceTick(lanesNow));
 }
 
 // ---- editing -----------------------------------------------------------------------------
@@ -291,7 +381,7 @@ async function chase() {
   try {
     const r = await api.solve(request(false));
     clearSearch();
-    for (const [x, y] of r.path) { main.marks[index(x, y)] = 3; drawCell(index(x, y)); }
+    showPath(main, r);
     showStats(r);
     setMessage(`chase: ${r.status}`);
   } catch (e) {
@@ -360,12 +450,14 @@ async function loadNamed(name) {
 
 async function init() {
   const [algos, maps] = await Promise.all([api.listAlgorithms(), api.listMaps()]);
-  for (const a of algos.algorithms) $('algorithm').add(new Option(`${a.name}${a.optimal ? ' ★' : ''}`, a.name));
+  // ★ least cost, ∠ any-angle: straight segments between turning points.
+  const label = (a) => `${a.name}${a.optimal ? ' ★' : ''}${a.any_angle ? ' ∠' : ''}`;
+  for (const a of algos.algorithms) $('algorithm').add(new Option(label(a), a.name));
   $('algorithm').value = 'astar';
   const picks = document.querySelectorAll('.race-algo');
   picks.forEach((sel, k) => {
     sel.add(new Option('—', ''));
-    for (const a of algos.algorithms) sel.add(new Option(a.name, a.name));
+    for (const a of algos.algorithms) sel.add(new Option(label(a), a.name));
     sel.value = ['astar', 'dijkstra', 'greedy', ''][k];
   });
   $('race').addEventListener('click', race);
@@ -378,7 +470,7 @@ async function init() {
   $('pause').addEventListener('click', () => {
     state.paused = !state.paused;
     $('pause').textContent = state.paused ? 'Resume' : 'Pause';
-    if (!state.paused) requestAnimationFrame(tick);
+    if (!state.paused) requestAnimationFrame(() => tick(main.anim));
   });
   $('step').addEventListener('click', () => {
     if (!main.anim) return;
@@ -388,6 +480,11 @@ async function init() {
   });
   $('clear').addEventListener('click', clearSearch);
   $('chase').addEventListener('change', () => { if ($('chase').checked) { canvas.focus(); chase(); } });
+  // Smoothing is the server's: toggling it asks again for what is on screen.
+  $('smooth').addEventListener('change', () => {
+    if ($('chase').checked) chase();
+    else if (state.last) state.last();
+  });
   $('upload').addEventListener('change', async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;

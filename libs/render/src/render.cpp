@@ -37,6 +37,12 @@ std::vector<std::uint8_t> make_palette() {
   c[kGoal] = {215, 30, 30};
   c[kSeparator] = {255, 255, 255};
   for (int k = 0; k < 8; ++k) c[kTerrainFirst + k] = mix({236, 228, 210}, {150, 118, 78}, k / 7.0);
+  // The segments must stand out over the orange path cells and the blue-violet closed ramp:
+  // a darker, redder orange for any-angle paths, magenta for smoothed ones.
+  c[kLine] = {230, 80, 0};
+  c[kSmoothed] = {220, 0, 200};
+  c[kSightClear] = {0, 190, 60};
+  c[kSightBlocked] = {230, 0, 0};
   const int n = 256 - kClosedFirst;
   for (int k = 0; k < n; ++k) {
     // Early expansions light blue, late ones violet: the order is visible at a glance.
@@ -65,11 +71,20 @@ std::uint8_t base_colour(const grid::Grid& g, int x, int y) {
   return static_cast<std::uint8_t>(kTerrainFirst + k);
 }
 
-/// What one panel shows per cell after `events` events.
-std::vector<std::uint8_t> panel_cells(const Scene& s, const Panel& p, std::size_t events) {
+/// What one panel shows after `events` events: a colour per cell, whether the whole trace is
+/// shown (then the path and its segments are drawn), and the latest line-of-sight check.
+struct PanelCells {
+  std::vector<std::uint8_t> cells;
+  bool finished = true;
+  const search::TraceEvent* last_sight = nullptr;
+};
+
+PanelCells panel_cells(const Scene& s, const Panel& p, std::size_t events) {
   const grid::Grid& g = *s.grid;
   const auto w = static_cast<std::size_t>(g.width());
-  std::vector<std::uint8_t> cells(w * static_cast<std::size_t>(g.height()));
+  PanelCells out;
+  std::vector<std::uint8_t>& cells = out.cells;
+  cells.resize(w * static_cast<std::size_t>(g.height()));
   for (int y = 0; y < g.height(); ++y)
     for (int x = 0; x < g.width(); ++x) cells[y * w + x] = base_colour(g, x, y);
   std::size_t shown = 0;
@@ -81,6 +96,10 @@ std::vector<std::uint8_t> panel_cells(const Scene& s, const Panel& p, std::size_
     const int shades = 256 - kClosedFirst;
     for (std::size_t i = 0; i < n; ++i) {
       const auto& e = (*p.trace)[i];
+      if (e.type == search::EventType::line_of_sight) {
+        out.last_sight = &e;
+        continue;
+      }
       if (!g.in_bounds(e.cell)) continue;
       std::uint8_t& c =
           cells[static_cast<std::size_t>(e.cell.y) * w + static_cast<std::size_t>(e.cell.x)];
@@ -98,6 +117,8 @@ std::vector<std::uint8_t> panel_cells(const Scene& s, const Panel& p, std::size_
     shown = n;
   }
   const bool finished = !p.trace || shown >= p.trace->size();
+  out.finished = finished;
+  if (finished) out.last_sight = nullptr;
   if (p.path && finished) {
     for (Cell c : *p.path) {
       if (g.in_bounds(c))
@@ -108,7 +129,87 @@ std::vector<std::uint8_t> panel_cells(const Scene& s, const Panel& p, std::size_
     if (m && g.in_bounds(*m))
       cells[static_cast<std::size_t>(m->y) * w + static_cast<std::size_t>(m->x)] = colour;
   }
-  return cells;
+  return out;
+}
+
+/// Plots straight segments on one panel of an indexed image, without anti-aliasing (the
+/// palette is fixed): a DDA walk in half-pixel steps stamping a square brush, clipped to the
+/// panel so a segment to the map's far edge (a lattice corner at x = width) stays inside.
+class Plotter {
+ public:
+  Plotter(IndexedImage& img, int x0, int panel_w, int cell_px)
+      : img_(img), x0_(x0), w_(panel_w), cp_(cell_px) {}
+
+  /// Pixel coordinates of a point in map units.
+  [[nodiscard]] double px(double x) const { return x0_ + x * cp_; }
+  [[nodiscard]] double py(double y) const { return y * cp_; }
+
+  /// A size x size square of pixels centred on (x, y) in pixel coordinates.
+  void stamp(double x, double y, int size, std::uint8_t colour) {
+    const int i0 = static_cast<int>(std::floor(x - (size - 1) / 2.0));
+    const int j0 = static_cast<int>(std::floor(y - (size - 1) / 2.0));
+    for (int j = std::max(j0, 0); j < std::min(j0 + size, img_.height); ++j) {
+      for (int i = std::max(i0, x0_); i < std::min(i0 + size, x0_ + w_); ++i) {
+        img_.pixels[static_cast<std::size_t>(j) * static_cast<std::size_t>(img_.width) +
+                    static_cast<std::size_t>(i)] = colour;
+      }
+    }
+  }
+
+  void segment(Point a, Point b, int width, std::uint8_t colour) {
+    const double ax = px(a.x), ay = py(a.y), bx = px(b.x), by = py(b.y);
+    // Far off the picture (or not a number) is nothing to draw, and would overflow the count.
+    const double reach = 4.0 * (img_.width + img_.height);
+    if (!(std::abs(ax) <= reach && std::abs(ay) <= reach && std::abs(bx) <= reach &&
+          std::abs(by) <= reach)) {
+      return;
+    }
+    const int steps = std::max(
+        1, static_cast<int>(std::ceil(2 * std::max(std::abs(bx - ax), std::abs(by - ay)))));
+    for (int k = 0; k <= steps; ++k) {
+      const double t = static_cast<double>(k) / steps;
+      stamp(ax + (bx - ax) * t, ay + (by - ay) * t, width, colour);
+    }
+  }
+
+  /// Segments through the points, then a dot on every vertex so the turns show.
+  void polyline(const std::vector<Point>& pts, std::uint8_t colour) {
+    const int width = cp_ >= 8 ? 2 : 1;
+    for (std::size_t i = 1; i < pts.size(); ++i) segment(pts[i - 1], pts[i], width, colour);
+    const int dot = std::max(width + 1, cp_ / 3);
+    for (const Point& q : pts) stamp(px(q.x), py(q.y), dot, colour);
+  }
+
+ private:
+  IndexedImage& img_;
+  int x0_, w_, cp_;
+};
+
+/// The picture of the cells, and with `lines` the segments over them (SVG draws those itself).
+IndexedImage raster(const Scene& scene, const Options& options, std::size_t events, bool lines);
+
+/// Titles are user text (algorithm names with weights today, anything tomorrow).
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
 }
 
 void check_scene(const Scene& s) {
@@ -123,6 +224,11 @@ const std::vector<std::uint8_t>& palette() {
 }
 
 IndexedImage draw(const Scene& scene, const Options& options, std::size_t events) {
+  return raster(scene, options, events, true);
+}
+
+namespace {
+IndexedImage raster(const Scene& scene, const Options& options, std::size_t events, bool lines) {
   check_scene(scene);
   const grid::Grid& g = *scene.grid;
   const int cp = cell_size(scene, options);
@@ -136,7 +242,8 @@ IndexedImage draw(const Scene& scene, const Options& options, std::size_t events
   for (int k = 0; k < panels; ++k) {
     const Panel empty{};
     const Panel& p = scene.panels.empty() ? empty : scene.panels[static_cast<std::size_t>(k)];
-    const auto cells = panel_cells(scene, p, events);
+    const PanelCells pc = panel_cells(scene, p, events);
+    const auto& cells = pc.cells;
     const int x0 = k * (pw + kGap);
     for (int y = 0; y < g.height(); ++y) {
       for (int x = 0; x < g.width(); ++x) {
@@ -150,9 +257,22 @@ IndexedImage draw(const Scene& scene, const Options& options, std::size_t events
         }
       }
     }
+    if (!lines) continue;
+    Plotter plot(img, x0, pw, cp);
+    if (pc.last_sight) {
+      const auto& e = *pc.last_sight;
+      plot.segment(centre(e.cell), centre(e.other), 1, e.g > 0 ? kSightClear : kSightBlocked);
+    }
+    if (pc.finished) {
+      // The any-angle line on top: where smoothing it changed nothing it hides the smoothed
+      // one, so magenta shows only where smoothing found a shortcut.
+      if (p.smoothed) plot.polyline(*p.smoothed, kSmoothed);
+      if (p.polyline) plot.polyline(*p.polyline, kLine);
+    }
   }
   return img;
 }
+}  // namespace
 
 void write_png(const Scene& scene, const std::string& path, const Options& options) {
   const IndexedImage img = draw(scene, options);
@@ -250,7 +370,8 @@ void write_gif(const Scene& scene, const std::string& path, const Options& optio
 }
 
 std::string svg(const Scene& scene, const Options& options) {
-  const IndexedImage img = draw(scene, options);
+  // Cells only: the segments go on top as vector polylines, crisp at any zoom.
+  const IndexedImage img = raster(scene, options, static_cast<std::size_t>(-1), false);
   const auto& pal = palette();
   const grid::Grid& g = *scene.grid;
   const int cp = cell_size(scene, options);
@@ -277,10 +398,28 @@ std::string svg(const Scene& scene, const Options& options) {
   }
   // The path again as a polyline through cell centres, so it stays crisp when zoomed.
   const int pw = g.width() * cp;
+  auto line = [&](const char* cls, const std::vector<Point>& pts, double x0, std::uint8_t c) {
+    const double width = std::max(1.5, cp * 0.25);
+    out += std::string("<polyline class=\"") + cls + "\" fill=\"none\" stroke=\"" + colour(c) +
+           "\" stroke-width=\"" + std::to_string(width) +
+           "\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"";
+    for (const Point& q : pts) {
+      out += std::to_string(x0 + q.x * cp) + "," + std::to_string(q.y * cp) + " ";
+    }
+    out += "\"/>\n";
+    for (const Point& q : pts) {
+      out += "<circle class=\"" + std::string(cls) + "-vertex\" cx=\"" +
+             std::to_string(x0 + q.x * cp) + "\" cy=\"" + std::to_string(q.y * cp) + "\" r=\"" +
+             std::to_string(width) + "\" fill=\"" + colour(c) + "\"/>\n";
+    }
+  };
   for (std::size_t k = 0; k < scene.panels.size(); ++k) {
     const Panel& p = scene.panels[k];
     const double x0 = static_cast<double>(k) * (pw + kGap);
-    if (p.path && !p.path->empty()) {
+    // An any-angle path's cells are only its turning cells: its polyline replaces the line
+    // through the path's cells. Stacked as in the raster: path, smoothed, any-angle line.
+    const bool any_angle = p.polyline && !p.polyline->empty();
+    if (!any_angle && p.path && !p.path->empty()) {
       out += "<polyline class=\"path\" fill=\"none\" stroke=\"" + colour(kPath) +
              "\" stroke-width=\"" + std::to_string(std::max(1.0, cp * 0.4)) + "\" points=\"";
       for (Cell c : *p.path) {
@@ -288,10 +427,12 @@ std::string svg(const Scene& scene, const Options& options) {
       }
       out += "\"/>\n";
     }
+    if (p.smoothed && !p.smoothed->empty()) line("smoothed", *p.smoothed, x0, kSmoothed);
+    if (any_angle) line("line", *p.polyline, x0, kLine);
     if (!p.title.empty()) {
       out += "<text x=\"" + std::to_string(x0 + 4) +
-             "\" y=\"14\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#d00\">" + p.title +
-             "</text>\n";
+             "\" y=\"14\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#d00\">" +
+             xml_escape(p.title) + "</text>\n";
     }
   }
   return out + "</svg>\n";

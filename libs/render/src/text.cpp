@@ -1,4 +1,5 @@
 // The text picture of a search for terminals (see render.hpp for the legend).
+#include <algorithm>
 #include <cmath>
 
 #include <pathlab/render/render.hpp>
@@ -6,8 +7,35 @@
 namespace pathlab::render {
 
 namespace {
-enum class Mark : std::uint8_t { none, opened, closed, path };
+enum class Mark : std::uint8_t { none, opened, closed, smoothed, path };
+
+/// Calls f(cell) for every cell whose interior the segment a-b crosses: split the segment at
+/// each grid line it crosses, and the midpoint of each piece names its cell. A segment that
+/// only grazes a cell (along a grid line, through a corner) leaves it alone, which is what the
+/// eye expects of a picture.
+template <class F>
+void segment_cells(Point a, Point b, F&& f) {
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  std::vector<double> ts{0.0, 1.0};
+  auto crossings = [&](double from, double d) {
+    if (d == 0) return;
+    const double lo = std::min(from, from + d), hi = std::max(from, from + d);
+    for (double k = std::floor(lo) + 1; k < hi; k += 1) ts.push_back((k - from) / d);
+  };
+  crossings(a.x, dx);
+  crossings(a.y, dy);
+  std::sort(ts.begin(), ts.end());
+  if (dx == 0 && dy == 0) {
+    f(Cell{static_cast<int>(std::floor(a.x)), static_cast<int>(std::floor(a.y))});
+    return;
+  }
+  for (std::size_t i = 1; i < ts.size(); ++i) {
+    if (ts[i] - ts[i - 1] < 1e-12) continue;
+    const double t = (ts[i] + ts[i - 1]) / 2;
+    f(Cell{static_cast<int>(std::floor(a.x + dx * t)), static_cast<int>(std::floor(a.y + dy * t))});
+  }
 }
+}  // namespace
 
 std::string text_picture(const Scene& scene, bool color) {
   const grid::Grid& g = *scene.grid;
@@ -27,9 +55,22 @@ std::string text_picture(const Scene& scene, bool color) {
       }
     }
   }
+  auto mark_segments = [&](const std::vector<Point>* pts, Mark m) {
+    if (!pts) return;
+    for (std::size_t i = 1; i < pts->size(); ++i) {
+      segment_cells((*pts)[i - 1], (*pts)[i], [&](Cell c) {
+        if (g.in_bounds(c) && at(c) < m) at(c) = m;
+      });
+    }
+  };
+  // The smoothed path goes under the path: '+' shows where it leaves the path's cells.
+  mark_segments(in.smoothed, Mark::smoothed);
   if (in.path) {
-    for (Cell c : *in.path) at(c) = Mark::path;
+    for (Cell c : *in.path) {
+      if (g.in_bounds(c)) at(c) = Mark::path;
+    }
   }
+  mark_segments(in.polyline, Mark::path);
   const char* reset = "\x1b[0m";
   std::string out;
   for (int y = 0; y < g.height(); ++y) {
@@ -50,6 +91,9 @@ std::string text_picture(const Scene& scene, bool color) {
         switch (at(c)) {
           case Mark::path:
             ch = '*', col = "\x1b[1;33m";
+            break;
+          case Mark::smoothed:
+            ch = '+', col = "\x1b[1;35m";
             break;
           case Mark::closed:
             ch = '.', col = "\x1b[36m";

@@ -19,7 +19,15 @@ namespace pathlab::render {
 struct Panel {
   std::string title;
   const std::vector<search::TraceEvent>* trace = nullptr;
+  /// Grid algorithms: every cell of the path. Any-angle algorithms: the turning cells (drawn as
+  /// cells; `polyline` joins them).
   const std::vector<Cell>* path = nullptr;
+  /// An any-angle path in map units (cell centres, or lattice corners for anyangle-exact),
+  /// drawn as straight segments over the grid.
+  const std::vector<Point>* polyline = nullptr;
+  /// A smoothed (waypoint-pruned) path in map units, drawn as straight segments in its own
+  /// colour over the grid path.
+  const std::vector<Point>* smoothed = nullptr;
 };
 
 struct Scene {
@@ -54,12 +62,18 @@ enum Colour : std::uint8_t {
   kStart,
   kGoal,
   kSeparator,
-  kTerrainFirst,  ///< kTerrainFirst + k: terrain cost k+2 (2..9, darker is dearer)
-  kClosedFirst = kTerrainFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
+  kTerrainFirst,              ///< kTerrainFirst + k: terrain cost k+2 (2..9, darker is dearer)
+  kLine = kTerrainFirst + 8,  ///< an any-angle path's segments and vertices (Panel::polyline)
+  kSmoothed,                  ///< a smoothed path's segments and waypoints (Panel::smoothed)
+  kSightClear,                ///< GIF frames: the latest line-of-sight check of a trace, visible
+  kSightBlocked,              ///< ... and not visible
+  kClosedFirst,               ///< closed cells, early (kClosedFirst) to late (255)
 };
 
 /// Draws the scene with the first `events` trace events of each panel (all by default); the
-/// path is drawn once a panel's whole trace is shown.
+/// path, and the polyline and smoothed segments over it (with a dot at each vertex), are drawn
+/// once a panel's whole trace is shown. Until then the latest line-of-sight check of the trace
+/// shown so far (Theta*, Lazy Theta*) is drawn as a thin line, kSightClear or kSightBlocked.
 [[nodiscard]] IndexedImage draw(const Scene& scene, const Options& options,
                                 std::size_t events = static_cast<std::size_t>(-1));
 
@@ -69,11 +83,16 @@ void render_file(const Scene& scene, const std::string& path, const Options& opt
 
 void write_png(const Scene& scene, const std::string& path, const Options& options = {});
 void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
+/// SVG: the cells as rectangles, then per panel the path as <polyline class="path"> through
+/// cell centres (or, with a polyline, <polyline class="line"> through its points instead) and
+/// the smoothed path as <polyline class="smoothed">, in pixels (map units × cell_px), each with
+/// round joins and a <circle> per vertex.
 [[nodiscard]] std::string svg(const Scene& scene, const Options& options = {});
 
 /// The text picture `pathlab solve` prints, of the first panel: '#' wall, ' ' free, '2'..'9'
-/// terrain cost, '.' expanded, 'o' opened but not expanded, '*' path, 'S' start, 'G' goal;
-/// with ANSI colours when `color` is set (for terminals).
+/// terrain cost, '.' expanded, 'o' opened but not expanded, '*' path (its cells, and the cells
+/// whose interior a polyline segment crosses), '+' a smoothed segment off the path, 'S' start,
+/// 'G' goal; with ANSI colours when `color` is set (for terminals).
 [[nodiscard]] std::string text_picture(const Scene& scene, bool color);
 
 }  // namespace pathlab::render
