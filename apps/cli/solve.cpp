@@ -28,35 +28,6 @@ struct SolveArgs {
   std::string smoothing = "refined";
 };
 
-/// A found path after waypoint pruning (solve --smooth).
-struct Smoothed {
-  std::vector<Cell> path;
-  std::vector<Point> points;
-  double cost = 0;
-  std::uint64_t los_checks = 0;
-  post::Smoothing method = post::Smoothing::refined;
-};
-
-Smoothed smooth_result(const grid::Grid& grid, const search::Options& o, const search::Result& r,
-                       post::Smoothing method) {
-  Smoothed sm;
-  if (r.status != Status::found) return sm;
-  sm.method = method;
-  if (o.algorithm == search::Algorithm::anyangle_exact) {
-    // Already the shortest, and it bends at lattice corners, not cells: nothing to smooth.
-    sm.path = r.path;
-    sm.points = r.points;
-    sm.cost = r.cost;
-    return sm;
-  }
-  post::SmoothStats st;
-  sm.path = post::smooth(grid, o.moves.diagonal, r.path, method, &st);
-  for (const Cell c : sm.path) sm.points.push_back(centre(c));
-  sm.cost = post::length(sm.path) * o.moves.straight_cost();
-  sm.los_checks = st.los_checks;
-  return sm;
-}
-
 nlohmann::json cell_json(Cell c) {
   return nlohmann::json::array({c.x, c.y});
 }
@@ -68,7 +39,8 @@ nlohmann::json points_json(const std::vector<Point>& pts) {
 }
 
 nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s, Cell g,
-                           const search::Result& r, const Smoothed* sm) {
+                           const search::Result& r, const post::SmoothedPath* sm,
+                           post::Smoothing method) {
   nlohmann::json path = nlohmann::json::array();
   for (Cell c : r.path) path.push_back(cell_json(c));
   nlohmann::json j{{"status", std::string(to_string(r.status))},
@@ -97,7 +69,7 @@ nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s
     j["smoothed_path"] = std::move(sp);
     j["smoothed_points"] = points_json(sm->points);
     j["smoothed_cost"] = sm->cost;
-    j["smoothing"] = {{"method", std::string(post::to_string(sm->method))},
+    j["smoothing"] = {{"method", std::string(post::to_string(method))},
                       {"los_checks", sm->los_checks}};
   }
   return j;
@@ -224,7 +196,7 @@ int run_solve(const SolveArgs& a) {
 
   nlohmann::json results = nlohmann::json::array(), traces = nlohmann::json::array();
   std::vector<std::pair<search::Algorithm, search::Result>> table;
-  std::vector<Smoothed> smoothed(algos.size());
+  std::vector<post::SmoothedPath> smoothed(algos.size());
   std::vector<std::vector<Point>> polylines(algos.size());
   std::vector<search::TraceRecorder> recorders(algos.size());  // kept for --render
   bool all_found = true;
@@ -249,10 +221,11 @@ int run_solve(const SolveArgs& a) {
       search::Pathfinder(grid, o).find(start, goal, traced, &rec);
     }
     all_found = all_found && r.status == Status::found;
-    if (a.smooth) smoothed[i] = smooth_result(grid, o, r, *smoothing);
+    if (a.smooth) smoothed[i] = post::smooth_result(grid, o, r, *smoothing);
     if (search::info(algo).any_angle) polylines[i] = search::path_points(r);
     if (a.json)
-      results.push_back(result_json(algo, o, start, goal, r, a.smooth ? &smoothed[i] : nullptr));
+      results.push_back(
+          result_json(algo, o, start, goal, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
     if (!a.trace_path.empty()) traces.push_back(trace_json(algo, grid, start, goal, rec.events()));
     if (picture) {
       fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),

@@ -280,26 +280,16 @@ void routes(httplib::Server& svr, const Config& c) {
              {"generated", result.stats.generated},
              {"los_checks", result.stats.los_checks},
              {"time_us", result.stats.time_us}};
-    // The same fields as solve --smooth. Theta* paths are smoothed too (their turning cells
-    // see each other, which is all smoothing needs); the exact any-angle path is already
-    // shortest and bends at lattice corners, not cells: it stays as it is.
+    // The same fields as solve --smooth.
     if (smoothing && result.status == Status::found) {
-      post::SmoothStats st;
-      const bool exact = o.algorithm == search::Algorithm::anyangle_exact;
-      const auto waypoints =
-          exact ? result.path : post::smooth(g, o.moves.diagonal, result.path, *smoothing, &st);
+      const post::SmoothedPath sm = post::smooth_result(g, o, result, *smoothing);
       json cells = json::array();
-      std::vector<Point> centres;
-      for (const Cell w : waypoints) {
-        cells.push_back(cell_json(w));
-        centres.push_back(centre(w));
-      }
+      for (const Cell w : sm.path) cells.push_back(cell_json(w));
       out["smoothed_path"] = cells;
-      out["smoothed_points"] = points_json(exact ? result.points : centres);
-      out["smoothed_cost"] =
-          exact ? result.cost : post::length(waypoints) * o.moves.straight_cost();
+      out["smoothed_points"] = points_json(sm.points);
+      out["smoothed_cost"] = sm.cost;
       out["smoothing"] = {{"method", std::string(post::to_string(*smoothing))},
-                          {"los_checks", st.los_checks}};
+                          {"los_checks", sm.los_checks}};
     }
     if (trace) out["trace"] = trace_array(rec.events(), g.width());
     reply(res, out);

@@ -135,3 +135,30 @@ TEST(Smooth, DegenerateInputs) {
   const std::vector<Cell> off{{1, 1}, {5, 5}};  // not on this grid: returned unchanged
   EXPECT_EQ(post::smooth(g, grid::DiagonalRule::always, off), off);
 }
+
+TEST(Smooth, ResultsOfEveryAlgorithmFamily) {
+  const auto g = random_grid(3, 30, 30, 20, false);
+  const auto cells = passable_cells(g);
+  search::Options o;
+  for (const auto a : {search::Algorithm::astar, search::Algorithm::theta}) {
+    o.algorithm = a;
+    const auto r = search::Pathfinder(g, o).find(cells.front(), cells.back());
+    ASSERT_EQ(r.status, Status::found);
+    const auto sm = post::smooth_result(g, o, r);
+    EXPECT_EQ(sm.path, post::smooth(g, o.moves.diagonal, r.path));
+    ASSERT_EQ(sm.points.size(), sm.path.size());
+    for (std::size_t i = 0; i < sm.path.size(); ++i) EXPECT_EQ(sm.points[i], centre(sm.path[i]));
+    EXPECT_NEAR(sm.cost, post::length(sm.path), 1e-12);
+    EXPECT_LE(sm.cost, r.cost + 1e-9);
+  }
+  // The integer cost model scales lengths by the straight cost.
+  o.algorithm = search::Algorithm::astar;
+  o.moves.cost_model = grid::CostModel::integer;
+  const auto ri = search::Pathfinder(g, o).find(cells.front(), cells.back());
+  EXPECT_NEAR(post::smooth_result(g, o, ri).cost,
+              10 * post::length(post::smooth(g, o.moves.diagonal, ri.path)), 1e-9);
+  // Nothing to smooth without a path.
+  search::Result none;
+  none.status = Status::no_path;
+  EXPECT_TRUE(post::smooth_result(g, o, none).path.empty());
+}

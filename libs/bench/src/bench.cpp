@@ -238,16 +238,12 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
             }
             if (options.smooth && q.legal) {
               const auto t0 = std::chrono::steady_clock::now();
-              post::SmoothStats st;
-              const auto w = post::smooth(sc.grid, moves.diagonal, r.path, options.smoothing, &st);
+              const post::SmoothedPath sm = post::smooth_result(sc.grid, so, r, options.smoothing);
               q.smooth_us =
                   std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
                       .count();
-              q.smooth_los = st.los_checks;
-              // anyangle-exact's cells are not its vertices: smoothing them means nothing.
-              q.smoothed_cost = algo == search::Algorithm::anyangle_exact
-                                    ? r.cost
-                                    : post::length(w) * moves.straight_cost();
+              q.smooth_los = sm.los_checks;
+              q.smoothed_cost = sm.cost;
             }
           }
           ++done;

@@ -98,4 +98,23 @@ std::vector<Cell> smooth(const grid::Grid& g, grid::DiagonalRule rule, std::span
   return out;
 }
 
+SmoothedPath smooth_result(const grid::Grid& g, const search::Options& o, const search::Result& r,
+                           Smoothing method) {
+  SmoothedPath out;
+  if (r.status != Status::found) return out;
+  if (o.algorithm == search::Algorithm::anyangle_exact) {
+    out.path = r.path;
+    out.points = r.points;
+    out.cost = r.cost;
+    return out;
+  }
+  SmoothStats st;
+  out.path = smooth(g, o.moves.diagonal, r.path, method, &st);
+  out.points.reserve(out.path.size());
+  for (const Cell c : out.path) out.points.push_back(centre(c));
+  out.cost = length(out.path) * o.moves.straight_cost();
+  out.los_checks = st.los_checks;
+  return out;
+}
+
 }  // namespace pathlab::post

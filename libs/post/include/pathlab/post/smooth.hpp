@@ -14,6 +14,7 @@
 #include <pathlab/core/types.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
+#include <pathlab/search/pathfinder.hpp>
 
 namespace pathlab::post {
 
@@ -45,5 +46,20 @@ struct SmoothStats {
 
 /// Euclidean length of the path through the centres of these cells.
 [[nodiscard]] double length(std::span<const Cell> waypoints) noexcept;
+
+/// A search result after smoothing.
+struct SmoothedPath {
+  std::vector<Cell> path;     ///< waypoints, start and goal included
+  std::vector<Point> points;  ///< the same in map units
+  double cost = 0;            ///< Euclidean length times the straight-move cost
+  std::uint64_t los_checks = 0;
+};
+
+/// Smooths a found result of any algorithm under its options' diagonal rule (grid paths and
+/// Theta* paths alike). The exact any-angle path is already shortest and bends at lattice
+/// corners, not cells: it is returned as it is. Empty when r was not found.
+[[nodiscard]] SmoothedPath smooth_result(const grid::Grid& g, const search::Options& o,
+                                         const search::Result& r,
+                                         Smoothing method = Smoothing::refined);
 
 }  // namespace pathlab::post
