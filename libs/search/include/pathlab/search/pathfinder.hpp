@@ -1,7 +1,9 @@
 // The runtime face of the search engine: a reusable Pathfinder that owns its workspace.
 // One const grid can serve many threads, each with its own Pathfinder. After the first query
 // (warm-up) a query allocates nothing: node state is generation-stamped, never cleared cell by
-// cell, and the caller's Result keeps its path capacity. The query API never throws.
+// cell, and the caller's Result keeps its path capacity. (anyangle-exact is the exception: it
+// grows its per-grid visibility graph as queries reach new wall corners.) The query API never
+// throws.
 #pragma once
 
 #include <cstdint>
