@@ -2,7 +2,7 @@
 // pass is exactly the users' definition (checked against a re-implementation over the tests'
 // brute-force LOS); every result keeps start and goal, is a subsequence of the grid path, has
 // line of sight on every segment, is never longer than the grid path, and the refinement never
-// makes it longer than the greedy pass.
+// makes it longer than the greedy pass, nor shorter than the exact any-angle optimum.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -20,6 +20,7 @@ struct Case {
   grid::Grid grid;
   grid::Moves moves;
   std::vector<Cell> path;
+  double exact = 0;  ///< the exact any-angle optimum
 };
 
 Case draw_case() {
@@ -41,6 +42,10 @@ Case draw_case() {
   auto r = search::Pathfinder(c.grid, o).find(s, t);
   RC_PRE(r.status == Status::found);
   c.path = std::move(r.path);
+  o.algorithm = search::Algorithm::anyangle_exact;
+  const auto ex = search::Pathfinder(c.grid, o).find(s, t);
+  RC_ASSERT(ex.status == Status::found);
+  c.exact = ex.cost;
   return c;
 }
 
@@ -84,6 +89,7 @@ RC_GTEST_PROP(Smooth, NeverLongerAndEverySegmentSees, ()) {
     }
     const double len = post::length(w);
     RC_ASSERT(len <= grid_len + 1e-9);
+    RC_ASSERT(len >= c.exact - 1e-9);
     if (method == post::Smoothing::greedy) {
       greedy_len = len;
     } else {

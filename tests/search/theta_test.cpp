@@ -81,6 +81,8 @@ double euclid(const std::vector<Cell>& p) {
 RC_GTEST_PROP(Theta, FindsWhatAStarFindsNeverLongerAndEverySegmentSees, ()) {
   const Case c = draw_case();
   const auto astar = solve(c.grid, c.moves, Algorithm::astar, c.start, c.goal);
+  const auto exact = solve(c.grid, c.moves, Algorithm::anyangle_exact, c.start, c.goal);
+  RC_ASSERT(exact.status == astar.status);
   for (const Algorithm a : kAnyAngle) {
     const auto r = solve(c.grid, c.moves, a, c.start, c.goal);
     RC_LOG() << search::to_string(a) << " " << to_string(r.status) << " cost " << r.cost
@@ -98,6 +100,7 @@ RC_GTEST_PROP(Theta, FindsWhatAStarFindsNeverLongerAndEverySegmentSees, ()) {
     RC_ASSERT(turning(r.path) == r.path);  // only turning cells
     RC_ASSERT(near(r.cost, euclid(r.path)));
     RC_ASSERT(r.cost <= astar.cost + 1e-9);
+    RC_ASSERT(r.cost >= exact.cost - 1e-9);
     RC_ASSERT(r.cost >= std::hypot(c.goal.x - c.start.x, c.goal.y - c.start.y) - 1e-9);
   }
 }
@@ -180,7 +183,8 @@ TEST(Theta, MovingAiScenariosAreNeverLongerThanTheOctileOptimum) {
         const auto r = solve(map.grid, {}, a, e.start, e.goal);
         ASSERT_EQ(r.status, Status::found) << name << " #" << i;
         // Moving AI prints optima with 5-6 significant digits (docs/ALGORITHMS.md tolerance).
-        EXPECT_LE(r.cost, e.optimal + 0.005 + 1e-5 * e.optimal) << name << " #" << i << " " << search::to_string(a);
+        EXPECT_LE(r.cost, e.optimal + 0.005 + 1e-5 * e.optimal)
+            << name << " #" << i << " " << search::to_string(a);
         for (std::size_t k = 1; k < r.path.size(); ++k) {
           ASSERT_TRUE(
               reference_los(map.grid, grid::DiagonalRule::no_corner_cut, r.path[k - 1], r.path[k]))
