@@ -57,6 +57,7 @@ nlohmann::json row_json(const bench::Row& r, bool smooth) {
                       {"solved", m.solved},   {"suboptimal", m.suboptimal},
                       {"mean_us", m.mean_us}, {"mean_expanded", m.mean_expanded}};
     if (r.any_angle || !r.optimal) mj["length"] = lengths_json(m.length);
+    if (r.any_angle) mj["los_checks_per_query"] = m.mean_los_checks;
     if (smooth) mj["smoothed_length"] = lengths_json(m.smoothed_length);
     maps.push_back(std::move(mj));
   }
@@ -154,7 +155,8 @@ int run_bench(const BenchArgs& a) {
       for (const auto& r : report.rows) {
         const double los_per_query = r.mean_los_checks;
         for (const auto& m : r.maps) {
-          fmt::print("  {:<14} {:<22} {} {:>10}", r.algorithm, m.map, ratio(m.length), "");
+          fmt::print("  {:<14} {:<22} {} {:>10}", r.algorithm, m.map, ratio(m.length),
+                     r.any_angle ? fmt::format("{:.1f}", m.mean_los_checks) : "");
           if (a.smooth) fmt::print("  {}", ratio(m.smoothed_length));
           fmt::print("\n");
         }

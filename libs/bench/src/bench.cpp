@@ -281,6 +281,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         total_expanded += static_cast<double>(q.expanded);
         mr.mean_us += q.time_us;
         mr.mean_expanded += static_cast<double>(q.expanded);
+        mr.mean_los_checks += static_cast<double>(q.los_checks);
         if (q.status == Status::node_limit) {
           ++row.gave_up;
           continue;
@@ -334,6 +335,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       if (n > 0) {
         mr.mean_us /= static_cast<double>(n);
         mr.mean_expanded /= static_cast<double>(n);
+        mr.mean_los_checks /= static_cast<double>(n);
       }
       row.queries += mr.queries;
       row.solved += mr.solved;

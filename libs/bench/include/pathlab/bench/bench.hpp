@@ -44,8 +44,9 @@ struct MapRow {
   std::string map;
   std::size_t queries = 0, solved = 0, suboptimal = 0;
   double mean_us = 0, mean_expanded = 0;
-  Lengths length;           ///< of the algorithm's paths
-  Lengths smoothed_length;  ///< of the smoothed paths (BenchOptions::smooth)
+  double mean_los_checks = 0;  ///< line-of-sight checks per query (search)
+  Lengths length;              ///< of the algorithm's paths
+  Lengths smoothed_length;     ///< of the smoothed paths (BenchOptions::smooth)
 };
 
 struct Row {
