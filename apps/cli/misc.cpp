@@ -17,9 +17,10 @@ void register_algorithms(CLI::App& app, int& exit_code) {
     if (*json) {
       fmt::print("{}\n", server::algorithm_list().dump());
     } else {
-      fmt::print("{:<10} {:<8} {}\n", "name", "optimal", "what it does");
+      fmt::print("{:<15} {:<8} {:<10} {}\n", "name", "optimal", "paths", "what it does");
       for (const auto& a : search::algorithms()) {
-        fmt::print("{:<10} {:<8} {}\n", a.name, a.optimal ? "yes" : "no", a.summary);
+        fmt::print("{:<15} {:<8} {:<10} {}\n", a.name, a.optimal ? "yes" : "no",
+                   a.any_angle ? "any-angle" : "grid", a.summary);
       }
       fmt::print("\nheuristics:");
       for (auto h : search::heuristics()) fmt::print(" {}", search::to_string(h));
