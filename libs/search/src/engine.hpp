@@ -244,6 +244,8 @@ struct Pathfinder::Workspace {
   std::vector<grid::NodeId> next;
   std::vector<detail::Frame> stack;
   std::vector<Cell> scratch;
+  /// A second per-cell flag as generation stamps (Lazy Theta*: "this parent is known visible").
+  std::vector<std::uint32_t> stamps;
 };
 }  // namespace pathlab::search
 

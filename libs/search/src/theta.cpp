@@ -18,9 +18,17 @@ namespace pathlab::search::detail {
 namespace {
 
 template <DiagonalRule R, bool Lazy, class L>
-Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side, Stats& st,
-             L& listener) {
+Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
+             std::vector<std::uint32_t>& verified, Stats& st, L& listener) {
   side.begin(grid.padded_size());
+  // Lazy Theta*: verified[n] == side.gen when n's parent is known to see n (a neighbour reached
+  // by a legal move, or a parent whose line of sight was checked), so a cell that goes back to
+  // the open list is not checked again.
+  if constexpr (Lazy) {
+    if (verified.size() != grid.padded_size() || side.gen <= 2) {
+      verified.assign(grid.padded_size(), 0);
+    }
+  }
   const CellOf cell_of(grid);
   const double unit = o.moves.straight_cost();
   const double hw = o.effective_weight();
@@ -58,7 +66,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     if constexpr (Lazy) {
       // Lazy Theta*'s SetVertex: the parent assumed when u was opened must be visible.
       NodeRec& ru = side.nodes[u];
-      if (ru.parent != u) {
+      if (ru.parent != u && verified[u] != side.gen) {
         const auto [px, py] = xy(ru.parent);
         if (!los(ru.parent, px, py, u, ux, uy)) {
           double best = kInf;
@@ -74,6 +82,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
           // u was opened from a closed neighbour, so one exists.
           ru.g = best;
           ru.parent = best_parent;
+          verified[u] = side.gen;
           const double f = best + h(ux, uy);
           if constexpr (L::enabled) listener.updated(u, best_parent, best, f, 0);
           // Its priority grew: when it is no longer among the best, it goes back to the open
@@ -100,9 +109,14 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
       const bool seen = r.stamp >= side.gen;
       if (seen && r.stamp == side.gen + 1) return;  // closed
       const int nx = ux + grid::kDx[d], ny = uy + grid::kDy[d];
+      // n straight on from parent(u) through u: parent(u) sees u and u sees n, and a segment
+      // through u's centre touches exactly the cells its two halves touch, so parent(u) sees n
+      // without a walk.
+      const int ddx = ux - pux, ddy = uy - puy, sdx = nx - ux, sdy = ny - uy;
+      const bool straight_on = ddx * sdy == ddy * sdx && ddx * sdx + ddy * sdy > 0;
       NodeId parent;
       double ng;
-      if (pu != u && (Lazy || los(pu, pux, puy, n, nx, ny))) {
+      if (pu != u && (Lazy || straight_on || los(pu, pux, puy, n, nx, ny))) {
         parent = pu;  // path 2: straight from u's parent
         ng = gpu + dist(pux, puy, nx, ny);
       } else {
@@ -116,6 +130,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
         side.open(n, ng, parent);
         ++st.generated;
       }
+      if constexpr (Lazy) verified[n] = parent == u || straight_on ? side.gen : 0;
       const double f = ng + h(nx, ny);
       side.push(f, ng, n);
       if constexpr (L::enabled) {
@@ -139,8 +154,8 @@ Status run_theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfin
   const bool lazy = o.algorithm == Algorithm::lazytheta;
   const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
     constexpr DiagonalRule R = decltype(rule)::value;
-    return lazy ? theta<R, true>(grid, o, s, t, side, out.stats, listener)
-                : theta<R, false>(grid, o, s, t, side, out.stats, listener);
+    return lazy ? theta<R, true>(grid, o, s, t, side, ws.stamps, out.stats, listener)
+                : theta<R, false>(grid, o, s, t, side, ws.stamps, out.stats, listener);
   });
   if (status != Status::found) return status;
   // The chain of parents is the list of turning cells; drop the collinear ones (a segment
