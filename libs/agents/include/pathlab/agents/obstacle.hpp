@@ -1,0 +1,66 @@
+// Dynamic obstacles of the simulation world: a disc, a segment (a thin wall) or a polygon (an L
+// shape, a crate) that exists from `appear` to `disappear` seconds and moves with a constant
+// velocity or along a route of waypoints (once, in a loop, or back and forth). Its pose at time t
+// is computed from t alone, never integrated tick by tick, so nothing drifts and any tick can be
+// evaluated out of order (a replay, a render, the web page scrubbing time).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pathlab/agents/geometry.hpp>
+#include <pathlab/agents/vec2.hpp>
+
+namespace pathlab::agents {
+
+enum class ShapeKind : std::uint8_t { disc, segment, polygon };
+
+/// A shape in its own frame: the obstacle's position is added to every point.
+struct Shape {
+  ShapeKind kind = ShapeKind::disc;
+  double radius = 0.5;       ///< disc radius (> 0); ignored otherwise
+  std::vector<Vec2> points;  ///< segment: 2 points; polygon: >= 3 vertices, in order
+};
+
+enum class RouteMode : std::uint8_t { once, loop, ping_pong };
+
+[[nodiscard]] std::string_view to_string(RouteMode m) noexcept;
+[[nodiscard]] std::optional<RouteMode> parse_route_mode(std::string_view s) noexcept;
+
+/// How an obstacle moves. With a route, it starts at route[0] at time `appear` and travels the
+/// waypoints at `speed` (cells/s); `once` stops at the last one, `loop` returns to the first,
+/// `ping_pong` walks back. Without a route it starts at `start` and moves with `velocity`.
+struct Motion {
+  Vec2 start;
+  Vec2 velocity;
+  std::vector<Vec2> route;
+  double speed = 1.0;
+  RouteMode mode = RouteMode::loop;
+};
+
+struct Obstacle {
+  int id = 0;
+  Shape shape;
+  Motion motion;
+  double appear = 0;
+  double disappear = std::numeric_limits<double>::infinity();
+
+  [[nodiscard]] bool present(double t) const noexcept { return t >= appear && t < disappear; }
+  /// Position (the origin of the shape's frame) at time t (clamped to `appear` before it).
+  [[nodiscard]] Vec2 position(double t) const noexcept;
+  /// Velocity at time t (zero once a `once` route has ended).
+  [[nodiscard]] Vec2 velocity(double t) const noexcept;
+  /// Nearest point of the obstacle (as a solid region) to p at time t; distance is signed for
+  /// discs (negative inside) and 0 inside the others, as in geometry.hpp.
+  [[nodiscard]] NearestPoint nearest(Vec2 p, double t) const noexcept;
+  /// Whether a disc (centre c, radius r) overlaps the obstacle at time t (touching does not).
+  [[nodiscard]] bool overlaps(Vec2 c, double r, double t) const noexcept;
+  /// Problems with the description (empty: valid): shape sizes, route, speed, times.
+  [[nodiscard]] std::optional<std::string> validate() const;
+};
+
+}  // namespace pathlab::agents
