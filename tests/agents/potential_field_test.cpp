@@ -13,7 +13,7 @@
 
 using namespace pathlab;
 using agents::FieldParams;
-using agents::Obstacle;
+using agents::ObstaclePoint;
 using agents::Vec2;
 
 namespace {
@@ -92,7 +92,7 @@ TEST(PotentialField, RepulsionVanishesAtTheGoalForNEqualsTwo) {
   expect_vec(agents::repulsion({2, 2}, {2, 2}, {2, 1.5}, p), {0, 0});
   EXPECT_EQ(agents::repulsion_potential({2, 2}, {2, 2}, Vec2{2, 1.5}, p), 0);
   // Goal on the obstacle boundary (the case the improved form fixes): the agent reaches it.
-  const std::vector<Obstacle> obs{{{2, 1.5}}};
+  const std::vector<ObstaclePoint> obs{{{2, 1.5}}};
   expect_vec(agents::total_force({2, 2}, {2, 2}, {1, 0}, obs, p), {0, 0});
 }
 
@@ -151,16 +151,16 @@ TEST(PotentialField, TotalForceHandComputed) {
   //   cos = −1 → C = 3 (it is catching up; with the plain heading C would be 1).
   //   F_rep = (13.25, 1); ×3 = (39.75, 3).
   // Total = (3 − 35.25 + 1.5 + 39.75, 4 + 3 + 27 + 3) = (9, 37).
-  const std::vector<Obstacle> obs{{{1, 0}}, {{0, -1}}, {{-5, 0}}, {{-1, 0}, {3, 0}}};
+  const std::vector<ObstaclePoint> obs{{{1, 0}}, {{0, -1}}, {{-5, 0}}, {{-1, 0}, {3, 0}}};
   expect_vec(agents::total_force({0, 0}, {3, 4}, {1, 0}, obs, p), {9, 37});
   // The same D without velocity: C = 1 → (3 − 35.25 + 1.5 + 13.25, 4 + 3 + 27 + 1) = (−17.5, 35).
-  const std::vector<Obstacle> still{{{1, 0}}, {{0, -1}}, {{-5, 0}}, {{-1, 0}}};
+  const std::vector<ObstaclePoint> still{{{1, 0}}, {{0, -1}}, {{-5, 0}}, {{-1, 0}}};
   expect_vec(agents::total_force({0, 0}, {3, 4}, {1, 0}, still, p), {-17.5, 35});
   // No obstacles: pure attraction.
   expect_vec(agents::total_force({0, 0}, {3, 4}, {1, 0}, {}, p), {3, 4});
   // ρ override: A with ρ = 0.5 (disc edge), still dead ahead: F_rep = 150·(−1,0) + 11.25·(0.6,0.8)
   //   = (−143.25, 9); ×3 = (−429.75, 27); total = (3 − 429.75, 4 + 27) = (−426.75, 31).
-  const std::vector<Obstacle> edge{{{1, 0}, {}, 0.5}};
+  const std::vector<ObstaclePoint> edge{{{1, 0}, {}, 0.5}};
   expect_vec(agents::total_force({0, 0}, {3, 4}, {1, 0}, edge, p), {-426.75, 31});
 }
 
@@ -211,11 +211,12 @@ RC_GTEST_PROP(PotentialField, TotalForceIsTheWeightedSum, ()) {
   const Vec2 x = gen_point(-3, 3);
   const Vec2 goal = gen_point(-3, 3);
   const Vec2 heading = gen_point(-1, 1);
-  std::vector<Obstacle> obs;
+  std::vector<ObstaclePoint> obs;
   const int count = *rc::gen::inRange(0, 5);
   Vec2 want = agents::attraction(x, goal, p);
   for (int i = 0; i < count; ++i) {
-    const Obstacle o{gen_point(-3, 3), *rc::gen::arbitrary<bool>() ? gen_point(-2, 2) : Vec2{}};
+    const ObstaclePoint o{gen_point(-3, 3),
+                          *rc::gen::arbitrary<bool>() ? gen_point(-2, 2) : Vec2{}};
     obs.push_back(o);
     const Vec2 rel = heading - o.velocity;
     want += agents::direction_coefficient(rel, x - o.point, p.beta) *
@@ -240,7 +241,7 @@ RC_GTEST_PROP(PotentialField, FiniteEverywhere, ()) {
   const Vec2 goal =
       *rc::gen::arbitrary<bool>() ? x : (*rc::gen::arbitrary<bool>() ? obs : gen_point(-3, 3));
   const Vec2 heading = *rc::gen::arbitrary<bool>() ? Vec2{} : gen_point(-1, 1);
-  const std::vector<Obstacle> o{{obs}, {obs, heading}, {obs, {}, 0.0}, {obs, {}, -1.0}};
+  const std::vector<ObstaclePoint> o{{obs}, {obs, heading}, {obs, {}, 0.0}, {obs, {}, -1.0}};
   RC_ASSERT(finite(agents::repulsion(x, goal, obs, p)));
   RC_ASSERT(std::isfinite(agents::repulsion_potential(x, goal, obs, p)));
   RC_ASSERT(finite(agents::total_force(x, goal, heading, o, p)));

@@ -65,10 +65,10 @@ double direction_coefficient(Vec2 heading_or_relative_velocity, Vec2 n_or, doubl
   return 1 + (beta - 1) * (1 - c) / 2;
 }
 
-Vec2 total_force(Vec2 x, Vec2 goal, Vec2 heading, std::span<const Obstacle> obstacles,
+Vec2 total_force(Vec2 x, Vec2 goal, Vec2 heading, std::span<const ObstaclePoint> obstacles,
                  const FieldParams& p) noexcept {
   Vec2 f = attraction(x, goal, p);
-  for (const Obstacle& o : obstacles) {
+  for (const ObstaclePoint& o : obstacles) {
     const double rho = o.rho ? *o.rho : norm(x - o.point);
     const Vec2 rep = repulsion(x, goal, o.point, rho, p);
     if (rep == Vec2{}) continue;

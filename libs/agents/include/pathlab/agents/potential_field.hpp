@@ -15,7 +15,7 @@
 //
 // Decisions where the definitions are silent:
 //  * ρ is an input: by default ρ = |x − x_o|, but a caller measuring from an agent disc's edge
-//    passes its own ρ (Obstacle::rho / the rho overloads); n_OR is always unit(x − x_o).
+//    passes its own ρ (ObstaclePoint::rho / the rho overloads); n_OR is always unit(x − x_o).
 //  * ρ → 0 guard: ρ is clamped to min_rho in both U_rep and F_rep, so U_rep and |F_rep| are
 //    capped at their values at ρ = min_rho (finite, no NaN). Below min_rho the force is no longer
 //    the gradient of the (flat) clamped potential; that is intended (a bounded push out).
@@ -49,7 +49,7 @@ struct FieldParams {
 };
 
 /// One obstacle seen by the agent: its nearest point x_o and its velocity (zero if static).
-struct Obstacle {
+struct ObstaclePoint {
   Vec2 point;
   Vec2 velocity{};
   /// ρ override (e.g. measured from the agent's disc edge); nullopt = |x − point|.
@@ -90,7 +90,8 @@ struct RepulsionTerms {
 
 /// F_att + Σ_i C_fr,i (F_rep1,i n_OR,i + F_rep2,i n_RG). `heading` is the agent's heading or
 /// velocity; for an obstacle with non-zero velocity, C_fr uses heading − obstacle.velocity.
-[[nodiscard]] Vec2 total_force(Vec2 x, Vec2 goal, Vec2 heading, std::span<const Obstacle> obstacles,
+[[nodiscard]] Vec2 total_force(Vec2 x, Vec2 goal, Vec2 heading,
+                               std::span<const ObstaclePoint> obstacles,
                                const FieldParams& p) noexcept;
 
 }  // namespace pathlab::agents
