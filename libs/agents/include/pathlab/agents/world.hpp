@@ -1,0 +1,119 @@
+// The simulation world: agents (discs with a radius, a top speed and a top acceleration) moving in
+// continuous 2-D space over a grid's static walls, among dynamic obstacles, with a fixed time
+// step. Each agent has a planner:
+//   hybrid — the users' method: a global A* path on the agent's clearance grid, smoothed to a few
+//            waypoints that it follows as sub-goals with the improved potential field
+//            (potential_field.hpp); a stall or an oscillation (stall.hpp) triggers a local A*
+//            replan to the current sub-goal with the sensed obstacles as walls (then a cooldown);
+//            no arrival after N ticks triggers a full replan.
+//   apf    — the pure potential field toward the goal: the baseline that gets stuck.
+//   replan — A* every tick with the sensed obstacles as walls, steering straight at the next
+//            waypoint: the brute-force baseline.
+// The world is deterministic: the same spec gives the same run, tick for tick.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pathlab/agents/obstacle.hpp>
+#include <pathlab/agents/potential_field.hpp>
+#include <pathlab/agents/stall.hpp>
+#include <pathlab/agents/vec2.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+
+namespace pathlab::agents {
+
+enum class PlannerKind : std::uint8_t { hybrid, apf, replan };
+
+[[nodiscard]] std::string_view to_string(PlannerKind p) noexcept;
+[[nodiscard]] std::optional<PlannerKind> parse_planner(std::string_view s) noexcept;
+
+struct PlannerParams {
+  FieldParams field;
+  /// Stall thresholds; unset: StallParams::for_step(speed * dt) per agent.
+  std::optional<StallParams> stall;
+  double subgoal_reach = 0.5;  ///< a sub-goal is reached within this distance (cells)
+  double goal_reach = 0.5;     ///< the goal is reached within this distance (cells)
+  /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
+  double global_replan_factor = 3.0;
+};
+
+struct AgentSpec {
+  int id = 0;
+  Vec2 start, goal;
+  double radius = 0.3;     ///< cells
+  double max_speed = 2.0;  ///< cells/s
+  double max_accel = 8.0;  ///< cells/s²
+  PlannerKind planner = PlannerKind::hybrid;
+};
+
+struct WorldSpec {
+  grid::Grid grid;
+  grid::Moves moves;  ///< for the A* plans (no corner cutting by default)
+  double dt = 0.05;
+  double time_limit = 60;
+  std::vector<AgentSpec> agents;
+  std::vector<Obstacle> obstacles;
+  PlannerParams params;
+};
+
+/// What an agent did during a run (the fields of `simulate --json`, DESIGN.md).
+struct AgentMetrics {
+  int id = 0;
+  bool arrived = false;
+  double time = 0;            ///< seconds until arrival (or the run's length)
+  double path_length = 0;     ///< distance travelled
+  double optimal_length = 0;  ///< shortest any-angle path on the static map (clearance grid)
+  double min_clearance = 0;   ///< least distance between its disc and a wall or obstacle
+  int collisions = 0;         ///< overlaps begun
+  double collision_time = 0;  ///< seconds spent overlapping
+  int stalls = 0;             ///< stalls and oscillations detected
+  int local_replans = 0;
+  int global_replans = 0;
+};
+
+/// An agent's state, for renderers and the web page.
+struct AgentState {
+  AgentSpec spec;
+  Vec2 position, velocity, force;
+  std::vector<Vec2> plan;  ///< waypoints still ahead (sub-goals), the goal last
+  std::size_t subgoal = 0;
+  bool arrived = false;
+  bool colliding = false;
+  AgentMetrics metrics;
+};
+
+class World {
+ public:
+  /// Validates the spec (throws std::invalid_argument with a message naming the agent or
+  /// obstacle: a start or goal in a wall, a bad radius or speed, a bad obstacle) and makes the
+  /// agents' first plans.
+  explicit World(WorldSpec spec);
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+
+  /// Advances one time step.
+  void step();
+  /// Steps until every agent arrived or the time limit.
+  void run();
+  [[nodiscard]] bool finished() const noexcept;
+  [[nodiscard]] double time() const noexcept;
+  [[nodiscard]] std::uint64_t ticks() const noexcept;
+  [[nodiscard]] const std::vector<AgentState>& agents() const noexcept;
+  [[nodiscard]] const WorldSpec& spec() const noexcept;
+  /// Wall time of each tick so far (µs), initial plans excluded.
+  [[nodiscard]] const std::vector<double>& tick_us() const noexcept;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathlab::agents
