@@ -116,3 +116,36 @@ TEST(World, BadSpecsAreRefusedWithAMessage) {
   EXPECT_EQ(parse_planner("apf"), PlannerKind::apf);
   EXPECT_FALSE(parse_planner("teleport").has_value());
 }
+
+TEST(World, DStarLiteRepairsItsPlanAroundTheL) {
+  WorldSpec s = room(PlannerKind::dstar);
+  s.obstacles.push_back(ell());
+  World w(s);
+  w.run();
+  const AgentMetrics& m = w.agents()[0].metrics;
+  EXPECT_TRUE(m.arrived);
+  EXPECT_EQ(m.collisions, 0);
+  EXPECT_EQ(m.global_replans, 1);  // one search; the rest are repairs
+  EXPECT_GT(m.local_replans, 0);
+}
+
+TEST(World, EveryPlannerCatchesASlowerTarget) {
+  for (const PlannerKind p : {PlannerKind::hybrid, PlannerKind::replan, PlannerKind::dstar}) {
+    WorldSpec s = room(p);
+    Motion target;
+    target.route = {{20.5, 3.5}, {20.5, 16.5}, {26.5, 16.5}};
+    target.speed = 1.0;  // half the agent's speed
+    target.mode = RouteMode::ping_pong;
+    s.agents[0].target = target;
+    World w(s);
+    w.run();
+    const AgentMetrics& m = w.agents()[0].metrics;
+    EXPECT_TRUE(m.arrived) << to_string(p);
+    EXPECT_LT(m.time, 20) << to_string(p);
+    EXPECT_EQ(m.collisions, 0) << to_string(p);
+    const Vec2 caught = w.agents()[0].position;
+    Obstacle at;
+    at.motion = target;
+    EXPECT_LT(norm(caught - at.position(m.time)), 0.5 + 0.2) << to_string(p);
+  }
+}

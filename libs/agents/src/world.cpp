@@ -10,6 +10,7 @@
 #include <map>
 #include <stdexcept>
 
+#include <pathlab/agents/dstar_lite.hpp>
 #include <pathlab/agents/geometry.hpp>
 #include <pathlab/grid/los.hpp>
 #include <pathlab/post/smooth.hpp>
@@ -25,6 +26,8 @@ std::string_view to_string(PlannerKind p) noexcept {
       return "apf";
     case PlannerKind::replan:
       return "replan";
+    case PlannerKind::dstar:
+      return "dstar";
   }
   return "?";
 }
@@ -33,6 +36,7 @@ std::optional<PlannerKind> parse_planner(std::string_view s) noexcept {
   if (s == "hybrid") return PlannerKind::hybrid;
   if (s == "apf") return PlannerKind::apf;
   if (s == "replan") return PlannerKind::replan;
+  if (s == "dstar") return PlannerKind::dstar;
   return std::nullopt;
 }
 
@@ -54,7 +58,17 @@ struct Runtime {
   StallDetector detector;
   std::uint64_t ticks_since_global = 0;
   std::uint64_t global_limit = 0;
+  std::unique_ptr<DStarLite> dstar;   ///< dstar planner: its belief of the map and its plan
+  std::vector<Cell> dynamic_blocked;  ///< dstar: cells it currently believes blocked by obstacles
+  Cell dstar_goal{-1, -1};
 };
+
+/// Where a chased target is at time t.
+Vec2 target_at(const Motion& m, double t) {
+  Obstacle o;
+  o.motion = m;
+  return o.position(t);
+}
 
 }  // namespace
 
@@ -75,23 +89,26 @@ struct World::Impl {
     return it->second;
   }
 
-  /// The agent's clearance grid with the cells that sensed obstacles (and other agents) cover,
-  /// inflated by its radius, blocked: what a local or per-tick plan avoids.
-  grid::Grid blocked_grid(std::size_t i, double range) const {
+  /// The cells that sensed obstacles (and other agents) within `range` of agent i's disc cover,
+  /// inflated by its radius: an agent centred there would touch them. Its own cell and its
+  /// goal's are never listed.
+  std::vector<Cell> covered_cells(std::size_t i, double range) const {
     const AgentState& a = agents[i];
-    grid::Grid g = *rt[i].clearance;
+    const grid::Grid& g = *rt[i].clearance;
     const Cell here = cell_at(a.position), goal = cell_at(a.spec.goal);
-    auto block_near = [&](auto&& distance_to, Vec2 centre, double extent) {
-      const int x0 = static_cast<int>(std::floor(centre.x - extent - a.spec.radius - 1));
-      const int x1 = static_cast<int>(std::floor(centre.x + extent + a.spec.radius + 1));
-      const int y0 = static_cast<int>(std::floor(centre.y - extent - a.spec.radius - 1));
-      const int y1 = static_cast<int>(std::floor(centre.y + extent + a.spec.radius + 1));
+    std::vector<Cell> out;
+    auto cover = [&](auto&& distance_to, Vec2 centre, double extent) {
+      const double reach = extent + a.spec.radius + 1;
+      const int x0 = static_cast<int>(std::floor(centre.x - reach));
+      const int x1 = static_cast<int>(std::floor(centre.x + reach));
+      const int y0 = static_cast<int>(std::floor(centre.y - reach));
+      const int y1 = static_cast<int>(std::floor(centre.y + reach));
       for (int y = std::max(0, y0); y <= std::min(g.height() - 1, y1); ++y) {
         for (int x = std::max(0, x0); x <= std::min(g.width() - 1, x1); ++x) {
           const Cell c{x, y};
-          if (c == here || c == goal) continue;
+          if (c == here || c == goal || !g.passable(c)) continue;
           // The cell's centre closer than radius + half a cell: an agent there would touch.
-          if (distance_to(centre_of(c)) < a.spec.radius + 0.5) g.set_blocked(x, y, true);
+          if (distance_to(centre_of(c)) < a.spec.radius + 0.5) out.push_back(c);
         }
       }
     };
@@ -100,16 +117,26 @@ struct World::Impl {
       if (o.nearest(a.position, t).distance - a.spec.radius > range) continue;
       double extent = o.shape.radius;
       for (const Vec2 p : o.shape.points) extent = std::max(extent, norm(p));
-      block_near([&](Vec2 p) { return std::max(0.0, o.nearest(p, t).distance); }, o.position(t),
-                 extent);
+      cover([&](Vec2 p) { return std::max(0.0, o.nearest(p, t).distance); }, o.position(t), extent);
     }
     for (std::size_t j = 0; j < agents.size(); ++j) {
       if (j == i) continue;
       const AgentState& b = agents[j];
       if (norm(b.position - a.position) - b.spec.radius - a.spec.radius > range) continue;
-      block_near([&](Vec2 p) { return std::max(0.0, norm(p - b.position) - b.spec.radius); },
-                 b.position, b.spec.radius);
+      cover([&](Vec2 p) { return std::max(0.0, norm(p - b.position) - b.spec.radius); }, b.position,
+            b.spec.radius);
     }
+    std::sort(out.begin(), out.end(),
+              [](Cell p, Cell q) { return p.y != q.y ? p.y < q.y : p.x < q.x; });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  /// The agent's clearance grid with covered_cells() blocked: what a local or per-tick plan
+  /// avoids.
+  grid::Grid blocked_grid(std::size_t i, double range) const {
+    grid::Grid g = *rt[i].clearance;
+    for (const Cell c : covered_cells(i, range)) g.set_blocked(c, true);
     return g;
   }
 
@@ -167,7 +194,7 @@ struct World::Impl {
 
   /// Whether agent i, moving straight from p to q, stays clear of walls (its clearance grid's
   /// line of sight) and of the dynamic obstacles present now (checked every quarter cell along
-  /// the segment against the obstacle inflated by the agent's radius).
+  /// the segment against the obstacle inflated by the agent's radius and the skip margin).
   bool clear_path(std::size_t i, Vec2 p, Vec2 q) const {
     const AgentState& a = agents[i];
     if (!grid::line_of_sight(*rt[i].clearance, spec.moves.diagonal, p.point(), q.point())) {
@@ -180,10 +207,13 @@ struct World::Impl {
       double extent = o.shape.radius;
       for (const Vec2 v : o.shape.points) extent = std::max(extent, norm(v));
       const Vec2 c = o.position(t);
-      if (norm(closest_point_on_segment(c, p, q) - c) > extent + a.spec.radius) continue;
+      if (norm(closest_point_on_segment(c, p, q) - c) >
+          extent + a.spec.radius + spec.params.skip_margin) {
+        continue;
+      }
       for (int k = 0; k <= samples; ++k) {
         const Vec2 x = p + (q - p) * (static_cast<double>(k) / samples);
-        if (o.overlaps(x, a.spec.radius, t)) return false;
+        if (o.overlaps(x, a.spec.radius + spec.params.skip_margin, t)) return false;
       }
     }
     return true;
@@ -253,13 +283,72 @@ struct World::Impl {
     a.subgoal = 0;
   }
 
+  /// The dstar planner's tick: tell D* Lite which cells the sensed obstacles now cover and which
+  /// they left, where the agent is, and repair the plan; a new goal cell (a chased target that
+  /// moved on) needs a new search.
+  void dstar_step(std::size_t i) {
+    AgentState& a = agents[i];
+    Runtime& r = rt[i];
+    if (!r.dstar) r.dstar = std::make_unique<DStarLite>(*r.clearance, spec.moves);
+    const std::vector<Cell> now = covered_cells(i, spec.params.field.rho0 + 2);
+    auto less = [](Cell p, Cell q) { return p.y != q.y ? p.y < q.y : p.x < q.x; };
+    bool changed = false;
+    for (const Cell c : r.dynamic_blocked) {
+      if (!std::binary_search(now.begin(), now.end(), c, less)) {
+        r.dstar->set_blocked(c, false);
+        changed = true;
+      }
+    }
+    for (const Cell c : now) {
+      if (!std::binary_search(r.dynamic_blocked.begin(), r.dynamic_blocked.end(), c, less)) {
+        r.dstar->set_blocked(c, true);
+        changed = true;
+      }
+    }
+    r.dynamic_blocked = now;
+    const Cell here = cell_at(a.position), goal = cell_at(a.spec.goal);
+    if (!(goal == r.dstar_goal)) {
+      r.dstar->reset(here, goal);
+      r.dstar_goal = goal;
+      ++a.metrics.global_replans;
+    } else {
+      const bool moved = !(here == r.dstar->start());
+      if (moved) r.dstar->move_to(here);
+      if (changed || moved) r.dstar->replan();
+      if (changed) ++a.metrics.local_replans;
+    }
+    const std::vector<Cell> path = r.dstar->path();
+    if (path.empty()) return;  // keep the old plan (or stand) until the way opens
+    a.plan.clear();
+    for (std::size_t k = 1; k < path.size(); ++k) a.plan.push_back(centre_of(path[k]));
+    if (a.plan.empty()) a.plan.push_back(a.spec.goal);
+    a.plan.back() = a.spec.goal;
+    a.subgoal = 0;
+  }
+
   void step_agent(std::size_t i, std::vector<ObstaclePoint>& sensed) {
     AgentState& a = agents[i];
     Runtime& r = rt[i];
     const PlannerParams& pp = spec.params;
     if (a.arrived) return;
 
+    if (a.spec.target) {
+      // Chase: the goal is where the target is now. A hybrid plan is kept while its last
+      // turning point still sees the target (only its end moves), and redone otherwise.
+      const Vec2 g = target_at(*a.spec.target, t);
+      const bool moved = !(g == a.spec.goal);
+      a.spec.goal = g;
+      if (moved && a.spec.planner == PlannerKind::hybrid && !a.plan.empty()) {
+        const Vec2 from = a.plan.size() >= 2 ? a.plan[a.plan.size() - 2] : a.position;
+        if (clear_path(i, from, g)) {
+          a.plan.back() = g;
+        } else {
+          global_replan(i, true);
+        }
+      }
+    }
     Vec2 target = a.spec.goal;
+    if (a.spec.planner == PlannerKind::dstar) dstar_step(i);
     if (a.spec.planner == PlannerKind::replan) {
       const grid::Grid g = blocked_grid(i, pp.field.rho0 + 2);
       std::vector<Vec2> plan = plan_on(g, a.position, cell_at(a.spec.goal), a.spec.goal);
@@ -280,7 +369,7 @@ struct World::Impl {
 
     sense(i, sensed);
     Vec2 desired;
-    if (a.spec.planner == PlannerKind::replan) {
+    if (a.spec.planner == PlannerKind::replan || a.spec.planner == PlannerKind::dstar) {
       // Straight at the next waypoint; slow down only for the goal itself.
       const Vec2 to = target - a.position;
       const double speed = std::min(a.spec.max_speed, norm(to) / spec.dt);
@@ -302,7 +391,7 @@ struct World::Impl {
       a.metrics.time = t + spec.dt;
       return;
     }
-    if (a.spec.planner == PlannerKind::replan) return;
+    if (a.spec.planner == PlannerKind::replan || a.spec.planner == PlannerKind::dstar) return;
     const StallReason stall =
         r.detector.update(a.position, a.velocity, norm(a.force), norm(a.spec.goal - a.position));
     if (stall != StallReason::none) {
@@ -345,7 +434,8 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(who + "needs 0 < radius < 8, max_speed > 0, max_accel > 0");
     }
     const grid::Grid& g = w.clearance_for(a.radius);
-    for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{a.goal, "goal"}}) {
+    const Vec2 goal = a.target ? target_at(*a.target, 0) : a.goal;
+    for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{goal, "goal"}}) {
       if (!g.passable(cell_at(p))) {
         throw std::invalid_argument(who + what + " (" + std::to_string(p.x) + ", " +
                                     std::to_string(p.y) +
@@ -358,6 +448,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   for (const AgentSpec& a : s.agents) {
     AgentState st;
     st.spec = a;
+    if (a.target) st.spec.goal = target_at(*a.target, 0);
     st.position = a.start;
     st.metrics.id = a.id;
     st.metrics.min_clearance = kFar;

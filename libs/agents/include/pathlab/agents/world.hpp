@@ -9,6 +9,11 @@
 //   apf    — the pure potential field toward the goal: the baseline that gets stuck.
 //   replan — A* every tick with the sensed obstacles as walls, steering straight at the next
 //            waypoint: the brute-force baseline.
+//   dstar  — D* Lite on the agent's belief of the map: the cells that sensed obstacles cover are
+//            blocked or freed as they move and the plan is repaired, not redone.
+// Chase: an agent with a `target` pursues a point that moves (a route, or a velocity); its goal
+// is the target's position each tick and it arrives when it catches it. Plans are kept while
+// their last waypoint still sees the target (only the end point moves) and redone otherwise.
 // The world is deterministic: the same spec gives the same run, tick for tick.
 #pragma once
 
@@ -28,7 +33,7 @@
 
 namespace pathlab::agents {
 
-enum class PlannerKind : std::uint8_t { hybrid, apf, replan };
+enum class PlannerKind : std::uint8_t { hybrid, apf, replan, dstar };
 
 [[nodiscard]] std::string_view to_string(PlannerKind p) noexcept;
 [[nodiscard]] std::optional<PlannerKind> parse_planner(std::string_view s) noexcept;
@@ -39,6 +44,10 @@ struct PlannerParams {
   std::optional<StallParams> stall;
   double subgoal_reach = 0.5;  ///< a sub-goal is reached within this distance (cells)
   double goal_reach = 0.5;     ///< the goal is reached within this distance (cells)
+  /// A later sub-goal is taken early only if the straight way there keeps this much more than
+  /// the agent's radius from dynamic obstacles (cells): room for the curve that its top
+  /// acceleration makes of a turn.
+  double skip_margin = 0.15;
   /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
   double global_replan_factor = 3.0;
 };
@@ -50,6 +59,8 @@ struct AgentSpec {
   double max_speed = 2.0;  ///< cells/s
   double max_accel = 8.0;  ///< cells/s²
   PlannerKind planner = PlannerKind::hybrid;
+  /// Chase: the goal moves with this motion (from the start of the run); `goal` is ignored.
+  std::optional<Motion> target;
 };
 
 struct WorldSpec {
