@@ -809,6 +809,41 @@ def anyangle_tests():
                   f"{ {k: v for k, v in r.items() if k != 'maps'} }")
 
 
+def simulate_tests():
+    scen = os.path.join(SOURCE_DIR, "scenarios", "corridor_oncoming.json")
+    fields = {"id", "arrived", "time", "path_length", "optimal_length", "min_clearance", "collisions",
+              "collision_time", "stalls", "local_replans", "global_replans"}
+    rc, j, err = run_json(["simulate", scen, "--json"])
+    if check("simulate corridor_oncoming.json --json: exit 0, the contract's fields",
+             rc == 0 and isinstance(j, dict) and {"scenario", "planner", "ticks", "agents", "tick_us"} <= j.keys()
+             and j["agents"] and fields <= j["agents"][0].keys() and isinstance(j["agents"][0]["collisions"], int),
+             f"rc={rc} err={err!r} {j}"):
+        a = j["agents"][0]
+        check("simulate --json: path length >= the static optimum > 0, tick times reported",
+              a["optimal_length"] > 0 and a["path_length"] >= a["optimal_length"] - 1e-9
+              and j["tick_us"]["mean"] > 0 and j["tick_us"]["p99"] >= j["tick_us"]["mean"] * 0.5, f"{a} {j['tick_us']}")
+    rc, j, err = run_json(["simulate", scen, "--compare", "--json"])
+    planners = [r.get("planner") for r in (j or {}).get("results", [])] if isinstance(j, dict) else []
+    check("simulate --compare --json: one result per planner", rc == 0 and planners == ["hybrid", "apf", "replan", "dstar"],
+          f"rc={rc} {planners} err={err!r}")
+    rc, out, err, _ = run(["simulate", scen, "--compare"])
+    check("simulate --compare (text): one table row per planner",
+          rc == 0 and all(p in out for p in ("hybrid", "apf", "replan", "dstar")), f"rc={rc} {out[-300:]!r}")
+    rc, j, err = run_json(["simulate", scen, "--planner", "dstar", "--json"])
+    check("simulate --planner dstar: every agent runs D* Lite", rc == 0 and (j or {}).get("planner") == "dstar", f"rc={rc} {err!r}")
+    bad("simulate with an unknown planner", ["simulate", scen, "--planner", "teleport"], mention="--planner")
+    bad("simulate a missing scenario", ["simulate", "nosuch.json"], "nosuch.json:")
+    write("broken.json", '{"map": "x.txt",\n  "agents": [}\n')
+    bad("simulate a scenario with a JSON syntax error", ["simulate", "broken.json"], "broken.json:2:")
+    write("room.txt", "..........\n..........\n..........\n")
+    write("typo.json", '{"map": "room.txt",\n "agents": [{"start": [0.5, 0.5],\n   "goal": [9.5, 2.5], "radus": 0.3}]}\n')
+    bad("simulate a scenario with an unknown key", ["simulate", "typo.json"], "typo.json:3:", mention="radus")
+    rc, j, err = run_json(["simulate", "--bench", map_path("hybrid_30x20.txt"), "--agents", "20", "--ticks", "50", "--json"])
+    check("simulate --bench MAP --agents 20 --ticks 50 --json: tick times and counts",
+          rc == 0 and isinstance(j, dict) and j.get("agents") == 20 and j.get("ticks") == 50
+          and j.get("tick_ms", {}).get("mean", 0) > 0 and "initial_plans_s" in j, f"rc={rc} {j} {err!r}")
+
+
 def main():
     global TMP
     if PATHLAB is None:
@@ -822,7 +857,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
         TMP = tmp
         for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
-                      bench_tests, render_tests, anyangle_tests):
+                      bench_tests, render_tests, anyangle_tests, simulate_tests):
             try:
                 group()
             except Exception as e:  # a broken answer must fail the run, not stop it

@@ -7,11 +7,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <pathlab/agents/dstar_lite.hpp>
 #include <pathlab/agents/geometry.hpp>
+#include <pathlab/agents/orca.hpp>
 #include <pathlab/grid/los.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -60,6 +63,7 @@ struct Runtime {
   std::uint64_t global_limit = 0;
   std::unique_ptr<DStarLite> dstar;   ///< dstar planner: its belief of the map and its plan
   std::vector<Cell> dynamic_blocked;  ///< dstar: cells it currently believes blocked by obstacles
+  std::unordered_map<std::uint32_t, double> memory;  ///< cell id -> when a still obstacle was seen
   Cell dstar_goal{-1, -1};
 };
 
@@ -79,7 +83,65 @@ struct World::Impl {
   std::vector<AgentState> agents;
   std::vector<Runtime> rt;
   std::vector<double> tick_us;
+  std::deque<std::size_t> plan_queue;  // agents waiting for a full replan, first come first served
+  std::vector<char> queued;
+
+  void request_global(std::size_t i) {
+    rt[i].ticks_since_global = 0;
+    if (queued[i]) return;
+    queued[i] = 1;
+    plan_queue.push_back(i);
+  }
+  void run_plan_queue() {
+    for (int k = 0; k < spec.params.plans_per_tick && !plan_queue.empty(); ++k) {
+      const std::size_t i = plan_queue.front();
+      plan_queue.pop_front();
+      queued[i] = 0;
+      if (!agents[i].arrived) global_replan(i, true);
+    }
+  }
   std::map<double, grid::Grid> clearance;  // by agent radius
+
+  // Spatial hash of the agents, rebuilt at the start of each tick: square buckets in a
+  // compressed layout (the agents of bucket k are items[start[k] .. start[k+1])). Agents move at
+  // most max_step during a tick, so queries widen their range by that much.
+  double bucket = 4;
+  int bw = 1, bh = 1;
+  double max_radius = 0, max_step = 0;
+  std::vector<std::uint32_t> bucket_start, bucket_items;
+
+  int bucket_of(double v, int n) const noexcept {
+    const int b = static_cast<int>(std::floor(v / bucket));
+    return std::clamp(b, 0, n - 1);
+  }
+  void rebuild_hash() {
+    bucket_start.assign(static_cast<std::size_t>(bw) * static_cast<std::size_t>(bh) + 1, 0);
+    bucket_items.resize(agents.size());
+    auto key = [&](const AgentState& a) {
+      return static_cast<std::size_t>(bucket_of(a.position.y, bh)) * static_cast<std::size_t>(bw) +
+             static_cast<std::size_t>(bucket_of(a.position.x, bw));
+    };
+    for (const AgentState& a : agents) ++bucket_start[key(a) + 1];
+    for (std::size_t k = 1; k < bucket_start.size(); ++k) bucket_start[k] += bucket_start[k - 1];
+    std::vector<std::uint32_t> fill(bucket_start.begin(), bucket_start.end() - 1);
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      bucket_items[fill[key(agents[i])]++] = static_cast<std::uint32_t>(i);
+    }
+  }
+  /// Calls f(j) for every agent j that may be within `range` of p (and some farther).
+  template <class F>
+  void for_agents_near(Vec2 p, double range, F&& f) const {
+    const double reach = range + max_radius + 2 * max_step;
+    const int x0 = bucket_of(p.x - reach, bw), x1 = bucket_of(p.x + reach, bw);
+    const int y0 = bucket_of(p.y - reach, bh), y1 = bucket_of(p.y + reach, bh);
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        const std::size_t k = static_cast<std::size_t>(y) * static_cast<std::size_t>(bw) +
+                              static_cast<std::size_t>(x);
+        for (std::uint32_t q = bucket_start[k]; q < bucket_start[k + 1]; ++q) f(bucket_items[q]);
+      }
+    }
+  }
 
   const grid::Grid& clearance_for(double radius) {
     auto it = clearance.find(radius);
@@ -92,11 +154,13 @@ struct World::Impl {
   /// The cells that sensed obstacles (and other agents) within `range` of agent i's disc cover,
   /// inflated by its radius: an agent centred there would touch them. Its own cell and its
   /// goal's are never listed.
-  std::vector<Cell> covered_cells(std::size_t i, double range) const {
+  std::vector<Cell> covered_cells(std::size_t i, double range) {
     const AgentState& a = agents[i];
-    const grid::Grid& g = *rt[i].clearance;
+    Runtime& r = rt[i];
+    const grid::Grid& g = *r.clearance;
     const Cell here = cell_at(a.position), goal = cell_at(a.spec.goal);
     std::vector<Cell> out;
+    bool remember = false;  // set while covering an obstacle that stands still
     auto cover = [&](auto&& distance_to, Vec2 centre, double extent) {
       const double reach = extent + a.spec.radius + 1;
       const int x0 = static_cast<int>(std::floor(centre.x - reach));
@@ -108,7 +172,10 @@ struct World::Impl {
           const Cell c{x, y};
           if (c == here || c == goal || !g.passable(c)) continue;
           // The cell's centre closer than radius + half a cell: an agent there would touch.
-          if (distance_to(centre_of(c)) < a.spec.radius + 0.5) out.push_back(c);
+          if (distance_to(centre_of(c)) < a.spec.radius + 0.5) {
+            out.push_back(c);
+            if (remember) r.memory[static_cast<std::uint32_t>(g.id(c))] = t;
+          }
         }
       }
     };
@@ -117,15 +184,29 @@ struct World::Impl {
       if (o.nearest(a.position, t).distance - a.spec.radius > range) continue;
       double extent = o.shape.radius;
       for (const Vec2 p : o.shape.points) extent = std::max(extent, norm(p));
+      const Vec2 v = o.velocity(t);
+      remember = v.x == 0 && v.y == 0;
       cover([&](Vec2 p) { return std::max(0.0, o.nearest(p, t).distance); }, o.position(t), extent);
     }
-    for (std::size_t j = 0; j < agents.size(); ++j) {
-      if (j == i) continue;
+    remember = false;
+    // Still obstacles seen in the last `memory` seconds stay in the plan even out of range, so
+    // that an agent that walked away from one does not plan back into it.
+    for (auto it = r.memory.begin(); it != r.memory.end();) {
+      if (t - it->second > spec.params.memory) {
+        it = r.memory.erase(it);
+        continue;
+      }
+      const Cell c = g.cell(it->first);
+      if (!(c == here) && !(c == goal)) out.push_back(c);
+      ++it;
+    }
+    for_agents_near(a.position, range + a.spec.radius, [&](std::size_t j) {
+      if (j == i || agents[j].arrived) return;
       const AgentState& b = agents[j];
-      if (norm(b.position - a.position) - b.spec.radius - a.spec.radius > range) continue;
+      if (norm(b.position - a.position) - b.spec.radius - a.spec.radius > range) return;
       cover([&](Vec2 p) { return std::max(0.0, norm(p - b.position) - b.spec.radius); }, b.position,
             b.spec.radius);
-    }
+    });
     std::sort(out.begin(), out.end(),
               [](Cell p, Cell q) { return p.y != q.y ? p.y < q.y : p.x < q.x; });
     out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -134,7 +215,7 @@ struct World::Impl {
 
   /// The agent's clearance grid with covered_cells() blocked: what a local or per-tick plan
   /// avoids.
-  grid::Grid blocked_grid(std::size_t i, double range) const {
+  grid::Grid blocked_grid(std::size_t i, double range) {
     grid::Grid g = *rt[i].clearance;
     for (const Cell c : covered_cells(i, range)) g.set_blocked(c, true);
     return g;
@@ -142,7 +223,8 @@ struct World::Impl {
 
   /// A* on g from the agent's cell to `to`, smoothed: the waypoints after the agent's cell, with
   /// `final_point` in place of the last cell's centre. Empty when there is no path.
-  std::vector<Vec2> plan_on(const grid::Grid& g, Vec2 from, Cell to, Vec2 final_point) const {
+  std::vector<Vec2> plan_on(std::size_t i, const grid::Grid& g, Vec2 from, Cell to,
+                            Vec2 final_point) {
     search::Options o;
     o.moves = spec.moves;
     search::Pathfinder finder(g, o);
@@ -150,9 +232,20 @@ struct World::Impl {
     if (!g.passable(start) || !g.passable(to)) return {};
     const search::Result r = finder.find(start, to);
     if (r.status != Status::found) return {};
-    const std::vector<Cell> w = post::smooth(g, spec.moves.diagonal, r.path);
     std::vector<Vec2> out;
-    for (std::size_t k = 1; k < w.size(); ++k) out.push_back(centre_of(w[k]));
+    // The first waypoint is seen from where the agent really is, not from its cell's centre:
+    // the farthest cell of the path it can go to straight (or its own centre, if not even the
+    // next one); the rest is the smoothed path from there.
+    std::size_t first = 0;
+    while (
+        first + 1 < r.path.size() &&
+        clear_path(i, from, r.path[first + 1] == to ? final_point : centre_of(r.path[first + 1]))) {
+      ++first;
+    }
+    if (first == 0 && r.path.size() > 1) out.push_back(centre_of(r.path[0]));
+    const std::span<const Cell> rest(r.path.data() + first, r.path.size() - first);
+    const std::vector<Cell> w = post::smooth(g, spec.moves.diagonal, rest);
+    for (std::size_t k = first == 0 ? 1 : 0; k < w.size(); ++k) out.push_back(centre_of(w[k]));
     if (out.empty()) out.push_back(final_point);
     out.back() = final_point;
     return out;
@@ -178,8 +271,8 @@ struct World::Impl {
       clearance = std::min(clearance, d);
       if (d <= range) out.push_back({n.point, o.velocity(t), std::max(0.0, d)});
     }
-    for (std::size_t j = 0; j < agents.size(); ++j) {
-      if (j == i) continue;
+    for_agents_near(a.position, range + r, [&](std::size_t j) {
+      if (j == i || agents[j].arrived) return;
       const AgentState& b = agents[j];
       const double centre_d = norm(a.position - b.position);
       const double d = centre_d - r - b.spec.radius;
@@ -188,17 +281,29 @@ struct World::Impl {
         const Vec2 towards = centre_d > 0 ? (a.position - b.position) / centre_d : Vec2{1, 0};
         out.push_back({b.position + towards * b.spec.radius, b.velocity, std::max(0.0, d)});
       }
-    }
+    });
     return clearance;
   }
 
   /// Whether agent i, moving straight from p to q, stays clear of walls (its clearance grid's
-  /// line of sight) and of the dynamic obstacles present now (checked every quarter cell along
-  /// the segment against the obstacle inflated by the agent's radius and the skip margin).
+  /// line of sight, and the edges of the band its disc sweeps) and of the dynamic obstacles present
+  /// now (checked every quarter cell along the segment against the obstacle inflated by the agent's
+  /// radius and the skip margin).
   bool clear_path(std::size_t i, Vec2 p, Vec2 q) const {
     const AgentState& a = agents[i];
     if (!grid::line_of_sight(*rt[i].clearance, spec.moves.diagonal, p.point(), q.point())) {
       return false;
+    }
+    // The band the disc sweeps, plus the margin: its centre line and its two edges see through.
+    // A wall square cannot fit between lines less than a cell apart, so no wall enters the band
+    // unnoticed (the round ends are the agent's own position and a waypoint).
+    const Vec2 d = unit(q - p);
+    const Vec2 off = Vec2{-d.y, d.x} * (a.spec.radius + spec.params.skip_margin);
+    for (const Vec2 o : {off, -off}) {
+      if (!grid::line_of_sight(spec.grid, grid::DiagonalRule::no_corner_cut, (p + o).point(),
+                               (q + o).point())) {
+        return false;
+      }
     }
     const double len = norm(q - p);
     const int samples = 1 + static_cast<int>(std::ceil(len / 0.25));
@@ -256,9 +361,9 @@ struct World::Impl {
   void global_replan(std::size_t i, bool count) {
     AgentState& a = agents[i];
     const grid::Grid g = blocked_grid(i, spec.params.field.rho0 + 2);
-    std::vector<Vec2> plan = plan_on(g, a.position, cell_at(a.spec.goal), a.spec.goal);
+    std::vector<Vec2> plan = plan_on(i, g, a.position, cell_at(a.spec.goal), a.spec.goal);
     if (plan.empty())
-      plan = plan_on(*rt[i].clearance, a.position, cell_at(a.spec.goal), a.spec.goal);
+      plan = plan_on(i, *rt[i].clearance, a.position, cell_at(a.spec.goal), a.spec.goal);
     if (plan.empty()) plan = {a.spec.goal};
     a.plan = std::move(plan);
     a.subgoal = 0;
@@ -271,9 +376,9 @@ struct World::Impl {
     ++a.metrics.local_replans;
     const Vec2 target = a.plan[a.subgoal];
     const grid::Grid g = blocked_grid(i, spec.params.field.rho0 + 2);
-    std::vector<Vec2> local = plan_on(g, a.position, cell_at(target), target);
+    std::vector<Vec2> local = plan_on(i, g, a.position, cell_at(target), target);
     if (local.empty()) {
-      global_replan(i, true);
+      request_global(i);
       return;
     }
     // The local detour, then the rest of the plan after the sub-goal.
@@ -282,6 +387,24 @@ struct World::Impl {
     a.plan = std::move(local);
     a.subgoal = 0;
   }
+
+  /// ORCA against the other agents near agent i (the ones that arrived have left): the velocity
+  /// nearest to `preferred` that keeps it off them for the avoidance horizon.
+  Vec2 avoid_agents(std::size_t i, Vec2 preferred) {
+    const AgentState& a = agents[i];
+    const double horizon = spec.params.avoid_horizon;
+    const double reach = 2 * a.spec.max_speed * horizon + a.spec.radius;
+    neighbours.clear();
+    for_agents_near(a.position, reach, [&](std::size_t j) {
+      if (j == i || agents[j].arrived) return;
+      const AgentState& b = agents[j];
+      if (norm(b.position - a.position) - b.spec.radius > reach) return;
+      neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
+    });
+    return avoid(a.position, a.velocity, a.spec.radius, preferred, a.spec.max_speed, neighbours,
+                 horizon, spec.dt);
+  }
+  std::vector<Neighbour> neighbours;  // scratch
 
   /// The dstar planner's tick: tell D* Lite which cells the sensed obstacles now cover and which
   /// they left, where the agent is, and repair the plan; a new goal cell (a chased target that
@@ -351,7 +474,7 @@ struct World::Impl {
     if (a.spec.planner == PlannerKind::dstar) dstar_step(i);
     if (a.spec.planner == PlannerKind::replan) {
       const grid::Grid g = blocked_grid(i, pp.field.rho0 + 2);
-      std::vector<Vec2> plan = plan_on(g, a.position, cell_at(a.spec.goal), a.spec.goal);
+      std::vector<Vec2> plan = plan_on(i, g, a.position, cell_at(a.spec.goal), a.spec.goal);
       ++a.metrics.global_replans;
       if (!plan.empty()) a.plan = std::move(plan);
       a.subgoal = 0;
@@ -359,8 +482,11 @@ struct World::Impl {
     if (a.spec.planner != PlannerKind::apf && !a.plan.empty()) {
       // Next sub-goal: reached within the reach distance, or skipped when the one after it is
       // already in sight (on the agent's clearance grid).
+      // (The planners that steer straight at their sub-goal move on only when the next one is
+      // clear of walls and obstacles for their disc; the hybrid's field handles the rest.)
+      const bool field = a.spec.planner == PlannerKind::hybrid;
       while (a.subgoal + 1 < a.plan.size() &&
-             (norm(a.plan[a.subgoal] - a.position) < pp.subgoal_reach ||
+             ((field && norm(a.plan[a.subgoal] - a.position) < pp.subgoal_reach) ||
               clear_path(i, a.position, a.plan[a.subgoal + 1]))) {
         ++a.subgoal;
       }
@@ -380,8 +506,10 @@ struct World::Impl {
       desired = limit(a.force, a.spec.max_speed);
     }
     const Vec2 dv = limit(desired - a.velocity, a.spec.max_accel * spec.dt);
+    Vec2 v = limit(a.velocity + dv, a.spec.max_speed);
+    if (pp.avoid_horizon > 0 && a.spec.planner != PlannerKind::apf) v = avoid_agents(i, v);
     const Vec2 before = a.position;
-    move(a, limit(a.velocity + dv, a.spec.max_speed));
+    move(a, v);
     a.metrics.path_length += norm(a.position - before);
 
     if (norm(a.spec.goal - a.position) < pp.goal_reach) {
@@ -402,12 +530,16 @@ struct World::Impl {
       }
     }
     if (a.spec.planner == PlannerKind::hybrid && ++r.ticks_since_global >= r.global_limit) {
-      global_replan(i, true);
+      request_global(i);
     }
   }
 
   void account(std::size_t i, std::vector<ObstaclePoint>& sensed) {
     AgentState& a = agents[i];
+    if (a.arrived) {  // it has left the world
+      a.colliding = false;
+      return;
+    }
     const double clearance = sense(i, sensed);
     if (clearance < kFar) a.metrics.min_clearance = std::min(a.metrics.min_clearance, clearance);
     const bool colliding = clearance < -1e-9;
@@ -425,6 +557,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   if (!(s.time_limit > 0) || !std::isfinite(s.time_limit)) {
     throw std::invalid_argument("time_limit must be > 0");
   }
+  if (s.params.plans_per_tick < 1) throw std::invalid_argument("plans_per_tick must be >= 1");
   for (const Obstacle& o : s.obstacles) {
     if (const auto e = o.validate()) throw std::invalid_argument(*e);
   }
@@ -437,10 +570,12 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     const Vec2 goal = a.target ? target_at(*a.target, 0) : a.goal;
     for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{goal, "goal"}}) {
       if (!g.passable(cell_at(p))) {
-        throw std::invalid_argument(who + what + " (" + std::to_string(p.x) + ", " +
-                                    std::to_string(p.y) +
-                                    ") is in a wall, outside the map or too close to a wall "
-                                    "for its radius");
+        // Built with append(): g++ 12 gives a false -Wrestrict on chained operator+.
+        std::string msg = who;
+        msg.append(what).append(" (").append(std::to_string(p.x)).append(", ");
+        msg.append(std::to_string(p.y)).append(") is in a wall, outside the map or too close ");
+        msg.append("to a wall for its radius");
+        throw std::invalid_argument(msg);
       }
     }
   }
@@ -459,6 +594,16 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
         StallDetector(s.params.stall ? *s.params.stall : StallParams::for_step(a.max_speed * s.dt));
     w.rt.push_back(std::move(r));
   }
+  // The spatial hash: buckets as wide as an agent's sensing reach.
+  for (const AgentSpec& a : s.agents) {
+    w.max_radius = std::max(w.max_radius, a.radius);
+    w.max_step = std::max(w.max_step, a.max_speed * s.dt);
+  }
+  w.bucket = std::max(1.0, s.params.field.rho0 + 2 * w.max_radius + 2);
+  w.bw = std::max(1, static_cast<int>(std::ceil(s.grid.width() / w.bucket)));
+  w.bh = std::max(1, static_cast<int>(std::ceil(s.grid.height() / w.bucket)));
+  w.rebuild_hash();
+  w.queued.assign(w.agents.size(), 0);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentState& a = w.agents[i];
     // The static optimum: the exact any-angle length on the clearance grid (Theta* on maps too
@@ -486,6 +631,8 @@ void World::step() {
   if (finished()) return;
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<ObstaclePoint> sensed;
+  w.rebuild_hash();
+  w.run_plan_queue();
   for (std::size_t i = 0; i < w.agents.size(); ++i) w.step_agent(i, sensed);
   w.t += w.spec.dt;
   ++w.ticks;

@@ -32,13 +32,9 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
   const CellOf cell_of(grid);
   const double unit = o.moves.straight_cost();
   const double hw = o.effective_weight();
+  // Plain ints, not structured bindings: clang 14 cannot capture those in lambdas.
   int tx, ty;
   cell_of(t, tx, ty);
-  auto xy = [&](NodeId n) {
-    int x, y;
-    cell_of(n, x, y);
-    return std::pair{x, y};
-  };
   auto dist = [&](int ax, int ay, int bx, int by) {
     const double dx = ax - bx, dy = ay - by;
     return unit * std::sqrt(dx * dx + dy * dy);
@@ -51,7 +47,8 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     return v;
   };
 
-  const auto [sx, sy] = xy(s);
+  int sx, sy;
+  cell_of(s, sx, sy);
   side.open(s, 0.0, s);
   side.push(h(sx, sy), 0.0, s);
   st.generated = 1;
@@ -62,12 +59,14 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     const HeapEntry e = side.pop();
     if (st.expanded >= o.node_limit) return Status::node_limit;
     const NodeId u = e.id;
-    const auto [ux, uy] = xy(u);
+    int ux, uy;
+    cell_of(u, ux, uy);
     if constexpr (Lazy) {
       // Lazy Theta*'s SetVertex: the parent assumed when u was opened must be visible.
       NodeRec& ru = side.nodes[u];
       if (ru.parent != u && verified[u] != side.gen) {
-        const auto [px, py] = xy(ru.parent);
+        int px, py;
+        cell_of(ru.parent, px, py);
         if (!los(ru.parent, px, py, u, ux, uy)) {
           double best = kInf;
           NodeId best_parent = u;
@@ -102,7 +101,8 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     if (u == t) return Status::found;
 
     const NodeId pu = side.nodes[u].parent;
-    const auto [pux, puy] = xy(pu);
+    int pux, puy;
+    cell_of(pu, pux, puy);
     const double gu = side.nodes[u].g, gpu = side.nodes[pu].g;
     grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) PATHLAB_INLINE {
       NodeRec& r = side.nodes[n];

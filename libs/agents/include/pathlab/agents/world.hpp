@@ -14,6 +14,7 @@
 // Chase: an agent with a `target` pursues a point that moves (a route, or a velocity); its goal
 // is the target's position each tick and it arrives when it catches it. Plans are kept while
 // their last waypoint still sees the target (only the end point moves) and redone otherwise.
+// An agent that arrives leaves the world: it is no longer an obstacle for the others.
 // The world is deterministic: the same spec gives the same run, tick for tick.
 #pragma once
 
@@ -48,6 +49,15 @@ struct PlannerParams {
   /// the agent's radius from dynamic obstacles (cells): room for the curve that its top
   /// acceleration makes of a turn.
   double skip_margin = 0.15;
+  /// Full replans (hybrid) wait in a queue and at most this many run per tick, so that a crowd
+  /// never stalls a tick with hundreds of A* searches at once. [Limit: >= 1]
+  int plans_per_tick = 4;
+  /// Agents avoid each other with ORCA (orca.hpp) over this horizon (seconds); 0 turns it off.
+  /// The apf baseline never uses it.
+  double avoid_horizon = 2.0;
+  /// An obstacle that stands still stays in an agent's plans this long (seconds) after it last
+  /// sensed it; moving obstacles and other agents are only planned around while sensed.
+  double memory = 30.0;
   /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
   double global_replan_factor = 3.0;
 };

@@ -1,0 +1,42 @@
+// Reciprocal collision avoidance between agents: ORCA (van den Berg, Guy, Lin, Manocha 2011),
+// the "stronger anchor" of shared docs/ALGORITHMS.md. Each neighbour contributes a half-plane of
+// velocities that avoid it for `horizon` seconds, each agent taking half the responsibility; the
+// new velocity is the one closest to the preferred velocity inside every half-plane and the
+// speed limit, found by a small 2-D linear program. When the half-planes leave no room (a dense
+// crowd), the velocity that violates them least is taken instead.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include <pathlab/agents/vec2.hpp>
+
+namespace pathlab::agents {
+
+struct Neighbour {
+  Vec2 position, velocity;
+  double radius = 0;
+  /// 0.5: the neighbour avoids too (another agent); 1: it does not (an obstacle that moves on
+  /// its own), so this agent takes all the responsibility.
+  double share = 0.5;
+};
+
+/// A half-plane of admissible velocities: those on the left of `direction` through `point`.
+struct OrcaLine {
+  Vec2 point, direction;
+};
+
+/// The half-plane that keeps an agent (position p, velocity v, radius r) off a neighbour for
+/// `horizon` seconds; `dt` is the time step (used once they already overlap).
+[[nodiscard]] OrcaLine orca_line(Vec2 p, Vec2 v, double r, const Neighbour& n, double horizon,
+                                 double dt) noexcept;
+
+/// The velocity nearest to `preferred` with |v| <= max_speed inside every half-plane (or, when
+/// none is feasible, the one that violates them least).
+[[nodiscard]] Vec2 orca_velocity(std::span<const OrcaLine> lines, Vec2 preferred, double max_speed);
+
+/// Both steps for one agent.
+[[nodiscard]] Vec2 avoid(Vec2 p, Vec2 v, double r, Vec2 preferred, double max_speed,
+                         std::span<const Neighbour> neighbours, double horizon, double dt);
+
+}  // namespace pathlab::agents

@@ -1,0 +1,31 @@
+// Simulation scenario files (JSON): a map, agents, dynamic obstacles, the time step and limit,
+// and planner parameters. The format is documented in the README ("Simulation scenarios");
+// runnable ones live in scenarios/*.json. The map path is relative to the scenario file.
+// Every problem is reported as ParseError(file, line, what): JSON syntax errors at the line
+// where they occur, bad values at the line of the offending value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <pathlab/agents/world.hpp>
+#include <pathlab/core/error.hpp>
+
+namespace pathlab::agents {
+
+struct Scenario {
+  std::string path;      ///< the scenario file as given
+  std::string name;      ///< "name", or the file's stem
+  std::string map_path;  ///< resolved against the scenario file's folder
+  std::uint64_t seed = 1;
+  WorldSpec world;  ///< the map's grid, agents, obstacles, dt, time limit, parameters
+};
+
+/// Reads and checks a scenario file and loads its map. Throws ParseError.
+[[nodiscard]] Scenario load_scenario(const std::string& path);
+
+/// The same from text; `path` names it in errors and its folder resolves the map.
+[[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& path);
+
+}  // namespace pathlab::agents

@@ -1,0 +1,90 @@
+// Random crowds: seeded draws (std::mt19937_64 with plain modulo, the same on every standard
+// library), goals in the start's component found by one flood fill.
+#include <pathlab/agents/crowd.hpp>
+
+#include <cmath>
+#include <queue>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+namespace pathlab::agents {
+
+WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
+                     const AgentSpec& like, double time_limit) {
+  WorldSpec s;
+  s.grid = grid;
+  s.time_limit = time_limit;
+  const grid::Grid clear = grid.with_clearance(like.radius);
+  const int w = clear.width(), h = clear.height();
+  // Component labels of the free cells (4-neighbour flood fill is enough: components under
+  // every diagonal rule are unions of 4-connected ones, and goals only need to be reachable).
+  std::vector<int> label(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), -1);
+  std::vector<std::vector<Cell>> components;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (!clear.passable(x, y) || label[static_cast<std::size_t>(y) * w + x] >= 0) continue;
+      const int id = static_cast<int>(components.size());
+      components.emplace_back();
+      std::queue<Cell> q;
+      q.push({x, y});
+      label[static_cast<std::size_t>(y) * w + x] = id;
+      while (!q.empty()) {
+        const Cell c = q.front();
+        q.pop();
+        components[id].push_back(c);
+        for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {
+          const Cell m{c.x + d.x, c.y + d.y};
+          if (!clear.passable(m)) continue;
+          int& l = label[static_cast<std::size_t>(m.y) * w + m.x];
+          if (l < 0) {
+            l = id;
+            q.push(m);
+          }
+        }
+      }
+    }
+  }
+  std::vector<Cell> cells;
+  for (const auto& comp : components) {
+    if (comp.size() >= 2) cells.insert(cells.end(), comp.begin(), comp.end());
+  }
+  if (cells.size() < n) {
+    throw std::invalid_argument("the map has " + std::to_string(cells.size()) +
+                                " usable cells for " + std::to_string(n) + " agents");
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<char> taken(label.size(), 0), taken_goal(label.size(), 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    Cell start{};
+    bool found = false;
+    for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
+      start = cells[rng() % cells.size()];
+      found = !taken[static_cast<std::size_t>(start.y) * w + start.x];
+    }
+    if (!found) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
+    // One agent per cell keeps starts at least a cell apart (>= two radii for radius <= 0.5).
+    taken[static_cast<std::size_t>(start.y) * w + start.x] = 1;
+    const auto& comp = components[static_cast<std::size_t>(
+        label[static_cast<std::size_t>(start.y) * w + start.x])];
+    // Goals distinct too, so that no two agents aim at one cell.
+    Cell goal = start;
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+      const Cell g = comp[rng() % comp.size()];
+      if (g == start || taken_goal[static_cast<std::size_t>(g.y) * w + g.x]) continue;
+      goal = g;
+      break;
+    }
+    if (goal == start)
+      throw std::invalid_argument("no goal left for agent " + std::to_string(i + 1));
+    taken_goal[static_cast<std::size_t>(goal.y) * w + goal.x] = 1;
+    AgentSpec a = like;
+    a.id = static_cast<int>(i + 1);
+    a.start = {start.x + 0.5, start.y + 0.5};
+    a.goal = {goal.x + 0.5, goal.y + 0.5};
+    s.agents.push_back(a);
+  }
+  return s;
+}
+
+}  // namespace pathlab::agents
