@@ -3,6 +3,10 @@
 // arrives too; runs are deterministic; bad specs are refused with a message.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <vector>
+
+#include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
 
 using namespace pathlab;
@@ -148,4 +152,31 @@ TEST(World, EveryPlannerCatchesASlowerTarget) {
     at.motion = target;
     EXPECT_LT(norm(caught - at.position(m.time)), 0.5 + 0.2) << to_string(p);
   }
+}
+
+// The shipped scenarios (scenarios/*.json): the hybrid brings every agent home without a
+// collision, and the pure potential field is caught by the L (the failure the hybrid fixes).
+TEST(World, TheHybridSolvesEveryShippedScenarioAndTheFieldFailsTheLTrap) {
+  const std::filesystem::path dir = PATHLAB_SOURCE_DIR "/scenarios";
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  }
+  ASSERT_FALSE(files.empty());
+  for (const auto& f : files) {
+    SCOPED_TRACE(f.filename().string());
+    Scenario sc = load_scenario(f.string());
+    for (auto& a : sc.world.agents) a.planner = PlannerKind::hybrid;
+    World w(sc.world);
+    w.run();
+    for (const auto& a : w.agents()) {
+      EXPECT_TRUE(a.metrics.arrived) << "agent " << a.spec.id;
+      EXPECT_EQ(a.metrics.collisions, 0) << "agent " << a.spec.id;
+    }
+  }
+  Scenario trap = load_scenario((dir / "hybrid_l_trap.json").string());
+  for (auto& a : trap.world.agents) a.planner = PlannerKind::apf;
+  World apf(trap.world);
+  apf.run();
+  EXPECT_FALSE(apf.agents()[0].metrics.arrived);
 }

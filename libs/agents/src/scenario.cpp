@@ -206,7 +206,7 @@ void read_params(const Reader& r, const Node& n, PlannerParams& p) {
   r.check_keys(
       n,
       {"k", "eta", "rho0", "n", "beta", "min_rho", "subgoal_reach", "goal_reach", "skip_margin",
-       "plans_per_tick", "avoid_horizon", "memory", "global_replan_factor", "stall"},
+       "plans_per_tick", "avoid_horizon", "memory", "wall_rho0", "global_replan_factor", "stall"},
       "in params");
   for (const Member& m : n.members) {
     const std::string what = "params." + m.key;
@@ -222,6 +222,7 @@ void read_params(const Reader& r, const Node& n, PlannerParams& p) {
     if (m.key == "skip_margin") p.skip_margin = r.number(v, what, ">= 0", nonneg);
     if (m.key == "avoid_horizon") p.avoid_horizon = r.number(v, what, ">= 0", nonneg);
     if (m.key == "memory") p.memory = r.number(v, what, ">= 0", nonneg);
+    if (m.key == "wall_rho0") p.wall_rho0 = r.number(v, what, "> 0", positive);
     if (m.key == "plans_per_tick") {
       p.plans_per_tick = static_cast<int>(r.integer(v, what, 1, max_count));
     }

@@ -262,7 +262,10 @@ struct World::Impl {
     if (const auto w = nearest_wall_point(spec.grid, a.position, range + r)) {
       const double d = w->inside ? -r : w->distance - r;
       clearance = std::min(clearance, d);
-      out.push_back({w->point, {}, std::max(0.0, d)});
+      // Walls are already kept at a distance by the A* plan on the clearance grid: they repel
+      // only within wall_rho0 (the distance rescaled so the field still fades out at its edge).
+      const double wr = spec.params.wall_rho0;
+      if (d <= wr) out.push_back({w->point, {}, std::max(0.0, d) * range / wr});
     }
     for (const Obstacle& o : spec.obstacles) {
       if (!o.present(t)) continue;
@@ -503,7 +506,11 @@ struct World::Impl {
       a.force = desired;
     } else {
       a.force = total_force(a.position, target, a.velocity, sensed, pp.field);
-      desired = limit(a.force, a.spec.max_speed);
+      // The field's strength sets the speed only on the approach to a goal that stays put; a
+      // sub-goal on the way, or a target that runs, is followed at full speed.
+      const bool approach = !a.spec.target && (a.spec.planner == PlannerKind::apf ||
+                                               a.subgoal + 1 >= a.plan.size());
+      desired = approach ? limit(a.force, a.spec.max_speed) : unit(a.force) * a.spec.max_speed;
     }
     const Vec2 dv = limit(desired - a.velocity, a.spec.max_accel * spec.dt);
     Vec2 v = limit(a.velocity + dv, a.spec.max_speed);

@@ -58,6 +58,9 @@ struct PlannerParams {
   /// An obstacle that stands still stays in an agent's plans this long (seconds) after it last
   /// sensed it; moving obstacles and other agents are only planned around while sensed.
   double memory = 30.0;
+  /// Walls repel within this distance of the agent's disc (cells); dynamic obstacles and other
+  /// agents within the field's rho0. [Limit: > 0]
+  double wall_rho0 = 0.25;
   /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
   double global_replan_factor = 3.0;
 };
