@@ -508,8 +508,8 @@ struct World::Impl {
       a.force = total_force(a.position, target, a.velocity, sensed, pp.field);
       // The field's strength sets the speed only on the approach to a goal that stays put; a
       // sub-goal on the way, or a target that runs, is followed at full speed.
-      const bool approach = !a.spec.target && (a.spec.planner == PlannerKind::apf ||
-                                               a.subgoal + 1 >= a.plan.size());
+      const bool approach =
+          !a.spec.target && (a.spec.planner == PlannerKind::apf || a.subgoal + 1 >= a.plan.size());
       desired = approach ? limit(a.force, a.spec.max_speed) : unit(a.force) * a.spec.max_speed;
     }
     const Vec2 dv = limit(desired - a.velocity, a.spec.max_accel * spec.dt);
