@@ -148,9 +148,7 @@ TEST(World, EveryPlannerCatchesASlowerTarget) {
     EXPECT_LT(m.time, 20) << to_string(p);
     EXPECT_EQ(m.collisions, 0) << to_string(p);
     const Vec2 caught = w.agents()[0].position;
-    Obstacle at;
-    at.motion = target;
-    EXPECT_LT(norm(caught - at.position(m.time)), 0.5 + 0.2) << to_string(p);
+    EXPECT_LT(norm(caught - target.position_at(m.time)), 0.5 + 0.2) << to_string(p);
   }
 }
 

@@ -76,20 +76,25 @@ void along(const Legs& l, double d, double speed, bool wrap, Vec2& pos, Vec2& ve
 
 }  // namespace
 
-Vec2 Obstacle::position(double t) const noexcept {
-  const double dt = std::max(0.0, t - appear);
-  if (motion.route.empty()) return motion.start + motion.velocity * dt;
+Vec2 Motion::position_at(double elapsed) const noexcept {
+  const double dt = std::max(0.0, elapsed);
+  if (route.empty()) return start + velocity * dt;
   Vec2 pos, vel;
-  along(legs_of(motion), dt * motion.speed, motion.speed, motion.mode != RouteMode::once, pos, vel);
+  along(legs_of(*this), dt * speed, speed, mode != RouteMode::once, pos, vel);
   return pos;
 }
 
-Vec2 Obstacle::velocity(double t) const noexcept {
-  if (motion.route.empty()) return motion.velocity;
+Vec2 Motion::velocity_at(double elapsed) const noexcept {
+  if (route.empty()) return velocity;
   Vec2 pos, vel;
-  along(legs_of(motion), std::max(0.0, t - appear) * motion.speed, motion.speed,
-        motion.mode != RouteMode::once, pos, vel);
+  along(legs_of(*this), std::max(0.0, elapsed) * speed, speed, mode != RouteMode::once, pos, vel);
   return vel;
+}
+
+double Obstacle::extent() const noexcept {
+  double e = shape.kind == ShapeKind::disc ? shape.radius : 0.0;
+  for (const Vec2 p : shape.points) e = std::max(e, norm(p));
+  return e;
 }
 
 NearestPoint Obstacle::nearest(Vec2 p, double t) const noexcept {

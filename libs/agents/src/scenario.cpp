@@ -272,37 +272,49 @@ int read_id(const Reader& r, const Node& obj, std::size_t index, const char* kin
   return id;
 }
 
+/// One key of a motion ("at", "velocity", "route", "speed", "mode"), shared by obstacles and
+/// chased targets; false for any other key. `route` tells whether the object has a route.
+bool read_motion_key(const Reader& r, const Member& m, const std::string& who, bool route,
+                     Motion& motion) {
+  const Node& v = m.value;
+  const std::string what = who + ": '" + m.key + "'";
+  if (m.key == "at") {
+    if (route) {
+      r.fail(m.line, who + ": 'at' and 'route' are exclusive (a route starts at its first point)");
+    }
+    motion.start = r.point(v, what);
+  } else if (m.key == "velocity") {
+    if (route) r.fail(m.line, who + ": 'velocity' and 'route' are exclusive");
+    motion.velocity = r.point(v, what);
+  } else if (m.key == "route") {
+    motion.route = r.points(v, what);
+    if (motion.route.empty()) r.fail(v.line, what + " needs at least one point");
+    motion.start = motion.route.front();
+  } else if (m.key == "speed") {
+    if (!route) r.fail(m.line, who + ": 'speed' needs a 'route' (use 'velocity' otherwise)");
+    motion.speed = r.number(v, what, "> 0", positive);
+  } else if (m.key == "mode") {
+    if (!route) r.fail(m.line, who + ": 'mode' needs a 'route'");
+    const auto mode = parse_route_mode(r.string(v, what));
+    if (!mode) {
+      r.fail(v.line, what + " must be once, loop or ping-pong, not \"" +
+                         Reader::printable(v.string) + "\"");
+    }
+    motion.mode = *mode;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 /// A chased target's motion: {"at", "velocity"} or {"route", "speed", "mode"}.
 Motion read_target(const Reader& r, const Node& n, const std::string& who) {
   const std::string what = who + ": 'target'";
   r.expect(n, Type::object, what);
   r.check_keys(n, {"at", "velocity", "route", "speed", "mode"}, "in " + what);
+  if (!n.find("route") && !n.find("at")) r.fail(n.line, what + " needs 'at' or 'route'");
   Motion m;
-  const Member* route = n.find("route");
-  if (!route && !n.find("at")) r.fail(n.line, what + " needs 'at' or 'route'");
-  for (const Member& k : n.members) {
-    const Node& v = k.value;
-    const std::string key = what + " '" + k.key + "'";
-    if (k.key == "at") {
-      if (route) r.fail(k.line, what + ": 'at' and 'route' are exclusive");
-      m.start = r.point(v, key);
-    } else if (k.key == "velocity") {
-      if (route) r.fail(k.line, what + ": 'velocity' and 'route' are exclusive");
-      m.velocity = r.point(v, key);
-    } else if (k.key == "route") {
-      m.route = r.points(v, key);
-      if (m.route.empty()) r.fail(v.line, key + " needs at least one point");
-      m.start = m.route.front();
-    } else if (k.key == "speed") {
-      if (!route) r.fail(k.line, what + ": 'speed' needs a 'route'");
-      m.speed = r.number(v, key, "> 0", positive);
-    } else if (k.key == "mode") {
-      if (!route) r.fail(k.line, what + ": 'mode' needs a 'route'");
-      const auto mode = parse_route_mode(r.string(v, key));
-      if (!mode) r.fail(v.line, key + " must be once, loop or ping-pong");
-      m.mode = *mode;
-    }
-  }
+  for (const Member& k : n.members) read_motion_key(r, k, what, n.find("route") != nullptr, m);
   return m;
 }
 
@@ -389,30 +401,8 @@ Obstacle read_obstacle(const Reader& r, const Node& n, std::size_t index, std::s
     } else if (m.key == "points") {
       if (disc) r.fail(m.line, who + ": 'points' is not for a disc (use 'radius')");
       o.shape.points = r.points(v, what);
-    } else if (m.key == "at") {
-      if (route)
-        r.fail(m.line, who +
-                           ": 'at' and 'route' are exclusive (a route starts at its "
-                           "first point)");
-      o.motion.start = r.point(v, what);
-    } else if (m.key == "velocity") {
-      if (route) r.fail(m.line, who + ": 'velocity' and 'route' are exclusive");
-      o.motion.velocity = r.point(v, what);
-    } else if (m.key == "route") {
-      o.motion.route = r.points(v, what);
-      if (o.motion.route.empty()) r.fail(v.line, what + " needs at least one point");
-      o.motion.start = o.motion.route.front();
-    } else if (m.key == "speed") {
-      if (!route) r.fail(m.line, who + ": 'speed' needs a 'route' (use 'velocity' otherwise)");
-      o.motion.speed = r.number(v, what, "> 0", positive);
-    } else if (m.key == "mode") {
-      if (!route) r.fail(m.line, who + ": 'mode' needs a 'route'");
-      const auto mode = parse_route_mode(r.string(v, what));
-      if (!mode) {
-        r.fail(v.line, what + " must be once, loop or ping-pong, not \"" +
-                           Reader::printable(v.string) + "\"");
-      }
-      o.motion.mode = *mode;
+    } else if (read_motion_key(r, m, who, route != nullptr, o.motion)) {
+      // at, velocity, route, speed, mode
     } else if (m.key == "appear") {
       o.appear = r.number(v, what, ">= 0", nonneg);
     } else if (m.key == "disappear") {

@@ -67,13 +67,6 @@ struct Runtime {
   Cell dstar_goal{-1, -1};
 };
 
-/// Where a chased target is at time t.
-Vec2 target_at(const Motion& m, double t) {
-  Obstacle o;
-  o.motion = m;
-  return o.position(t);
-}
-
 }  // namespace
 
 struct World::Impl {
@@ -182,8 +175,7 @@ struct World::Impl {
     for (const Obstacle& o : spec.obstacles) {
       if (!o.present(t)) continue;
       if (o.nearest(a.position, t).distance - a.spec.radius > range) continue;
-      double extent = o.shape.radius;
-      for (const Vec2 p : o.shape.points) extent = std::max(extent, norm(p));
+      const double extent = o.extent();
       const Vec2 v = o.velocity(t);
       remember = v.x == 0 && v.y == 0;
       cover([&](Vec2 p) { return std::max(0.0, o.nearest(p, t).distance); }, o.position(t), extent);
@@ -312,8 +304,7 @@ struct World::Impl {
     const int samples = 1 + static_cast<int>(std::ceil(len / 0.25));
     for (const Obstacle& o : spec.obstacles) {
       if (!o.present(t)) continue;
-      double extent = o.shape.radius;
-      for (const Vec2 v : o.shape.points) extent = std::max(extent, norm(v));
+      const double extent = o.extent();
       const Vec2 c = o.position(t);
       if (norm(closest_point_on_segment(c, p, q) - c) >
           extent + a.spec.radius + spec.params.skip_margin) {
@@ -461,7 +452,7 @@ struct World::Impl {
     if (a.spec.target) {
       // Chase: the goal is where the target is now. A hybrid plan is kept while its last
       // turning point still sees the target (only its end moves), and redone otherwise.
-      const Vec2 g = target_at(*a.spec.target, t);
+      const Vec2 g = a.spec.target->position_at(t);
       const bool moved = !(g == a.spec.goal);
       a.spec.goal = g;
       if (moved && a.spec.planner == PlannerKind::hybrid && !a.plan.empty()) {
@@ -574,7 +565,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(who + "needs 0 < radius < 8, max_speed > 0, max_accel > 0");
     }
     const grid::Grid& g = w.clearance_for(a.radius);
-    const Vec2 goal = a.target ? target_at(*a.target, 0) : a.goal;
+    const Vec2 goal = a.target ? a.target->position_at(0) : a.goal;
     for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{goal, "goal"}}) {
       if (!g.passable(cell_at(p))) {
         // Built with append(): g++ 12 gives a false -Wrestrict on chained operator+.
@@ -590,7 +581,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   for (const AgentSpec& a : s.agents) {
     AgentState st;
     st.spec = a;
-    if (a.target) st.spec.goal = target_at(*a.target, 0);
+    if (a.target) st.spec.goal = a.target->position_at(0);
     st.position = a.start;
     st.metrics.id = a.id;
     st.metrics.min_clearance = kFar;

@@ -40,6 +40,11 @@ struct Motion {
   std::vector<Vec2> route;
   double speed = 1.0;
   RouteMode mode = RouteMode::loop;
+
+  /// Position `elapsed` seconds after the motion began (its start before that).
+  [[nodiscard]] Vec2 position_at(double elapsed) const noexcept;
+  /// Velocity `elapsed` seconds after the motion began (zero once a `once` route has ended).
+  [[nodiscard]] Vec2 velocity_at(double elapsed) const noexcept;
 };
 
 struct Obstacle {
@@ -51,9 +56,12 @@ struct Obstacle {
 
   [[nodiscard]] bool present(double t) const noexcept { return t >= appear && t < disappear; }
   /// Position (the origin of the shape's frame) at time t (clamped to `appear` before it).
-  [[nodiscard]] Vec2 position(double t) const noexcept;
+  [[nodiscard]] Vec2 position(double t) const noexcept { return motion.position_at(t - appear); }
   /// Velocity at time t (zero once a `once` route has ended).
-  [[nodiscard]] Vec2 velocity(double t) const noexcept;
+  [[nodiscard]] Vec2 velocity(double t) const noexcept { return motion.velocity_at(t - appear); }
+  /// Distance from the shape's origin to its farthest point: the obstacle lies within this
+  /// radius of position(t).
+  [[nodiscard]] double extent() const noexcept;
   /// Nearest point of the obstacle (as a solid region) to p at time t; distance is signed for
   /// discs (negative inside) and 0 inside the others, as in geometry.hpp.
   [[nodiscard]] NearestPoint nearest(Vec2 p, double t) const noexcept;
