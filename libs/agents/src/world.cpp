@@ -65,6 +65,7 @@ struct Runtime {
   std::vector<Cell> dynamic_blocked;  ///< dstar: cells it currently believes blocked by obstacles
   std::unordered_map<std::uint32_t, double> memory;  ///< cell id -> when a still obstacle was seen
   Cell dstar_goal{-1, -1};
+  std::optional<Vec2> driven;  ///< chase target driven by hand (drive_target): its velocity
 };
 
 }  // namespace
@@ -443,6 +444,19 @@ struct World::Impl {
     a.subgoal = 0;
   }
 
+  /// A hand-driven target's next position: one step of `v`, sliding along walls (of the chasing
+  /// agent's clearance grid, so that it stays where the agent can reach it).
+  Vec2 drive(std::size_t i, Vec2 v) const {
+    const grid::Grid& g = *rt[i].clearance;
+    const Vec2 p = agents[i].spec.goal;
+    auto free_at = [&](Vec2 q) { return g.passable(cell_at(q)); };
+    for (const Vec2 q : {p + v * spec.dt, Vec2{p.x + v.x * spec.dt, p.y},
+                         Vec2{p.x, p.y + v.y * spec.dt}}) {
+      if (free_at(q)) return q;
+    }
+    return p;
+  }
+
   void step_agent(std::size_t i, std::vector<ObstaclePoint>& sensed) {
     AgentState& a = agents[i];
     Runtime& r = rt[i];
@@ -452,7 +466,7 @@ struct World::Impl {
     if (a.spec.target) {
       // Chase: the goal is where the target is now. A hybrid plan is kept while its last
       // turning point still sees the target (only its end moves), and redone otherwise.
-      const Vec2 g = a.spec.target->position_at(t);
+      const Vec2 g = r.driven ? drive(i, *r.driven) : a.spec.target->position_at(t);
       const bool moved = !(g == a.spec.goal);
       a.spec.goal = g;
       if (moved && a.spec.planner == PlannerKind::hybrid && !a.plan.empty()) {
@@ -644,6 +658,24 @@ void World::step() {
 
 void World::run() {
   while (!finished()) step();
+}
+
+void World::add_obstacle(Obstacle obstacle) {
+  if (const auto e = obstacle.validate()) throw std::invalid_argument(*e);
+  impl_->spec.obstacles.push_back(std::move(obstacle));
+}
+
+void World::drive_target(std::size_t index, Vec2 velocity) {
+  Impl& w = *impl_;
+  if (index >= w.agents.size()) throw std::invalid_argument("no agent with that index");
+  if (!w.agents[index].spec.target) {
+    throw std::invalid_argument("agent " + std::to_string(w.agents[index].spec.id) +
+                                " chases no target");
+  }
+  if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y)) {
+    throw std::invalid_argument("the target's velocity must be finite");
+  }
+  w.rt[index].driven = velocity;
 }
 
 bool World::finished() const noexcept {

@@ -134,6 +134,17 @@ class World {
   /// Wall time of each tick so far (µs), initial plans excluded.
   [[nodiscard]] const std::vector<double>& tick_us() const noexcept;
 
+  /// Adds a dynamic obstacle while the world runs (a person dropping one on the web page). It
+  /// is validated like the spec's (throws std::invalid_argument) and appended to
+  /// spec().obstacles; an `appear` time in the past means it is there from the next tick. Agents
+  /// learn of it by sensing, like any other.
+  void add_obstacle(Obstacle obstacle);
+  /// Drives agent `index`'s chase target by hand from the next tick on (the keyboard on the web
+  /// page): it moves with `velocity` (cells/s; zero stops it) and slides along walls instead of
+  /// entering them, until the next call. Throws std::invalid_argument when the index is out of
+  /// range or the agent chases nothing.
+  void drive_target(std::size_t index, Vec2 velocity);
+
   struct Impl;
 
  private:
