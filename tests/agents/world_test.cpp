@@ -3,6 +3,7 @@
 // arrives too; runs are deterministic; bad specs are refused with a message.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <vector>
 
@@ -149,6 +150,13 @@ TEST(World, EveryPlannerCatchesASlowerTarget) {
     EXPECT_EQ(m.collisions, 0) << to_string(p);
     const Vec2 caught = w.agents()[0].position;
     EXPECT_LT(norm(caught - target.position_at(m.time)), 0.5 + 0.2) << to_string(p);
+    // Measured against the straight way (an open room) to where it caught the target, between
+    // cell centres.
+    auto centre = [](Vec2 q) { return Vec2{std::floor(q.x) + 0.5, std::floor(q.y) + 0.5}; };
+    const Vec2 end = w.agents()[0].spec.goal;
+    EXPECT_NEAR(m.optimal_length, norm(centre(end) - centre(s.agents[0].start)), 1e-6)
+        << to_string(p);
+    EXPECT_LE(m.optimal_length, m.path_length + 0.5) << to_string(p);
   }
 }
 
@@ -177,4 +185,101 @@ TEST(World, TheHybridSolvesEveryShippedScenarioAndTheFieldFailsTheLTrap) {
   World apf(trap.world);
   apf.run();
   EXPECT_FALSE(apf.agents()[0].metrics.arrived);
+}
+
+// The users' hybrid as published (sight 0) walks into the L's hollow, detects the stall and
+// replans out of it; with the look-out (the default) it sees the L standing on its plan and
+// replans before the field walks it in: no stall, and a shorter way.
+TEST(World, TheLookOutReplansBeforeTheTrapTheStallDetectorAfterIt) {
+  const std::filesystem::path file = PATHLAB_SOURCE_DIR "/scenarios/hybrid_l_trap.json";
+  Scenario published = load_scenario(file.string());
+  published.world.params.sight = 0;
+  World late(published.world);
+  late.run();
+  const AgentMetrics& m0 = late.agents()[0].metrics;
+  EXPECT_TRUE(m0.arrived);
+  EXPECT_EQ(m0.collisions, 0);
+  EXPECT_GE(m0.stalls, 1);
+  EXPECT_GE(m0.local_replans, 1);
+
+  World early(load_scenario(file.string()).world);
+  early.run();
+  const AgentMetrics& m1 = early.agents()[0].metrics;
+  EXPECT_TRUE(m1.arrived);
+  EXPECT_EQ(m1.collisions, 0);
+  EXPECT_EQ(m1.stalls, 0);
+  EXPECT_GE(m1.local_replans + m1.global_replans, 1);
+  EXPECT_LT(m1.path_length, m0.path_length);
+}
+
+// An obstacle that comes head-on down a corridor: every planner that steers gets past it
+// without touching it (ORCA takes it as a velocity obstacle that does not dodge).
+TEST(World, AnOncomingObstacleIsPassedByEveryPlannerThatSteers) {
+  for (const PlannerKind p : {PlannerKind::hybrid, PlannerKind::replan, PlannerKind::dstar}) {
+    WorldSpec s = room(p);
+    Obstacle o;
+    o.id = 7;
+    o.shape = {ShapeKind::disc, 0.45, {}};
+    o.motion.route = {{28.5, 10.5}, {1.5, 10.5}};
+    o.motion.mode = RouteMode::once;
+    o.motion.speed = 1.0;
+    s.obstacles.push_back(o);
+    World w(s);
+    w.run();
+    const AgentMetrics& m = w.agents()[0].metrics;
+    EXPECT_TRUE(m.arrived) << to_string(p);
+    EXPECT_EQ(m.collisions, 0) << to_string(p);
+    EXPECT_LT(m.path_length, 1.2 * m.optimal_length) << to_string(p);
+  }
+}
+
+// The web page drops obstacles into a running world and drives a chase target by hand.
+TEST(World, ObstaclesDroppedWhileRunningAreAvoided) {
+  World w(room(PlannerKind::hybrid));
+  for (int k = 0; k < 20; ++k) w.step();
+  Obstacle o;
+  o.id = 9;
+  o.shape = {ShapeKind::disc, 0.8, {}};
+  o.motion.start = {w.agents()[0].position.x + 4, 10.5};  // right on the way, 4 cells ahead
+  o.appear = w.time();
+  w.add_obstacle(o);
+  ASSERT_EQ(w.spec().obstacles.size(), 1u);
+  w.run();
+  const AgentMetrics& m = w.agents()[0].metrics;
+  EXPECT_TRUE(m.arrived);
+  EXPECT_EQ(m.collisions, 0);
+  EXPECT_GT(m.min_clearance, 0);
+  EXPECT_GT(m.path_length, m.optimal_length + 0.1);  // it went around
+
+  Obstacle bad = o;
+  bad.shape = {ShapeKind::polygon, 0, {{0, 0}, {1, 0}}};
+  EXPECT_THROW(w.add_obstacle(bad), std::invalid_argument);
+}
+
+TEST(World, AHandDrivenTargetSlidesAlongWallsAndIsCaught) {
+  WorldSpec s = room(PlannerKind::hybrid);
+  for (int y = 0; y < 20; ++y) s.grid.set_blocked(22, y, y != 10);  // a wall with one door
+  Motion target;
+  target.start = {26.5, 4.5};
+  s.agents[0].target = target;
+  EXPECT_THROW(World(room(PlannerKind::hybrid)).drive_target(0, {1, 0}), std::invalid_argument);
+  World w(s);
+  EXPECT_THROW(w.drive_target(1, {1, 0}), std::invalid_argument);
+  // Drive it left into the wall: it stops at the wall's face (its cell stays free).
+  w.drive_target(0, {-3, 0});
+  for (int k = 0; k < 60; ++k) w.step();
+  const Vec2 at_wall = w.agents()[0].spec.goal;
+  EXPECT_GE(at_wall.x, 23.0);
+  EXPECT_LT(at_wall.x, 24.0);
+  EXPECT_NEAR(at_wall.y, 4.5, 1e-9);
+  // Then down the wall to the door's row and through it: it slides along the wall while
+  // pushed diagonally into it, and the chaser, which has been coming all along, catches it.
+  w.drive_target(0, {-0.5, 1});
+  while (!w.finished() && w.agents()[0].spec.goal.y < 10.5) w.step();
+  w.drive_target(0, {0, 0});
+  w.run();
+  const AgentMetrics& m = w.agents()[0].metrics;
+  EXPECT_TRUE(m.arrived);
+  EXPECT_EQ(m.collisions, 0);
+  EXPECT_LT(norm(w.agents()[0].position - w.agents()[0].spec.goal), 0.5 + 1e-9);
 }

@@ -203,11 +203,11 @@ void read_stall(const Reader& r, const Node& n, StallParams& s) {
 
 void read_params(const Reader& r, const Node& n, PlannerParams& p) {
   r.expect(n, Type::object, "'params'");
-  r.check_keys(
-      n,
-      {"k", "eta", "rho0", "n", "beta", "min_rho", "subgoal_reach", "goal_reach", "skip_margin",
-       "plans_per_tick", "avoid_horizon", "memory", "wall_rho0", "global_replan_factor", "stall"},
-      "in params");
+  r.check_keys(n,
+               {"k", "eta", "rho0", "n", "beta", "min_rho", "subgoal_reach", "goal_reach",
+                "skip_margin", "plans_per_tick", "avoid_horizon", "memory", "wall_rho0",
+                "global_replan_factor", "stall", "lookahead", "sight", "agent_rho0"},
+               "in params");
   for (const Member& m : n.members) {
     const std::string what = "params." + m.key;
     const Node& v = m.value;
@@ -222,7 +222,10 @@ void read_params(const Reader& r, const Node& n, PlannerParams& p) {
     if (m.key == "skip_margin") p.skip_margin = r.number(v, what, ">= 0", nonneg);
     if (m.key == "avoid_horizon") p.avoid_horizon = r.number(v, what, ">= 0", nonneg);
     if (m.key == "memory") p.memory = r.number(v, what, ">= 0", nonneg);
+    if (m.key == "lookahead") p.lookahead = r.number(v, what, ">= 0", nonneg);
+    if (m.key == "sight") p.sight = r.number(v, what, ">= 0", nonneg);
     if (m.key == "wall_rho0") p.wall_rho0 = r.number(v, what, "> 0", positive);
+    if (m.key == "agent_rho0") p.agent_rho0 = r.number(v, what, "> 0", positive);
     if (m.key == "plans_per_tick") {
       p.plans_per_tick = static_cast<int>(r.integer(v, what, 1, max_count));
     }

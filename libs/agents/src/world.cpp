@@ -65,7 +65,8 @@ struct Runtime {
   std::vector<Cell> dynamic_blocked;  ///< dstar: cells it currently believes blocked by obstacles
   std::unordered_map<std::uint32_t, double> memory;  ///< cell id -> when a still obstacle was seen
   Cell dstar_goal{-1, -1};
-  std::optional<Vec2> driven;  ///< chase target driven by hand (drive_target): its velocity
+  std::optional<Vec2> driven;          ///< chase target driven by hand (drive_target): its velocity
+  int ticks_since_sighting = 1 << 20;  ///< since the look-out last made it replan
 };
 
 }  // namespace
@@ -273,9 +274,13 @@ struct World::Impl {
       const double centre_d = norm(a.position - b.position);
       const double d = centre_d - r - b.spec.radius;
       clearance = std::min(clearance, d);
-      if (d <= range) {
+      // Other agents steer too (ORCA keeps them apart): they repel only within agent_rho0,
+      // rescaled like walls.
+      const double ar = spec.params.agent_rho0;
+      if (d <= ar) {
         const Vec2 towards = centre_d > 0 ? (a.position - b.position) / centre_d : Vec2{1, 0};
-        out.push_back({b.position + towards * b.spec.radius, b.velocity, std::max(0.0, d)});
+        out.push_back(
+            {b.position + towards * b.spec.radius, b.velocity, std::max(0.0, d) * range / ar});
       }
     });
     return clearance;
@@ -311,9 +316,14 @@ struct World::Impl {
           extent + a.spec.radius + spec.params.skip_margin) {
         continue;
       }
-      for (int k = 0; k <= samples; ++k) {
+      // Already too close at p (pushed there, or the obstacle came to it): the way is clear
+      // if it never takes the agent closer than it is now.
+      const double reach = a.spec.radius + spec.params.skip_margin;
+      const double d0 = o.nearest(p, t).distance;
+      const bool inside = d0 < reach;
+      for (int k = 1; k <= samples; ++k) {
         const Vec2 x = p + (q - p) * (static_cast<double>(k) / samples);
-        if (o.overlaps(x, a.spec.radius + spec.params.skip_margin, t)) return false;
+        if (inside ? o.nearest(x, t).distance < d0 - 1e-9 : o.overlaps(x, reach, t)) return false;
       }
     }
     return true;
@@ -353,9 +363,11 @@ struct World::Impl {
     return n > max ? v * (max / n) : v;
   }
 
-  void global_replan(std::size_t i, bool count) {
+  /// A full plan to the goal around what the agent senses within `range` (rho0 + 2 cells by
+  /// default) and the still obstacles it remembers.
+  void global_replan(std::size_t i, bool count, double range = -1) {
     AgentState& a = agents[i];
-    const grid::Grid g = blocked_grid(i, spec.params.field.rho0 + 2);
+    const grid::Grid g = blocked_grid(i, range >= 0 ? range : spec.params.field.rho0 + 2);
     std::vector<Vec2> plan = plan_on(i, g, a.position, cell_at(a.spec.goal), a.spec.goal);
     if (plan.empty())
       plan = plan_on(i, *rt[i].clearance, a.position, cell_at(a.spec.goal), a.spec.goal);
@@ -366,11 +378,11 @@ struct World::Impl {
     if (count) ++a.metrics.global_replans;
   }
 
-  void local_replan(std::size_t i) {
+  void local_replan(std::size_t i, double range) {
     AgentState& a = agents[i];
     ++a.metrics.local_replans;
     const Vec2 target = a.plan[a.subgoal];
-    const grid::Grid g = blocked_grid(i, spec.params.field.rho0 + 2);
+    const grid::Grid g = blocked_grid(i, range);
     std::vector<Vec2> local = plan_on(i, g, a.position, cell_at(target), target);
     if (local.empty()) {
       request_global(i);
@@ -382,6 +394,54 @@ struct World::Impl {
     a.plan = std::move(local);
     a.subgoal = 0;
   }
+
+  /// The hybrid's look-out: when a still obstacle within `sight` stands on the next `sight`
+  /// cells of its plan it replans now (see PlannerParams::sight), at most once per stall
+  /// cooldown. Returns whether it replanned.
+  bool watch_for_blockers(std::size_t i) {
+    AgentState& a = agents[i];
+    Runtime& r = rt[i];
+    const double sight = spec.params.sight;
+    if (sight <= 0 || a.plan.empty()) return false;
+    if (r.ticks_since_sighting < r.detector.params().cooldown) {
+      ++r.ticks_since_sighting;
+      return false;
+    }
+    sighted.clear();
+    for (const Obstacle& o : spec.obstacles) {
+      if (!o.present(t) || !(o.velocity(t) == Vec2{})) continue;
+      if (o.nearest(a.position, t).distance <= sight) sighted.push_back(&o);
+    }
+    if (sighted.empty()) return false;
+    // Would the disc touch one of them on the stretch of the plan within sight?
+    double left = sight;
+    Vec2 p = a.position;
+    for (std::size_t s = a.subgoal; s < a.plan.size() && left > 0; ++s) {
+      const Vec2 q = a.plan[s];
+      const double len = norm(q - p);
+      const double part = std::min(len, left);
+      const Vec2 end = len > 0 ? p + (q - p) * (part / len) : q;
+      const int samples = 1 + static_cast<int>(std::ceil(part / 0.25));
+      for (const Obstacle* o : sighted) {
+        for (int j = 0; j <= samples; ++j) {
+          const Vec2 x = p + (end - p) * (static_cast<double>(j) / samples);
+          if (!o->overlaps(x, a.spec.radius, t)) continue;
+          if (s == a.subgoal) {
+            local_replan(i, sight);
+          } else {
+            global_replan(i, true, sight);
+          }
+          r.detector.acknowledge();
+          r.ticks_since_sighting = 0;
+          return true;
+        }
+      }
+      left -= part;
+      p = q;
+    }
+    return false;
+  }
+  std::vector<const Obstacle*> sighted;  // scratch
 
   /// ORCA against the other agents near agent i (the ones that arrived have left): the velocity
   /// nearest to `preferred` that keeps it off them for the avoidance horizon.
@@ -396,6 +456,38 @@ struct World::Impl {
       if (norm(b.position - a.position) - b.spec.radius > reach) return;
       neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
     });
+    // Obstacles that move are velocity obstacles too, with all the responsibility on the agent
+    // (they do not dodge): the field alone cannot pass one that comes head-on, its push is
+    // straight back. A segment or polygon counts as the disc around it.
+    for (const Obstacle& o : spec.obstacles) {
+      if (!o.present(t)) continue;
+      const Vec2 v = o.velocity(t);
+      if (v == Vec2{}) continue;
+      Vec2 c = o.position(t);
+      double extent = o.shape.radius;
+      if (o.shape.kind != ShapeKind::disc) {  // the disc about the points' mean
+        Vec2 mean;
+        for (const Vec2 q : o.shape.points) mean += q;
+        mean = mean / static_cast<double>(o.shape.points.size());
+        extent = 0;
+        for (const Vec2 q : o.shape.points) extent = std::max(extent, norm(q - mean));
+        c += mean;
+      }
+      if (norm(c - a.position) - extent > reach) continue;
+      neighbours.push_back({c, v, extent, 1.0});
+    }
+    // A velocity obstacle dead ahead and coming straight on is symmetric: ORCA would only slow
+    // the agent down. Keep to one side (turn the preferred velocity 20° clockwise) so that it
+    // passes instead.
+    for (const Neighbour& n : neighbours) {
+      if (n.share < 1) continue;
+      const Vec2 rel = n.position - a.position;
+      if (dot(unit(preferred), unit(rel)) > 0.97 && dot(n.velocity, rel) < 0) {
+        constexpr double c = 0.9396926207859084, s = 0.3420201433256687;  // cos, sin 20°
+        preferred = {c * preferred.x - s * preferred.y, s * preferred.x + c * preferred.y};
+        break;
+      }
+    }
     return avoid(a.position, a.velocity, a.spec.radius, preferred, a.spec.max_speed, neighbours,
                  horizon, spec.dt);
   }
@@ -444,14 +536,28 @@ struct World::Impl {
     a.subgoal = 0;
   }
 
+  /// The static optimum from agent i's start to its goal (for a chase: where the target is
+  /// now): the exact any-angle length between their cells' centres on its clearance grid
+  /// (Theta* on maps too large for the exact reference); 0 when there is no path.
+  double static_optimum(std::size_t i) const {
+    const AgentState& a = agents[i];
+    search::Options o;
+    o.moves = spec.moves;
+    o.algorithm = rt[i].clearance->cells() <= 300 * 300 ? search::Algorithm::anyangle_exact
+                                                        : search::Algorithm::theta;
+    const auto r =
+        search::Pathfinder(*rt[i].clearance, o).find(cell_at(a.spec.start), cell_at(a.spec.goal));
+    return r.status == Status::found ? r.cost / spec.moves.straight_cost() : 0.0;
+  }
+
   /// A hand-driven target's next position: one step of `v`, sliding along walls (of the chasing
   /// agent's clearance grid, so that it stays where the agent can reach it).
   Vec2 drive(std::size_t i, Vec2 v) const {
     const grid::Grid& g = *rt[i].clearance;
     const Vec2 p = agents[i].spec.goal;
     auto free_at = [&](Vec2 q) { return g.passable(cell_at(q)); };
-    for (const Vec2 q : {p + v * spec.dt, Vec2{p.x + v.x * spec.dt, p.y},
-                         Vec2{p.x, p.y + v.y * spec.dt}}) {
+    for (const Vec2 q :
+         {p + v * spec.dt, Vec2{p.x + v.x * spec.dt, p.y}, Vec2{p.x, p.y + v.y * spec.dt}}) {
       if (free_at(q)) return q;
     }
     return p;
@@ -487,6 +593,7 @@ struct World::Impl {
       if (!plan.empty()) a.plan = std::move(plan);
       a.subgoal = 0;
     }
+    if (a.spec.planner == PlannerKind::hybrid) watch_for_blockers(i);
     if (a.spec.planner != PlannerKind::apf && !a.plan.empty()) {
       // Next sub-goal: reached within the reach distance, or skipped when the one after it is
       // already in sight (on the agent's clearance grid).
@@ -510,7 +617,15 @@ struct World::Impl {
       desired = unit(to) * speed;
       a.force = desired;
     } else {
-      a.force = total_force(a.position, target, a.velocity, sensed, pp.field);
+      // The field pulls toward a point at most `lookahead` along the way to the sub-goal: the
+      // improved repulsion grows with ρ_g^n, and a sub-goal ten cells away would make an
+      // obstacle push a hundred times harder than one near the goal.
+      const Vec2 to = target - a.position;
+      const double dist = norm(to);
+      const Vec2 pull = pp.lookahead > 0 && dist > pp.lookahead
+                            ? a.position + to * (pp.lookahead / dist)
+                            : target;
+      a.force = total_force(a.position, pull, a.velocity, sensed, pp.field);
       // The field's strength sets the speed only on the approach to a goal that stays put; a
       // sub-goal on the way, or a target that runs, is followed at full speed.
       const bool approach =
@@ -529,6 +644,8 @@ struct World::Impl {
       a.velocity = {};
       a.metrics.arrived = true;
       a.metrics.time = t + spec.dt;
+      // A chaser is measured against the shortest way to where it caught the target.
+      if (a.spec.target) a.metrics.optimal_length = static_optimum(i);
       return;
     }
     if (a.spec.planner == PlannerKind::replan || a.spec.planner == PlannerKind::dstar) return;
@@ -537,7 +654,7 @@ struct World::Impl {
     if (stall != StallReason::none) {
       ++a.metrics.stalls;
       if (a.spec.planner == PlannerKind::hybrid) {
-        local_replan(i);
+        local_replan(i, pp.field.rho0 + 2);
         r.detector.acknowledge();
       }
     }
@@ -618,15 +735,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   w.queued.assign(w.agents.size(), 0);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentState& a = w.agents[i];
-    // The static optimum: the exact any-angle length on the clearance grid (Theta* on maps too
-    // large for the exact reference), plus the offsets of start and goal from their centres.
-    search::Options o;
-    o.moves = s.moves;
-    o.algorithm = w.rt[i].clearance->cells() <= 300 * 300 ? search::Algorithm::anyangle_exact
-                                                          : search::Algorithm::theta;
-    const auto r =
-        search::Pathfinder(*w.rt[i].clearance, o).find(cell_at(a.spec.start), cell_at(a.spec.goal));
-    a.metrics.optimal_length = r.status == Status::found ? r.cost / s.moves.straight_cost() : 0.0;
+    a.metrics.optimal_length = w.static_optimum(i);
     const double steps = std::max(1.0, a.metrics.optimal_length / (a.spec.max_speed * s.dt));
     w.rt[i].global_limit =
         static_cast<std::uint64_t>(std::ceil(s.params.global_replan_factor * steps));
@@ -651,6 +760,12 @@ void World::step() {
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     if (!w.agents[i].arrived) w.agents[i].metrics.time = w.t;
     w.account(i, sensed);
+  }
+  if (finished()) {  // a chaser still running: against the way to where the target is now
+    for (std::size_t i = 0; i < w.agents.size(); ++i) {
+      AgentState& a = w.agents[i];
+      if (a.spec.target && !a.arrived) a.metrics.optimal_length = w.static_optimum(i);
+    }
   }
   w.tick_us.push_back(
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());

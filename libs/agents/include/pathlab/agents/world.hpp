@@ -45,6 +45,10 @@ struct PlannerParams {
   std::optional<StallParams> stall;
   double subgoal_reach = 0.5;  ///< a sub-goal is reached within this distance (cells)
   double goal_reach = 0.5;     ///< the goal is reached within this distance (cells)
+  /// The field (hybrid, apf) pulls toward the point this far along the straight way to the
+  /// sub-goal, or the sub-goal itself when nearer (cells; 0: always the sub-goal itself). It
+  /// bounds ρ_g, which scales the improved repulsion as ρ_g^n.
+  double lookahead = 2.0;
   /// A later sub-goal is taken early only if the straight way there keeps this much more than
   /// the agent's radius from dynamic obstacles (cells): room for the curve that its top
   /// acceleration makes of a turn.
@@ -58,9 +62,20 @@ struct PlannerParams {
   /// An obstacle that stands still stays in an agent's plans this long (seconds) after it last
   /// sensed it; moving obstacles and other agents are only planned around while sensed.
   double memory = 30.0;
+  /// The hybrid sees obstacles that stand still this far away (cells, from its centre to the
+  /// obstacle's nearest point). When one it had not seen stands on the next `sight` cells of its
+  /// plan (its disc would touch it) it replans around it at once, before the field walks it in:
+  /// a local replan when the stretch to the current sub-goal is blocked, else a full one. 0
+  /// turns the check off and leaves only the stall trigger (the users' method as published).
+  double sight = 6.0;
   /// Walls repel within this distance of the agent's disc (cells); dynamic obstacles and other
   /// agents within the field's rho0. [Limit: > 0]
   double wall_rho0 = 0.25;
+  /// Other agents repel within this distance of the agent's disc (cells), the distance
+  /// rescaled so that the field fades out at its edge; beyond it ORCA alone keeps agents apart
+  /// (a field as wide as rho0 between agents that both dodge makes each swerve twice).
+  /// [Limit: > 0]
+  double agent_rho0 = 0.25;
   /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
   double global_replan_factor = 3.0;
 };
@@ -90,9 +105,11 @@ struct WorldSpec {
 struct AgentMetrics {
   int id = 0;
   bool arrived = false;
-  double time = 0;            ///< seconds until arrival (or the run's length)
-  double path_length = 0;     ///< distance travelled
-  double optimal_length = 0;  ///< shortest any-angle path on the static map (clearance grid)
+  double time = 0;         ///< seconds until arrival (or the run's length)
+  double path_length = 0;  ///< distance travelled
+  /// Shortest any-angle path on the static map (clearance grid) from start to goal; for a
+  /// chaser, to where it caught the target (or where the target was when the run ended).
+  double optimal_length = 0;
   double min_clearance = 0;   ///< least distance between its disc and a wall or obstacle
   int collisions = 0;         ///< overlaps begun
   double collision_time = 0;  ///< seconds spent overlapping
