@@ -274,9 +274,10 @@ struct World::Impl {
       const double centre_d = norm(a.position - b.position);
       const double d = centre_d - r - b.spec.radius;
       clearance = std::min(clearance, d);
-      // Other agents steer too (ORCA keeps them apart): they repel only within agent_rho0,
-      // rescaled like walls.
-      const double ar = spec.params.agent_rho0;
+      // Where ORCA keeps agents apart they repel only within agent_rho0, rescaled like walls;
+      // the pure field (apf) has only its field, over the whole rho0.
+      const bool orca = a.spec.planner != PlannerKind::apf && spec.params.avoid_horizon > 0;
+      const double ar = orca ? spec.params.agent_rho0 : range;
       if (d <= ar) {
         const Vec2 towards = centre_d > 0 ? (a.position - b.position) / centre_d : Vec2{1, 0};
         out.push_back(

@@ -73,8 +73,8 @@ struct PlannerParams {
   double wall_rho0 = 0.25;
   /// Other agents repel within this distance of the agent's disc (cells), the distance
   /// rescaled so that the field fades out at its edge; beyond it ORCA alone keeps agents apart
-  /// (a field as wide as rho0 between agents that both dodge makes each swerve twice).
-  /// [Limit: > 0]
+  /// (a field as wide as rho0 between agents that both dodge makes each swerve twice). The apf
+  /// baseline, and every planner when avoid_horizon is 0, uses rho0 for agents too. [Limit: > 0]
   double agent_rho0 = 0.25;
   /// Global replan after factor × (static path length / (speed · dt)) ticks without arrival.
   double global_replan_factor = 3.0;
