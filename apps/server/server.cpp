@@ -14,6 +14,8 @@
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "simulation.hpp"
+
 namespace pathlab::server {
 namespace {
 
@@ -21,12 +23,6 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 std::atomic<httplib::Server*> g_server{nullptr};
-
-/// A request that cannot be answered: HTTP status and message.
-struct ApiError {
-  int status;
-  std::string message;
-};
 
 void reply(httplib::Response& res, const json& j, int status = 200) {
   res.status = status;
@@ -45,23 +41,17 @@ json points_json(const std::vector<Point>& pts) {
 
 json map_json(const io::Map& m, const std::string& name) {
   const grid::Grid& g = m.grid;
-  std::string walls(static_cast<std::size_t>(g.cells()), '0');
-  json terrain = json::array();
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) {
-      const auto i = static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()) +
-                     static_cast<std::size_t>(x);
-      if (!g.passable(x, y)) walls[i] = '1';
-      if (g.has_terrain()) terrain.push_back(g.terrain(x, y));
+  json j = grid_json(g);
+  j["name"] = name;
+  j["start"] = m.start ? cell_json(*m.start) : json(nullptr);
+  j["goal"] = m.goal ? cell_json(*m.goal) : json(nullptr);
+  if (g.has_terrain()) {
+    json terrain = json::array();
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) terrain.push_back(g.terrain(x, y));
     }
+    j["terrain"] = terrain;
   }
-  json j{{"name", name},
-         {"width", g.width()},
-         {"height", g.height()},
-         {"walls", walls},
-         {"start", m.start ? cell_json(*m.start) : json(nullptr)},
-         {"goal", m.goal ? cell_json(*m.goal) : json(nullptr)}};
-  if (g.has_terrain()) j["terrain"] = terrain;
   return j;
 }
 
@@ -199,6 +189,40 @@ bool is_map_file(const fs::path& p) {
   const std::string e = p.extension().string();
   if (p.filename().string().find(".scen") != std::string::npos) return false;
   return std::any_of(std::begin(exts), std::end(exts), [&](const char* x) { return e == x; });
+}
+
+/// The request's body as a JSON object; an empty body is {} where `empty_ok`.
+json body_object(const httplib::Request& req, bool empty_ok = false) {
+  if (empty_ok && req.body.find_first_not_of(" \t\r\n") == std::string::npos) return json::object();
+  json r = json::parse(req.body, nullptr, false);
+  if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
+  return r;
+}
+
+/// Simulation sessions: the page's simulation view (simulation.hpp).
+void simulation_routes(httplib::Server& svr, Simulations& sims) {
+  svr.Get("/api/scenarios", [&sims](const httplib::Request&, httplib::Response& res) {
+    reply(res, sims.scenarios());
+  });
+  svr.Post("/api/sim", [&sims](const httplib::Request& req, httplib::Response& res) {
+    reply(res, sims.create(body_object(req)));
+  });
+  svr.Post(R"(/api/sim/([^/]+)/step)",
+           [&sims](const httplib::Request& req, httplib::Response& res) {
+             reply(res, sims.step(req.matches[1], body_object(req, true)));
+           });
+  svr.Post(R"(/api/sim/([^/]+)/obstacle)",
+           [&sims](const httplib::Request& req, httplib::Response& res) {
+             reply(res, sims.add_obstacle(req.matches[1], body_object(req)));
+           });
+  svr.Post(R"(/api/sim/([^/]+)/target)",
+           [&sims](const httplib::Request& req, httplib::Response& res) {
+             reply(res, sims.drive_target(req.matches[1], body_object(req)));
+           });
+  svr.Delete(R"(/api/sim/([^/]+))", [&sims](const httplib::Request& req, httplib::Response& res) {
+    sims.erase(req.matches[1]);
+    reply(res, {{"deleted", std::string(req.matches[1])}});
+  });
 }
 
 void routes(httplib::Server& svr, const Config& c) {
@@ -346,6 +370,8 @@ bool serve(const Config& c, const std::function<void(const std::string&)>& on_re
         std::to_string(res.body.size()) + "B");
   });
   routes(svr, c);
+  Simulations sims(c, c.max_sessions);
+  simulation_routes(svr, sims);
   const int port =
       c.port == 0 ? svr.bind_to_any_port(c.host) : (svr.bind_to_port(c.host, c.port) ? c.port : -1);
   if (port < 0) return false;

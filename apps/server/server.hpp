@@ -1,8 +1,10 @@
 // The HTTP + JSON API over the library that `pathlab serve` runs (cpp-httplib): static files
 // from web/, bundled and Moving AI maps, map parsing, solving with a compact trace, the
-// algorithm list. Every bad request gets a JSON error with 400, 404, 413 or 422.
+// algorithm list, and simulation sessions (simulation.hpp). Every bad request gets a JSON error
+// with 400, 404, 413 or 422.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -17,6 +19,9 @@ struct Config {
   int port = 8080;                    ///< 0 picks a free port
   std::string web_dir;                ///< static files (index.html, ...)
   std::vector<std::string> map_dirs;  ///< maps offered by /api/maps (bundled first)
+  /// simulation scenarios (*.json) offered by /api/scenarios and /api/sim (shipped first)
+  std::vector<std::string> scenario_dirs;
+  std::size_t max_sessions = 16;  ///< live simulations; one more evicts the least recently used
   std::size_t max_body_bytes = 8u << 20;
   std::int64_t max_cells = std::int64_t{1} << 22;  ///< 2048 x 2048
   std::uint64_t max_nodes = 5'000'000;             ///< node limit cap per request

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser tests: installs playwright-core from npm (no browser download: Debian's
-# /usr/bin/chromium is used) and runs the test against the built pathlab.
+# /usr/bin/chromium is used) and runs the tests (the visualizer, the simulation view) against the
+# built pathlab. Both run even when the first fails; the exit status is 1 if either did.
 # Usage: tests/e2e/run.sh PATHLAB OUT_DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,4 +16,7 @@ if [[ ! -d node_modules/playwright-core ]]; then
   echo "e2e: 0 passed, 1 failed (playwright-core missing: run scripts/install-deps.sh --e2e)"
   exit 1
 fi
-node visualizer.test.mjs "$pathlab" "$out"
+status=0
+node visualizer.test.mjs "$pathlab" "$out" || status=1
+node simulation.test.mjs "$pathlab" "$out" || status=1
+exit $status

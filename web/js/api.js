@@ -1,9 +1,9 @@
 // The server's JSON API (see the README): every call returns parsed JSON or throws an Error
-// carrying the server's message.
+// carrying the server's message (and the HTTP status as `status`).
 async function call(path, options = {}) {
   const res = await fetch(path, options);
   const body = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(body.error || `HTTP ${res.status}`);
+  if (!res.ok) throw Object.assign(new Error(body.error || `HTTP ${res.status}`), { status: res.status });
   return body;
 }
 
@@ -19,6 +19,17 @@ export const solve = (request) =>
   call('/api/solve', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request),
   });
+
+// Simulation sessions: the server runs the world, the page draws the states it answers.
+const post = (path, body) => call(path, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+});
+export const listScenarios = () => call('/api/scenarios');
+export const simCreate = (request) => post('/api/sim', request);
+export const simStep = (id, ticks) => post(`/api/sim/${encodeURIComponent(id)}/step`, { ticks });
+export const simObstacle = (id, obstacle) => post(`/api/sim/${encodeURIComponent(id)}/obstacle`, obstacle);
+export const simTarget = (id, request) => post(`/api/sim/${encodeURIComponent(id)}/target`, request);
+export const simDelete = (id) => call(`/api/sim/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** Trace codes beyond the search module's event types (see trace_array in apps/server). */
 export const LOS_CLEAR = 5, LOS_BLOCKED = 6;

@@ -1,0 +1,81 @@
+// Simulation sessions of `pathlab serve`: the web page's simulation view creates a World from a
+// shipped scenario, steps it, drops obstacles into it and drives chase targets, and draws the
+// states these answer. The server runs the world; the page never re-implements a planner.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include <pathlab/grid/grid.hpp>
+
+#include "server.hpp"
+
+namespace pathlab::server {
+
+/// A request that cannot be answered: HTTP status and message (the handlers' JSON error).
+struct ApiError {
+  int status;
+  std::string message;
+};
+
+/// {"width","height","walls":"0101…"} (row-major, 1 = wall): the grid as /api/maps sends it.
+[[nodiscard]] nlohmann::json grid_json(const grid::Grid& g);
+
+/// The live worlds, by session id. Thread-safe: a mutex guards the table and each session has
+/// its own, so two sessions step at once. At most `capacity` sessions; creating one more evicts
+/// the least recently used. Every method throws ApiError (404 for an unknown id, 400 for a
+/// malformed request, 422 for a well-formed one the world refuses).
+class Simulations {
+ public:
+  static constexpr int kMaxTicksPerStep = 500;     ///< [Limit: 1..500] ticks per step request
+  static constexpr std::size_t kMaxAgents = 2000;  ///< per session
+  static constexpr std::size_t kMaxAddedObstacles = 256;
+  static constexpr std::size_t kMaxPoints = 64;  ///< vertices of a dropped polygon
+  static constexpr double kMaxTargetSpeed = 50;  ///< cells/s for a driven chase target
+
+  explicit Simulations(const Config& config, std::size_t capacity = 16);
+  ~Simulations();
+  Simulations(const Simulations&) = delete;
+  Simulations& operator=(const Simulations&) = delete;
+
+  /// {"scenarios":[{"file","name","agents","obstacles","chase"}…]}: the scenario dirs' *.json
+  /// files that load (a broken file is listed with "error" instead).
+  [[nodiscard]] nlohmann::json scenarios() const;
+
+  /// {"scenario": FILE} or {"scenario_text": JSON} (its "map" one of the server's maps), and
+  /// optionally {"planner": "hybrid"|"apf"|"replan"|"dstar"} for every agent. Answers the
+  /// session: {"id","name","grid","dt","time_limit","agents":[static info…],"state"}.
+  [[nodiscard]] nlohmann::json create(const nlohmann::json& request);
+  /// {"ticks": n}: steps n ticks (fewer if the run finishes) and answers the state, with the
+  /// replans, stalls and collisions that began during those ticks as "events".
+  [[nodiscard]] nlohmann::json step(const std::string& id, const nlohmann::json& request);
+  /// {"kind": disc|segment|polygon, "at": [x,y], "radius" | "points", "velocity"?}: drops an
+  /// obstacle that is there from now on; answers the state.
+  [[nodiscard]] nlohmann::json add_obstacle(const std::string& id, const nlohmann::json& request);
+  /// {"agent": ID | "index": I, "velocity": [vx,vy]}: drives that agent's chase target by hand
+  /// from the next tick on (World::drive_target); answers the state.
+  [[nodiscard]] nlohmann::json drive_target(const std::string& id, const nlohmann::json& request);
+  /// Ends a session.
+  void erase(const std::string& id);
+  [[nodiscard]] std::size_t size() const;
+
+  struct Session;
+
+ private:
+  std::shared_ptr<Session> find(const std::string& id);
+
+  const Config& config_;
+  std::size_t capacity_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
+  std::uint64_t clock_ = 0;  ///< use counter for least-recently-used eviction
+  std::uint64_t next_id_ = 0;
+};
+
+}  // namespace pathlab::server
