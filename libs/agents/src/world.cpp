@@ -572,7 +572,8 @@ struct World::Impl {
 
     if (a.spec.target) {
       // Chase: the goal is where the target is now. A hybrid plan is kept while its last
-      // turning point still sees the target (only its end moves), and redone otherwise.
+      // turning point still sees the target (only its end moves) or gains a leg while its old
+      // end does (the target turned a corner), and is redone otherwise.
       const Vec2 g = r.driven ? drive(i, *r.driven) : a.spec.target->position_at(t);
       const bool moved = !(g == a.spec.goal);
       a.spec.goal = g;
@@ -580,6 +581,8 @@ struct World::Impl {
         const Vec2 from = a.plan.size() >= 2 ? a.plan[a.plan.size() - 2] : a.position;
         if (clear_path(i, from, g)) {
           a.plan.back() = g;
+        } else if (a.plan.size() < 64 && clear_path(i, a.plan.back(), g)) {
+          a.plan.push_back(g);  // the target turned a corner: one more leg, no search
         } else {
           global_replan(i, true);
         }

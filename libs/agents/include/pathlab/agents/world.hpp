@@ -13,7 +13,8 @@
 //            blocked or freed as they move and the plan is repaired, not redone.
 // Chase: an agent with a `target` pursues a point that moves (a route, or a velocity); its goal
 // is the target's position each tick and it arrives when it catches it. Plans are kept while
-// their last waypoint still sees the target (only the end point moves) and redone otherwise.
+// their last turning point still sees the target (only the end point moves), gain a leg while
+// their old end sees it (it turned a corner), and are redone only otherwise.
 // An agent that arrives leaves the world: it is no longer an obstacle for the others.
 // The world is deterministic: the same spec gives the same run, tick for tick.
 #pragma once
