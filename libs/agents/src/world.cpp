@@ -67,6 +67,7 @@ struct Runtime {
   Cell dstar_goal{-1, -1};
   std::optional<Vec2> driven;          ///< chase target driven by hand (drive_target): its velocity
   int ticks_since_sighting = 1 << 20;  ///< since the look-out last made it replan
+  std::vector<Vec2> target_track;      ///< chase: the target's position at each tick so far
 };
 
 }  // namespace
@@ -541,14 +542,35 @@ struct World::Impl {
   /// now): the exact any-angle length between their cells' centres on its clearance grid
   /// (Theta* on maps too large for the exact reference); 0 when there is no path.
   double static_optimum(std::size_t i) const {
-    const AgentState& a = agents[i];
+    search::Pathfinder finder(*rt[i].clearance, optimum_options(i));
+    return optimum_to(finder, agents[i].spec.start, agents[i].spec.goal);
+  }
+  search::Options optimum_options(std::size_t i) const {
     search::Options o;
     o.moves = spec.moves;
     o.algorithm = rt[i].clearance->cells() <= 300 * 300 ? search::Algorithm::anyangle_exact
                                                         : search::Algorithm::theta;
-    const auto r =
-        search::Pathfinder(*rt[i].clearance, o).find(cell_at(a.spec.start), cell_at(a.spec.goal));
-    return r.status == Status::found ? r.cost / spec.moves.straight_cost() : 0.0;
+    return o;
+  }
+  double optimum_to(search::Pathfinder& finder, Vec2 from, Vec2 to) const {
+    const auto r = finder.find(cell_at(from), cell_at(to));
+    return r.status == Status::found ? r.cost / spec.moves.straight_cost() : -1.0;
+  }
+
+  /// A chaser's optimum: the shortest way to the target for an interceptor that knew where it
+  /// would go — the static optimum to its position at the earliest time T (of those recorded,
+  /// at most 400 looked at) that the agent could reach it by at top speed; or to where it is
+  /// now when no such time came.
+  double interception_optimum(std::size_t i) const {
+    const AgentState& a = agents[i];
+    const std::vector<Vec2>& track = rt[i].target_track;
+    search::Pathfinder finder(*rt[i].clearance, optimum_options(i));
+    const std::size_t stride = std::max<std::size_t>(1, track.size() / 400);
+    for (std::size_t k = 0; k < track.size(); k += stride) {
+      const double d = optimum_to(finder, a.spec.start, track[k]);
+      if (d >= 0 && d <= a.spec.max_speed * static_cast<double>(k + 1) * spec.dt) return d;
+    }
+    return std::max(0.0, optimum_to(finder, a.spec.start, a.spec.goal));
   }
 
   /// A hand-driven target's next position: one step of `v`, sliding along walls (of the chasing
@@ -575,6 +597,7 @@ struct World::Impl {
       // turning point still sees the target (only its end moves) or gains a leg while its old
       // end does (the target turned a corner), and is redone otherwise.
       const Vec2 g = r.driven ? drive(i, *r.driven) : a.spec.target->position_at(t);
+      r.target_track.push_back(g);
       const bool moved = !(g == a.spec.goal);
       a.spec.goal = g;
       if (moved && a.spec.planner == PlannerKind::hybrid && !a.plan.empty()) {
@@ -648,8 +671,8 @@ struct World::Impl {
       a.velocity = {};
       a.metrics.arrived = true;
       a.metrics.time = t + spec.dt;
-      // A chaser is measured against the shortest way to where it caught the target.
-      if (a.spec.target) a.metrics.optimal_length = static_optimum(i);
+      // A chaser is measured against an interceptor that knew the target's way.
+      if (a.spec.target) a.metrics.optimal_length = interception_optimum(i);
       return;
     }
     if (a.spec.planner == PlannerKind::replan || a.spec.planner == PlannerKind::dstar) return;
@@ -739,7 +762,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   w.queued.assign(w.agents.size(), 0);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentState& a = w.agents[i];
-    a.metrics.optimal_length = w.static_optimum(i);
+    a.metrics.optimal_length = std::max(0.0, w.static_optimum(i));
     const double steps = std::max(1.0, a.metrics.optimal_length / (a.spec.max_speed * s.dt));
     w.rt[i].global_limit =
         static_cast<std::uint64_t>(std::ceil(s.params.global_replan_factor * steps));
@@ -765,10 +788,10 @@ void World::step() {
     if (!w.agents[i].arrived) w.agents[i].metrics.time = w.t;
     w.account(i, sensed);
   }
-  if (finished()) {  // a chaser still running: against the way to where the target is now
+  if (finished()) {  // a chaser still running: against an interceptor too
     for (std::size_t i = 0; i < w.agents.size(); ++i) {
       AgentState& a = w.agents[i];
-      if (a.spec.target && !a.arrived) a.metrics.optimal_length = w.static_optimum(i);
+      if (a.spec.target && !a.arrived) a.metrics.optimal_length = w.interception_optimum(i);
     }
   }
   w.tick_us.push_back(

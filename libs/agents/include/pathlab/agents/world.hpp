@@ -108,8 +108,9 @@ struct AgentMetrics {
   bool arrived = false;
   double time = 0;         ///< seconds until arrival (or the run's length)
   double path_length = 0;  ///< distance travelled
-  /// Shortest any-angle path on the static map (clearance grid) from start to goal; for a
-  /// chaser, to where it caught the target (or where the target was when the run ended).
+  /// Shortest any-angle path on the static map (clearance grid) from start to goal. For a
+  /// chaser, an interceptor's: the shortest way to the target's position at the earliest time
+  /// the agent could have been there at top speed (had it known the target's way).
   double optimal_length = 0;
   double min_clearance = 0;   ///< least distance between its disc and a wall or obstacle
   int collisions = 0;         ///< overlaps begun
