@@ -490,8 +490,12 @@ struct World::Impl {
         break;
       }
     }
-    return avoid(a.position, a.velocity, a.spec.radius, preferred, a.spec.max_speed, neighbours,
-                 horizon, spec.dt);
+    // The planners that steer straight keep a skin of 0.05 cells: ORCA's half-planes are
+    // tangent to contact, and a tick's discretisation alone lets discs touch. The hybrid's own
+    // field (agent_rho0) keeps that margin already.
+    const double skin = a.spec.planner == PlannerKind::hybrid ? 0.0 : 0.05;
+    return avoid(a.position, a.velocity, a.spec.radius + skin, preferred, a.spec.max_speed,
+                 neighbours, horizon, spec.dt);
   }
   std::vector<Neighbour> neighbours;  // scratch
 
