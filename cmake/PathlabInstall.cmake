@@ -9,8 +9,11 @@ install(TARGETS ${modules} pathlab EXPORT pathlabTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-foreach(m core grid io search bench render)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/libs/${m}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# Every module's public headers (a list written out here once missed agents and post, which
+# render's simulation.hpp includes).
+file(GLOB module_includes LIST_DIRECTORIES true ${PROJECT_SOURCE_DIR}/libs/*/include)
+foreach(dir ${module_includes})
+  install(DIRECTORY ${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
 if(TARGET pathlab_cli)
   install(TARGETS pathlab_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

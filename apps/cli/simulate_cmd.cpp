@@ -1,7 +1,7 @@
 // `pathlab simulate`: runs a scenario file (agents among moving obstacles) with its planners, or
 // with one planner for every agent (--planner), or with each planner in turn (--compare), and
 // reports what every agent did: arrival, time, path length against the static optimum,
-// clearance, collisions, stalls and replans, and the time per tick.
+// clearance, collisions, stalls and replans, and the time per tick; --render draws the run.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +13,7 @@
 #include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
 #include <pathlab/core/error.hpp>
+#include <pathlab/render/simulation.hpp>
 
 #include "common.hpp"
 
@@ -24,6 +25,7 @@ struct SimulateArgs {
   std::string planner;
   bool compare = false;
   bool json = false;
+  std::string render_path;
   // --bench MAP: a crowd benchmark instead of a scenario.
   std::string bench_map;
   std::size_t bench_agents = 1000;
@@ -39,13 +41,38 @@ struct Run {
   double tick_mean_us = 0, tick_p99_us = 0;
 };
 
-Run simulate(const agents::Scenario& sc, std::optional<agents::PlannerKind> planner) {
+/// `out.gif` with the planner's name before the extension: `out-hybrid.gif`.
+std::string with_planner(const std::string& path, std::string_view planner) {
+  const auto slash = path.find_last_of('/');
+  const auto dot = path.rfind('.');
+  const auto at =
+      dot == std::string::npos || (slash != std::string::npos && dot < slash) ? path.size() : dot;
+  return path.substr(0, at) + "-" + std::string(planner) + path.substr(at);
+}
+
+/// Runs the scenario; with a render path, records the run and draws it there (each frame is
+/// taken between ticks, outside the time World::tick_us measures).
+Run simulate(const agents::Scenario& sc, std::optional<agents::PlannerKind> planner,
+             const std::string& render_path) {
   agents::WorldSpec spec = sc.world;
   if (planner) {
     for (auto& a : spec.agents) a.planner = *planner;
   }
   agents::World world(std::move(spec));
-  world.run();
+  if (render_path.empty()) {
+    world.run();
+  } else {
+    render::SimulationRecorder recorder(world);
+    while (!world.finished()) {
+      world.step();
+      recorder.capture(world);
+    }
+    try {
+      recorder.write(render_path);
+    } catch (const std::runtime_error& e) {
+      throw CliError{e.what()};
+    }
+  }
   Run r;
   r.planner = planner ? std::string(agents::to_string(*planner)) : "scenario";
   r.ticks = world.ticks();
@@ -188,7 +215,10 @@ int run_bench(const SimulateArgs& a) {
 }
 
 int run_simulate(const SimulateArgs& a) {
-  if (!a.bench_map.empty()) return run_bench(a);
+  if (!a.bench_map.empty()) {
+    if (!a.render_path.empty()) throw CliError{"--render draws a scenario's run, not --bench"};
+    return run_bench(a);
+  }
   if (a.scenario.empty()) throw CliError{"simulate needs a SCENARIO file (or --bench MAP)"};
   agents::Scenario sc;
   try {
@@ -212,9 +242,17 @@ int run_simulate(const SimulateArgs& a) {
   } else {
     planners.emplace_back(std::nullopt);
   }
+  if (!a.render_path.empty() && !render::is_render_path(a.render_path)) {
+    throw CliError{a.render_path + ": unknown render format (use .gif, .png or .svg)"};
+  }
   std::vector<Run> runs;
   try {
-    for (const auto& p : planners) runs.push_back(simulate(sc, p));
+    for (const auto& p : planners) {
+      const std::string out = a.render_path.empty() || planners.size() == 1
+                                  ? a.render_path
+                                  : with_planner(a.render_path, agents::to_string(*p));
+      runs.push_back(simulate(sc, p, out));
+    }
   } catch (const std::invalid_argument& e) {
     throw CliError{a.scenario + ": " + e.what()};
   }
@@ -253,6 +291,10 @@ void register_simulate(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", args->seed, "with --bench: random seed")->capture_default_str();
   args->map_args.add_to(*cmd, false);  // the agents' radius makes the clearance
   cmd->add_flag("--compare", args->compare, "run every planner on the scenario, one table");
+  cmd->add_option("--render", args->render_path,
+                  "draw the run: an animated OUT.gif, OUT.png (the last frame) or OUT.svg (the "
+                  "final state, with trails); with --compare one file per planner, its name "
+                  "before the extension (OUT-hybrid.gif, OUT-apf.gif, ...)");
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_simulate(*args); });
 }

@@ -838,10 +838,64 @@ def simulate_tests():
     write("room.txt", "..........\n..........\n..........\n")
     write("typo.json", '{"map": "room.txt",\n "agents": [{"start": [0.5, 0.5],\n   "goal": [9.5, 2.5], "radus": 0.3}]}\n')
     bad("simulate a scenario with an unknown key", ["simulate", "typo.json"], "typo.json:3:", mention="radus")
+    simulate_render_tests()
     rc, j, err = run_json(["simulate", "--bench", map_path("hybrid_30x20.txt"), "--agents", "20", "--ticks", "50", "--json"])
     check("simulate --bench MAP --agents 20 --ticks 50 --json: tick times and counts",
           rc == 0 and isinstance(j, dict) and j.get("agents") == 20 and j.get("ticks") == 50
           and j.get("tick_ms", {}).get("mean", 0) > 0 and "initial_plans_s" in j, f"rc={rc} {j} {err!r}")
+
+
+def gif_frames(data):
+    """(width, height, number of images) of a GIF file's bytes, walking its blocks; None if
+    it is not a well-formed GIF89a."""
+    if data[:6] != b"GIF89a" or len(data) < 13:
+        return None
+    width, height, flags = data[6] | data[7] << 8, data[8] | data[9] << 8, data[10]
+    i = 13 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+
+    def skip_sub_blocks(i):
+        while data[i]:
+            i += data[i] + 1
+        return i + 1
+
+    images = 0
+    while i < len(data):
+        if data[i] == 0x3B:  # trailer
+            return width, height, images
+        if data[i] == 0x21:  # extension: label, then sub-blocks
+            i = skip_sub_blocks(i + 2)
+        elif data[i] == 0x2C:  # image: descriptor, local colours, LZW code size, sub-blocks
+            local = data[i + 9]
+            i += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0)
+            i = skip_sub_blocks(i + 1)
+            images += 1
+        else:
+            return None
+    return None
+
+
+def simulate_render_tests():
+    """simulate --render draws the run: an animated GIF of at most 300 frames, one file per
+    planner with --compare; a file that cannot be written is bad input."""
+    l_trap = os.path.join(SOURCE_DIR, "scenarios", "hybrid_l_trap.json")
+    out = os.path.join(TMP, "l_trap.gif")
+    rc, j, err = run_json(["simulate", l_trap, "--render", out, "--json"])
+    info = None
+    if rc == 0 and os.path.exists(out):
+        with open(out, "rb") as f:
+            info = gif_frames(f.read())
+    check("simulate hybrid_l_trap.json --render x.gif: exit 0, the JSON unchanged, an animated GIF89a",
+          rc == 0 and isinstance(j, dict) and j.get("ticks", 0) > 0 and info is not None
+          and info[0] > 100 and info[1] > 50 and 10 <= info[2] <= 300, f"rc={rc} gif={info} err={err.strip()[:200]!r}")
+    scen = os.path.join(SOURCE_DIR, "scenarios", "corridor_oncoming.json")
+    rc, _, err, _ = run(["simulate", scen, "--compare", "--render", os.path.join(TMP, "cmp.svg")])
+    files = [os.path.join(TMP, f"cmp-{p}.svg") for p in ("hybrid", "apf", "replan", "dstar")]
+    check("simulate --compare --render cmp.svg: one SVG per planner, named after it",
+          rc == 0 and all(os.path.exists(f) and open(f, "rb").read(4) == b"<svg" for f in files)
+          and not os.path.exists(os.path.join(TMP, "cmp.svg")), f"rc={rc} err={err.strip()[:200]!r}")
+    bad("simulate --render into a folder that does not exist",
+        ["simulate", l_trap, "--render", "/nonexistent-dir/x.gif"], "/nonexistent-dir/x.gif:")
+    bad("simulate --render with an unknown extension", ["simulate", l_trap, "--render", "x.bmp"], "x.bmp:")
 
 
 def main():

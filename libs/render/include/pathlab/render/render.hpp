@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -67,8 +68,14 @@ enum Colour : std::uint8_t {
   kSmoothed,                  ///< a smoothed path's segments and waypoints (Panel::smoothed)
   kSightClear,                ///< GIF frames: the latest line-of-sight check of a trace, visible
   kSightBlocked,              ///< ... and not visible
-  kClosedFirst,               ///< closed cells, early (kClosedFirst) to late (255)
+  kObstacle,                  ///< simulations (simulation.hpp): a dynamic obstacle
+  kColliding,                 ///< simulations: an agent overlapping something
+  kForce,                     ///< simulations: an agent's force arrow
+  kAgentFirst,                ///< simulations: kAgentFirst + k, the k-th of kAgentHues colours
+  kAgentFadedFirst = kAgentFirst + 8,   ///< the same faded: trails, agents that arrived
+  kClosedFirst = kAgentFadedFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
 };
+inline constexpr int kAgentHues = kAgentFadedFirst - kAgentFirst;
 
 /// Draws the scene with the first `events` trace events of each panel (all by default); the
 /// path, and the polyline and smoothed segments over it (with a dot at each vertex), are drawn
@@ -80,6 +87,10 @@ enum Colour : std::uint8_t {
 /// Writes PNG, GIF or SVG, chosen by the extension. Throws std::runtime_error naming the file
 /// on an unknown extension or a write failure.
 void render_file(const Scene& scene, const std::string& path, const Options& options = {});
+
+/// Whether the path's extension names a format the renders write (.png, .gif or .svg, in any
+/// case), for checking an output name before the work that fills it.
+[[nodiscard]] bool is_render_path(std::string_view path);
 
 void write_png(const Scene& scene, const std::string& path, const Options& options = {});
 void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
