@@ -58,8 +58,9 @@ struct PlannerParams {
   /// never stalls a tick with hundreds of A* searches at once. [Limit: >= 1]
   int plans_per_tick = 4;
   /// Agents avoid each other with ORCA (orca.hpp) over this horizon (seconds); 0 turns it off.
-  /// The apf baseline never uses it.
-  double avoid_horizon = 2.0;
+  /// The apf baseline never uses it. (1 s rather than 2: in eight random 50-agent crowds on the
+  /// 30x20 map the hybrid's paths were 1.19 x the optimum against 1.24, with fewer overlaps.)
+  double avoid_horizon = 1.0;
   /// An obstacle that stands still stays in an agent's plans this long (seconds) after it last
   /// sensed it; moving obstacles and other agents are only planned around while sensed.
   double memory = 30.0;
