@@ -18,7 +18,9 @@ struct Connection {
   [[nodiscard]] bool connected() const noexcept { return !points.empty(); }
   explicit operator bool() const noexcept { return connected(); }
   /// Turns (points - 2), -1 when not connected.
-  [[nodiscard]] int turns() const noexcept { return static_cast<int>(points.size()) - 2; }
+  [[nodiscard]] int turns() const noexcept {
+    return points.empty() ? -1 : static_cast<int>(points.size()) - 2;
+  }
   /// Cells walked: the sum of the segments' lengths (0 when not connected).
   [[nodiscard]] int length() const noexcept;
 };

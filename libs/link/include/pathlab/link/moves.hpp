@@ -32,7 +32,8 @@ struct Move {
 bool shuffle(Board& board, std::uint64_t seed, int attempts = 1000);
 
 /// After a removal, tiles slide: none (default), down, up, left, right, or toward the centre
-/// (the left half slides right and the right half left, in each row).
+/// (the left half slides right and the right half left, in each row; on an odd width the middle
+/// column belongs to neither half and its tiles stay).
 enum class Gravity : std::uint8_t { none, down, up, left, right, centre };
 [[nodiscard]] std::string_view to_string(Gravity g) noexcept;
 [[nodiscard]] std::optional<Gravity> parse_gravity(std::string_view s) noexcept;
