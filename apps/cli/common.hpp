@@ -68,5 +68,6 @@ void register_algorithms(CLI::App& app, int& exit_code);
 void register_convert(CLI::App& app, int& exit_code);
 void register_serve(CLI::App& app, int& exit_code);
 void register_simulate(CLI::App& app, int& exit_code);
+void register_link(CLI::App& app, int& exit_code);
 
 }  // namespace pathlab::cli

@@ -14,6 +14,7 @@
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "link_api.hpp"
 #include "simulation.hpp"
 
 namespace pathlab::server {
@@ -370,6 +371,7 @@ bool serve(const Config& c, const std::function<void(const std::string&)>& on_re
         std::to_string(res.body.size()) + "B");
   });
   routes(svr, c);
+  link_routes(svr, c);
   Simulations sims(c, c.max_sessions);
   simulation_routes(svr, sims);
   const int port =

@@ -1,7 +1,7 @@
 // The HTTP + JSON API over the library that `pathlab serve` runs (cpp-httplib): static files
 // from web/, bundled and Moving AI maps, map parsing, solving with a compact trace, the
-// algorithm list, and simulation sessions (simulation.hpp). Every bad request gets a JSON error
-// with 400, 404, 413 or 422.
+// algorithm list, simulation sessions (simulation.hpp) and the Link game (link_api.hpp). Every
+// bad request gets a JSON error with 400, 404, 413 or 422.
 #pragma once
 
 #include <cstddef>

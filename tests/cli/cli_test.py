@@ -898,6 +898,215 @@ def simulate_render_tests():
     bad("simulate --render with an unknown extension", ["simulate", l_trap, "--render", "x.bmp"], "x.bmp:")
 
 
+# ---------------------------------------------------------------------------------------------
+# The Link game (`pathlab link`): answers checked against a small Python implementation of the
+# rule of ALGORITHMS.md, independent of the C++ engine.
+
+def link_rows(path):
+    with open(path) as f:
+        return [line.rstrip("\n") for line in f if line.strip()]
+
+
+def link_connectable(rows, a, b):
+    """Whether a and b (distinct, equal tiles) are joined by at most three axis-aligned segments
+    through empty cells and the ring outside the board: a breadth-first search over (cell,
+    direction) states, counting the segments."""
+    h, w = len(rows), len(rows[0])
+    at = lambda x, y: rows[y][x] if 0 <= x < w and 0 <= y < h else "."
+    if a == b or at(*a) == "." or at(*a) != at(*b):
+        return False
+    frontier = [(a[0], a[1], d) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    seen = set()
+    for _segments in range(3):
+        nxt = []
+        for x, y, (dx, dy) in frontier:
+            while True:
+                x, y = x + dx, y + dy
+                if not (-1 <= x <= w and -1 <= y <= h):
+                    break
+                if (x, y) == tuple(b):
+                    return True
+                if at(x, y) != ".":
+                    break
+                for d in ((dy, dx), (-dy, -dx)):  # a turn starts the next segment here
+                    if (x, y, d) not in seen:
+                        seen.add((x, y, d))
+                        nxt.append((x, y, d))
+        frontier = nxt
+    return False
+
+
+def link_line_ok(rows, points, a, b):
+    """A connection's points: from a to b, at most three axis-aligned segments, every cell
+    between the ends empty (or on the ring)."""
+    h, w = len(rows), len(rows[0])
+    if not (2 <= len(points) <= 4) or points[0] != list(a) or points[-1] != list(b):
+        return False
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        if (x0 != x1) == (y0 != y1):
+            return False
+        dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+        x, y = x0, y0
+        while (x, y) != (x1, y1):
+            x, y = x + dx, y + dy
+            if not (-1 <= x <= w and -1 <= y <= h):
+                return False
+            if [x, y] != points[-1] and 0 <= x < w and 0 <= y < h and rows[y][x] != ".":
+                return False
+    return True
+
+
+def link_all_pairs(rows):
+    cells = [(x, y) for y, r in enumerate(rows) for x, c in enumerate(r) if c != "."]
+    return [(p, q) for i, p in enumerate(cells) for q in cells[i + 1:] if link_connectable(rows, p, q)]
+
+
+def link_remove(rows, a, b, gravity="none"):
+    g = [list(r) for r in rows]
+    for x, y in (a, b):
+        g[y][x] = "."
+    if gravity == "down":
+        for x in range(len(g[0])):
+            col = [g[y][x] for y in range(len(g)) if g[y][x] != "."]
+            col = ["."] * (len(g) - len(col)) + col
+            for y in range(len(g)):
+                g[y][x] = col[y]
+    return ["".join(r) for r in g]
+
+
+def link_tests():
+    board8 = map_path("link_8x10.txt")
+    rc, j, err = run_json(["link", board8, "--connect", "0,0:1,0", "--json"])
+    check("link --connect adjacent tiles: exit 0, the contract's fields first",
+          rc == 0 and isinstance(j, dict) and list(j)[:3] == ["connected", "turns", "points"]
+          and j["connected"] is True and j["turns"] == 0 and j["points"] == [[0, 0], [1, 0]] and j.get("length") == 1,
+          f"rc={rc} {j} {err!r}")
+    rows8 = link_rows(board8)
+    rc, j, err = run_json(["link", board8, "--connect", "0,0:0,7", "--json"])
+    check("link --connect through the ring outside the board (x = -1)",
+          rc == 0 and j and j["connected"] and j["turns"] == 2 and [-1, 0] in j["points"]
+          and link_line_ok(rows8, j["points"], (0, 0), (0, 7)), f"rc={rc} {j}")
+    rc, j, err = run_json(["link", board8, "--connect", "0,0:2,0", "--json"])
+    check("link --connect different kinds: exit 1, connected false",
+          rc == 1 and j and j["connected"] is False and j["points"] == [] and j.get("reason") == "different kinds",
+          f"rc={rc} {j}")
+    rc, j, err = run_json(["link", board8, "--connect", "1,0:0,7", "--json"])
+    check("link --connect equal kinds without a line: exit 1",
+          rc == 1 and j and j["connected"] is False and not link_connectable(rows8, (1, 0), (0, 7)), f"rc={rc} {j}")
+    holes = write("holes.txt", "A..B\nC..C\nB.DA\nD...\n")
+    rc, j, err = run_json(["link", holes, "--connect", "0,0:1,0", "--json"])
+    check("link --connect with an empty cell: exit 1", rc == 1 and j and j.get("reason") == "empty cell", f"rc={rc} {j}")
+    rc, out, err, _ = run(["link", holes, "--connect", "3,0:0,2"])
+    check("link --connect (text): the line drawn with box characters",
+          rc == 0 and "connect" in out and any(ch in out for ch in "┌┐└┘"), f"rc={rc} {out!r}")
+    bad("link --connect the same cell twice", ["link", board8, "--connect", "3,3:3,3"], mention="same cell")
+    bad("link --connect outside the board", ["link", board8, "--connect", "0,0:10,0"], mention="outside")
+    bad("link --connect malformed", ["link", board8, "--connect", "0,0-1,0"], mention="--connect")
+
+    # Every pair the CLI answers agrees with the Python rule, on random small boards.
+    rnd = random.Random(6)
+    disagree = []
+    for k in range(12):
+        w, h = rnd.randint(2, 6), rnd.randint(1, 5)
+        rows = ["".join(rnd.choice("AB..") for _ in range(w)) for _ in range(h)]
+        path = write(f"rand{k}.txt", "\n".join(rows) + "\n")
+        rc, j, _ = run_json(["link", path, "--moves", "--json"])
+        mine = sorted((tuple(m["a"]), tuple(m["b"])) for m in (j or {}).get("moves", []))
+        if rc != 0 or mine != sorted(link_all_pairs(rows)) or j["count"] != len(mine):
+            disagree.append((rows, rc, mine))
+    check("link --moves: the pairs and count equal a Python brute force on 12 random boards", not disagree,
+          f"{disagree[:2]}")
+    rc, j, _ = run_json(["link", board8, "--moves", "--json"])
+    check("link --moves on link_8x10.txt: count equals the Python count",
+          rc == 0 and j and j["count"] == len(link_all_pairs(rows8)) == len(j["moves"]), f"{j and j['count']}")
+
+    rc, j, err = run_json(["link", board8, "--hint", "--json"])
+    mv = (j or {}).get("move") or {}
+    check("link --hint: exit 0, a pair that connects, and its line",
+          rc == 0 and mv and link_connectable(rows8, mv["a"], mv["b"]) and mv["kind"] == rows8[mv["a"][1]][mv["a"][0]]
+          and link_line_ok(rows8, j["points"], mv["a"], mv["b"]) and j["deadlocked"] is False, f"rc={rc} {j}")
+    stuck = write("stuck.txt", "AB\nBA\n")
+    rc, j, err = run_json(["link", stuck, "--hint", "--json"])
+    check("link --hint on a deadlock: exit 1, move null, deadlocked",
+          rc == 1 and j and j["move"] is None and j["deadlocked"] is True, f"rc={rc} {j}")
+
+    # Solve: replayed with the Python rule (and Python gravity).
+    for board, gravity in ((board8, "none"), (map_path("link_holes_8x12.txt"), "none"), (board8, "down")):
+        rows = link_rows(board)
+        rc, j, err = run_json(["link", board, "--solve", "--gravity", gravity, "--json"])
+        ok = rc == 0 and j and j["status"] == "solved"
+        problem = ""
+        for m in (j or {}).get("moves", []) if ok else []:
+            a, b = tuple(m["a"]), tuple(m["b"])
+            if not link_connectable(rows, a, b) or rows[a[1]][a[0]] != m["kind"]:
+                problem = f"move {m} does not connect on {rows}"
+                break
+            rows = link_remove(rows, a, b, gravity)
+        ok = ok and not problem and all(set(r) == {"."} for r in rows)
+        check(f"link --solve {os.path.basename(board)} --gravity {gravity}: the replay clears the board",
+              ok, f"rc={rc} {problem} {err!r}")
+    rc, j, err = run_json(["link", stuck, "--solve", "--json"])
+    check("link --solve an unsolvable board: exit 1, status unsolvable",
+          rc == 1 and j and j["status"] == "unsolvable" and j["moves"] == [], f"rc={rc} {j}")
+
+    # Generate: deterministic, even counts, solvable; the JSON is a board file too.
+    rc1, out1, _, _ = run(["link", "--generate", "10x6", "--kinds", "8", "--seed", "5"])
+    rc2, out2, _, _ = run(["link", "--generate", "10x6", "--kinds", "8", "--seed", "5"])
+    rc3, out3, _, _ = run(["link", "--generate", "10x6", "--kinds", "8", "--seed", "6"])
+    rows = out1.split()
+    counts = {}
+    for c in "".join(rows):
+        counts[c] = counts.get(c, 0) + 1
+    check("link --generate: the same seed deals the same board, another seed another",
+          rc1 == rc2 == rc3 == 0 and out1 == out2 and out1 != out3 and len(rows) == 6 and all(len(r) == 10 for r in rows),
+          f"{out1!r} {out3!r}")
+    check("link --generate: 8 kinds, each an even number of times", len(counts) == 8 and all(n % 2 == 0 for n in counts.values()),
+          f"{counts}")
+    rc, j, _ = run_json(["link", "--generate", "10x6", "--kinds", "8", "--seed", "5", "--json"])
+    check("link --generate --json: width, height, kinds, seed, rows",
+          rc == 0 and j and j["width"] == 10 and j["height"] == 6 and j["kinds"] == 8 and j["seed"] == 5 and j["rows"] == rows,
+          f"{j}")
+    gen_json = write("gen.json", json.dumps(j, indent=1))
+    rc, j2, _ = run_json(["link", gen_json, "--solve", "--json"])
+    check("link: a generated board (read back as JSON) is solvable", rc == 0 and j2 and j2["status"] == "solved", f"rc={rc}")
+    bad("link --generate with an odd number of cells", ["link", "--generate", "5x3", "--kinds", "2"], mention="even")
+    bad("link --generate WxH malformed", ["link", "--generate", "tenxsix", "--kinds", "2"], mention="WxH")
+    bad("link --generate too many kinds", ["link", "--generate", "4x4", "--kinds", "9"])
+    bad("link --generate without --kinds", ["link", "--generate", "4x4"], mention="--kinds")
+
+    # Shuffle: the same tiles on the same cells, and a move.
+    rc, j, err = run_json(["link", stuck, "--shuffle", "--seed", "3", "--json"])
+    new = (j or {}).get("board", {}).get("rows", [])
+    check("link --shuffle a deadlock: same tiles, now a move",
+          rc == 0 and j["shuffled"] and sorted("".join(new)) == sorted("ABBA") and link_all_pairs(new), f"rc={rc} {j}")
+
+    # Malformed boards: exit 2, FILE:LINE.
+    write("ragged.txt", "AB\nABA\n")
+    bad("link: a ragged board", ["link", "ragged.txt", "--hint"], "ragged.txt:2:")
+    write("tab.txt", "AB\nA\tB\nBA\n")
+    bad("link: a bad character", ["link", "tab.txt", "--hint"], "tab.txt:2:")
+    write("empty_board.txt", "")
+    bad("link: an empty board file", ["link", "empty_board.txt"], "empty_board.txt:")
+    write("ragged.json", '{"width": 2,\n "rows": ["AB",\n          "A"]}\n')
+    bad("link: a ragged JSON board", ["link", "ragged.json"], "ragged.json:3:")
+    write("broken.json", '{"rows": ["AB",\n  "BA"\n')
+    bad("link: a JSON board with a syntax error", ["link", "broken.json"], "broken.json:3:")
+    bad("link: a missing board", ["link", "nosuch.txt", "--hint"], "nosuch.txt:")
+    bad("link: two actions at once", ["link", board8, "--hint", "--moves"])
+
+    # Render: PNG and SVG of the board and the line.
+    png, svg = os.path.join(TMP, "link.png"), os.path.join(TMP, "link.svg")
+    rc1, _, err1, _ = run(["link", board8, "--connect", "0,0:0,7", "--render", png])
+    rc2, _, err2, _ = run(["link", board8, "--hint", "--render", svg])
+    png_ok = os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    svg_text = open(svg).read() if os.path.exists(svg) else ""
+    check("link --render x.png: a PNG", rc1 == 0 and png_ok, f"rc={rc1} {err1!r}")
+    check("link --render x.svg: an SVG with the tiles and the line",
+          rc2 == 0 and svg_text.startswith("<svg") and svg_text.count('class="tile"') == 80 and 'class="link"' in svg_text,
+          f"rc={rc2} {err2!r}")
+    bad("link --render with an unknown extension", ["link", board8, "--render", "x.gif"], "x.gif:")
+
+
 def main():
     global TMP
     if PATHLAB is None:
@@ -911,7 +1120,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
         TMP = tmp
         for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
-                      bench_tests, render_tests, anyangle_tests, simulate_tests):
+                      bench_tests, render_tests, anyangle_tests, simulate_tests, link_tests):
             try:
                 group()
             except Exception as e:  # a broken answer must fail the run, not stop it

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser tests: installs playwright-core from npm (no browser download: Debian's
-# /usr/bin/chromium is used) and runs the tests (the visualizer, the simulation view) against the
-# built pathlab. Both run even when the first fails; the exit status is 1 if either did.
+# /usr/bin/chromium is used) and runs the tests (the visualizer, the simulation view, the Link
+# game) against the built pathlab. All run even when one fails; the exit status is 1 if any did.
 # Usage: tests/e2e/run.sh PATHLAB OUT_DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,4 +19,5 @@ fi
 status=0
 node visualizer.test.mjs "$pathlab" "$out" || status=1
 node simulation.test.mjs "$pathlab" "$out" || status=1
+node link.test.mjs "$pathlab" "$out" || status=1
 exit $status

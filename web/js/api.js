@@ -59,3 +59,13 @@ export function decodeTrace(values) {
   }
   return { types: types.subarray(0, n), cells: cells.subarray(0, n), others: others.subarray(0, n) };
 }
+
+// The Link game: stateless, every request carries the board {width, height, rows}.
+export const linkBoards = () => call('/api/link/boards');
+export const linkGenerate = (request) => post('/api/link/generate', request);
+export const linkConnect = (request) => post('/api/link/connect', request);
+export const linkHint = (board) => post('/api/link/hint', { board });
+export const linkMoves = (board) => post('/api/link/moves', { board });
+export const linkShuffle = (board, seed) => post('/api/link/shuffle', { board, seed });
+export const linkSolve = (request) => post('/api/link/solve', request);
+export const linkPlay = (request) => post('/api/link/play', request);

@@ -395,7 +395,7 @@ const KEYS = {
   w: ['goal', 0, -1], s: ['goal', 0, 1], a: ['goal', -1, 0], d: ['goal', 1, 0],
 };
 document.addEventListener('keydown', (ev) => {
-  if (document.body.dataset.view === 'sim') return;  // the simulation view has its own keys
+  if (document.body.dataset.view !== 'search') return;  // the other views have their own input
   if (!$('chase').checked || !state.map || !(ev.key in KEYS)) return;
   if (ev.target instanceof HTMLInputElement && ev.target.type !== 'checkbox') return;
   ev.preventDefault();

@@ -406,6 +406,7 @@ async function loadScenarios() {
 const TAGLINES = {
   search: 'draw walls, drag start and goal, watch the search',
   sim: 'drop obstacles in the agents\' way, watch them replan',
+  link: 'join two equal tiles with at most two turns',
 };
 function show(view) {
   document.body.dataset.view = view;
@@ -413,8 +414,10 @@ function show(view) {
   for (const b of document.querySelectorAll('#views button')) b.setAttribute('aria-selected', String(b.dataset.view === view));
   $('search-view').hidden = view !== 'search';
   $('sim-view').hidden = view !== 'sim';
+  $('link-view').hidden = view !== 'link';
   if (view !== 'sim') pause();
   if (view === 'sim' && !scenariosLoaded) scenariosLoaded = loadScenarios().catch((e) => setMessage(e.message));
+  document.dispatchEvent(new CustomEvent('pathlab:view', { detail: view }));  // link.js listens
 }
 
 for (const b of document.querySelectorAll('#views button')) b.addEventListener('click', () => show(b.dataset.view));
@@ -436,5 +439,5 @@ $('sim-drive').addEventListener('change', () => {
   if ($('sim-drive').checked) canvas.focus();
   else sendDrive();  // the target stops where it is
 });
-show(location.hash === '#sim' ? 'sim' : 'search');
+show({ '#sim': 'sim', '#link': 'link' }[location.hash] || 'search');
 requestAnimationFrame(frame);
