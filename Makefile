@@ -69,8 +69,12 @@ e2e: build
 	@scripts/install-deps.sh --e2e
 	@tests/e2e/run.sh $(PATHLAB) $(BUILD)/e2e
 
-# The full Moving AI set: every scenario, verified and timed.
+# The Google Benchmark suite (bench/*_bench.cpp), then the full Moving AI set: every scenario,
+# verified and timed.
 bench: build
+	cmake -S . -B $(BUILD) -DPATHLAB_BUILD_BENCH=ON >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+	@for b in $(BUILD)/bench/pathlab_*_bench; do echo "== $$b"; $$b || exit 1; done
 	@scripts/conformance.sh $(PATHLAB) $(MOVINGAI) 0
 
 format:

@@ -4,26 +4,14 @@
 // the pointer — the mouse on a desktop-sized page, taps on a phone-sized touch screen.
 // Usage: node link.test.mjs PATHLAB_BINARY OUT_DIR   (OUT_DIR receives link.png, link-phone.png)
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { check, chromiumOptions, finish, startServer } from './harness.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const [pathlab, outDir] = process.argv.slice(2);
-let passed = 0, failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) { passed++; console.log(`PASS ${name}`); } else { failed++; console.log(`FAIL ${name} ${detail}`); }
-}
 
-const server = spawn(pathlab, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) resolve(m[0]); });
-  server.on('exit', () => reject(new Error('server exited')));
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { server, url } = await startServer(pathlab);
+const browser = await chromium.launch(chromiumOptions);
 const errors = [];
 async function open(options) {
   const context = await browser.newContext(options);
@@ -204,5 +192,4 @@ try {
   await browser.close();
   server.kill('SIGINT');
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

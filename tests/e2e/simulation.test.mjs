@@ -3,7 +3,7 @@
 // checks that the page plays it, steps it, drops obstacles into it and drives a chase target.
 // Usage: node simulation.test.mjs PATHLAB_BINARY OUT_DIR   (OUT_DIR receives simulation.png)
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { check, chromiumOptions, finish, startServer } from './harness.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,22 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 const [pathlab, outDir] = process.argv.slice(2);
 const scenariosDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios');
-let passed = 0, failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) { passed++; console.log(`PASS ${name}`); } else { failed++; console.log(`FAIL ${name} ${detail}`); }
-}
 
-const server = spawn(pathlab, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) resolve(m[0]); });
-  server.on('exit', () => reject(new Error('server exited')));
-});
+const { server, url } = await startServer(pathlab);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-sim-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const context = await chromium.launchPersistentContext(profile, chromiumOptions);
 const page = await context.newPage();
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
@@ -182,5 +170,4 @@ try {
   server.kill('SIGINT');
   fs.rmSync(profile, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -2,28 +2,17 @@
 // headless against `pathlab serve` on a free loopback port.
 // Usage: node visualizer.test.mjs PATHLAB_BINARY OUT_DIR   (OUT_DIR receives screenshot.png)
 import { chromium } from 'playwright-core';
-import { spawn, execFileSync } from 'node:child_process';
+import { check, chromiumOptions, finish, startServer } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const [pathlab, outDir] = process.argv.slice(2);
-let passed = 0, failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) { passed++; console.log(`PASS ${name}`); } else { failed++; console.log(`FAIL ${name} ${detail}`); }
-}
 
-const server = spawn(pathlab, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) resolve(m[0]); });
-  server.on('exit', () => reject(new Error('server exited')));
-});
+const { server, url } = await startServer(pathlab);
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium', headless: true, acceptDownloads: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const context = await chromium.launchPersistentContext(profile, { ...chromiumOptions, acceptDownloads: true });
 const page = await context.newPage();
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
@@ -165,5 +154,4 @@ try {
   server.kill('SIGINT');
   fs.rmSync(profile, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -1,0 +1,31 @@
+// What every browser test shares: `pathlab serve` on a free loopback port, the options that run
+// Debian's Chromium headless, and a PASS/FAIL tally that sets the exit code.
+import { spawn } from 'node:child_process';
+
+/// Chromium flags for a headless run with no network chatter of its own.
+export const chromiumOptions = {
+  executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/// Starts `pathlab serve --port 0` and resolves to {server, url} once it prints its URL.
+export async function startServer(pathlab) {
+  const server = spawn(pathlab, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    server.stdout.on('data', (d) => { const m = /http:\/\/\S+/.exec(String(d)); if (m) resolve(m[0]); });
+    server.on('exit', () => reject(new Error('server exited')));
+  });
+  return { server, url };
+}
+
+let passed = 0, failed = 0;
+/// Records one check and prints PASS/FAIL with its name.
+export function check(name, ok, detail = '') {
+  if (ok) { passed++; console.log(`PASS ${name}`); } else { failed++; console.log(`FAIL ${name} ${detail}`); }
+}
+/// Prints the tally and exits 1 when a check failed.
+export function finish() {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
