@@ -109,8 +109,11 @@ TEST(Search, EveryAlgorithmObeysTheNodeBudget) {
     const Algorithm a = info.algorithm;
     search::Options o;
     o.algorithm = a;
-    // anyangle-exact expands wall corners, not cells: the corridor has about 200 of them.
-    o.node_limit = a == Algorithm::anyangle_exact ? 50 : 5000;
+    // anyangle-exact expands wall corners, not cells: the corridor has about 200 of them;
+    // jps and jps+ expand jump points, two or three per row of the corridor.
+    o.node_limit = a == Algorithm::anyangle_exact || a == Algorithm::jps || a == Algorithm::jps_plus
+                       ? 50
+                       : 5000;
     const auto r = search::Pathfinder(g, o).find({0, 0}, {0, 198});
     EXPECT_EQ(r.status, Status::node_limit) << search::to_string(a);
     EXPECT_LE(r.stats.expanded, o.node_limit) << search::to_string(a);
@@ -179,24 +182,27 @@ TEST(Search, FinderIsReusableAcrossQueriesAndOptions) {
 }
 
 TEST(Search, NoHeapAllocationPerQueryAfterWarmUp) {
-  grid::Grid g = pathlab::testing::random_grid(11, 128, 128, 25, true);
-  const auto cells = pathlab::testing::passable_cells(g);
-  for (const auto& info : search::algorithms()) {
-    search::Options o;
-    o.algorithm = info.algorithm;
-    o.node_limit = 200000;
-    search::Pathfinder f(g, o);
-    search::Result r;
-    // Warm-up: the workspace, queues and the result's path grow to their working size.
-    for (std::size_t i = 0; i < 40; ++i) {
-      f.find(cells[(i * 131) % cells.size()], cells[(i * 17 + 3) % cells.size()], r);
+  // With terrain and without (jps and jps+ search only unit-terrain maps).
+  for (const bool terrain : {true, false}) {
+    grid::Grid g = pathlab::testing::random_grid(11, 128, 128, 25, terrain);
+    const auto cells = pathlab::testing::passable_cells(g);
+    for (const auto& info : search::algorithms()) {
+      search::Options o;
+      o.algorithm = info.algorithm;
+      o.node_limit = 200000;
+      search::Pathfinder f(g, o);
+      search::Result r;
+      // Warm-up: the workspace, queues and the result's path grow to their working size.
+      for (std::size_t i = 0; i < 40; ++i) {
+        f.find(cells[(i * 131) % cells.size()], cells[(i * 17 + 3) % cells.size()], r);
+      }
+      r.path.reserve(g.width() * g.height());
+      const std::size_t before = g_allocations.load();
+      for (std::size_t i = 0; i < 40; ++i) {
+        f.find(cells[(i * 131) % cells.size()], cells[(i * 17 + 3) % cells.size()], r);
+      }
+      EXPECT_EQ(g_allocations.load() - before, 0u) << info.name << (terrain ? " (terrain)" : "");
     }
-    r.path.reserve(g.width() * g.height());
-    const std::size_t before = g_allocations.load();
-    for (std::size_t i = 0; i < 40; ++i) {
-      f.find(cells[(i * 131) % cells.size()], cells[(i * 17 + 3) % cells.size()], r);
-    }
-    EXPECT_EQ(g_allocations.load() - before, 0u) << info.name;
   }
 }
 

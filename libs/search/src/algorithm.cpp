@@ -7,7 +7,7 @@
 namespace pathlab::search {
 namespace {
 
-constexpr std::array<AlgorithmInfo, 13> kAlgorithms{{
+constexpr std::array<AlgorithmInfo, 15> kAlgorithms{{
     {Algorithm::bfs, "bfs", false, true, false, false, "breadth-first search: fewest moves"},
     {Algorithm::dfs, "dfs", false, false, false, false, "depth-first search: any path"},
     {Algorithm::iddfs, "iddfs", false, true, false, false,
@@ -28,6 +28,10 @@ constexpr std::array<AlgorithmInfo, 13> kAlgorithms{{
      "Lazy Theta*: Theta* that checks line of sight only when a cell is expanded"},
     {Algorithm::anyangle_exact, "anyangle-exact", true, false, true, true,
      "exact shortest any-angle path: A* over the visibility graph of wall corners"},
+    {Algorithm::jps, "jps", true, false, true, false,
+     "jump point search: A* over jump points, 64-cell block scans (unit terrain, no-corner-cut)"},
+    {Algorithm::jps_plus, "jps+", true, false, true, false,
+     "JPS+: jump point search over precomputed jump distances (built on first use)"},
 }};
 
 constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "euclidean",

@@ -433,6 +433,14 @@ void destroy(ExactCache* p) noexcept {
   delete p;
 }
 
+std::size_t bytes_of(const ExactCache& c) noexcept {
+  return sizeof(ExactCache) + capacity_bytes(c.walls) + capacity_bytes(c.by_row.bits) +
+         capacity_bytes(c.by_col.bits) + capacity_bytes(c.vx) + capacity_bytes(c.vy) +
+         capacity_bytes(c.vclass) + capacity_bytes(c.row_first) + capacity_bytes(c.col_first) +
+         capacity_bytes(c.by_column) + capacity_bytes(c.adj_begin) + capacity_bytes(c.adj_end) +
+         capacity_bytes(c.adj) + c.side.bytes() + capacity_bytes(c.chain);
+}
+
 namespace {
 
 /// The free cell touching lattice point (X, Y) on the outside of the bend prev -> P -> next

@@ -136,6 +136,10 @@ struct Side {
     gen += 2;
     heap.clear();
   }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return nodes.size() * sizeof(NodeRec) + heap.capacity() * sizeof(HeapEntry) +
+           fast.capacity() * sizeof(HeapEntry);
+  }
   [[nodiscard]] bool seen(NodeId n) const noexcept { return nodes[n].stamp >= gen; }
   [[nodiscard]] bool closed(NodeId n) const noexcept { return nodes[n].stamp == gen + 1; }
   /// First sight of n in this query.
@@ -230,8 +234,25 @@ struct Frame {
 /// query and rebuilt when the grid or the rule changes. Defined in anyangle_exact.cpp.
 struct ExactCache;
 void destroy(ExactCache* p) noexcept;
+[[nodiscard]] std::size_t bytes_of(const ExactCache& c) noexcept;
 struct ExactCacheDeleter {
   void operator()(ExactCache* p) const noexcept { destroy(p); }
+};
+
+/// jps / jps+ per-grid state (the transposed wall bits, the JPS+ jump table), built on first
+/// use and rebuilt when the grid's walls change. Defined in jps.hpp.
+struct JpsCache;
+void destroy(JpsCache* p) noexcept;
+/// Its own memory; the JPS+ table, shared between finders, is PrepareInfo::bytes.
+[[nodiscard]] std::size_t bytes_of(const JpsCache& c) noexcept;
+
+/// Bytes a vector holds (its capacity).
+template <class T>
+[[nodiscard]] std::size_t capacity_bytes(const std::vector<T>& v) noexcept {
+  return v.capacity() * sizeof(T);
+}
+struct JpsCacheDeleter {
+  void operator()(JpsCache* p) const noexcept { destroy(p); }
 };
 
 }  // namespace pathlab::search::detail
@@ -239,6 +260,10 @@ struct ExactCacheDeleter {
 namespace pathlab::search {
 struct Pathfinder::Workspace {
   std::unique_ptr<detail::ExactCache, detail::ExactCacheDeleter> exact;
+  std::unique_ptr<detail::JpsCache, detail::JpsCacheDeleter> jps;
+  /// Microseconds of this query spent building per-grid preprocessed data (the JPS+ table):
+  /// reported as preparation, not as query time.
+  double prep_us = 0;
   detail::Side side[2];
   std::vector<grid::NodeId> queue;
   std::vector<grid::NodeId> next;
@@ -425,6 +450,10 @@ Status run_theta(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Wo
 template <class L>
 Status run_anyangle_exact(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                           Result&, L&);
+/// jps and jps+ (fall back to A* on terrain or other diagonal rules; set out.note).
+template <class L>
+Status run_jps(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
+               L&);
 template <class L>
 Status run_unit_cost(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                      Result&, L&);

@@ -14,6 +14,17 @@ namespace pathlab::search {
 Pathfinder::Pathfinder(const grid::Grid& grid, Options options)
     : grid_(&grid), options_(options), ws_(std::make_unique<Workspace>()) {}
 Pathfinder::~Pathfinder() = default;
+
+std::size_t Pathfinder::memory_bytes() const noexcept {
+  const Workspace& w = *ws_;
+  std::size_t n = sizeof(Workspace) + w.side[0].bytes() + w.side[1].bytes();
+  n += detail::capacity_bytes(w.queue) + detail::capacity_bytes(w.next) +
+       detail::capacity_bytes(w.stack) + detail::capacity_bytes(w.scratch) +
+       detail::capacity_bytes(w.stamps);
+  if (w.exact) n += detail::bytes_of(*w.exact);
+  if (w.jps) n += detail::bytes_of(*w.jps);
+  return n;
+}
 Pathfinder::Pathfinder(Pathfinder&&) noexcept = default;
 Pathfinder& Pathfinder::operator=(Pathfinder&&) noexcept = default;
 
@@ -44,6 +55,9 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
       return detail::run_theta(g, o, s, t, ws, out, listener);
     case Algorithm::anyangle_exact:
       return detail::run_anyangle_exact(g, o, s, t, ws, out, listener);
+    case Algorithm::jps:
+    case Algorithm::jps_plus:
+      return detail::run_jps(g, o, s, t, ws, out, listener);
     case Algorithm::dijkstra:
     case Algorithm::greedy:
     case Algorithm::astar:
@@ -61,6 +75,8 @@ Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* list
   out.points.clear();
   out.cost = 0;
   out.stats = Stats{};
+  out.note = {};
+  ws_->prep_us = 0;
   const grid::Grid& g = *grid_;
   if (!g.passable(start) || !g.passable(goal) || validate(options_)) {
     out.status = Status::invalid_input;
@@ -93,8 +109,11 @@ Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* list
       out.cost = grid::path_cost(g, options_.moves, out.path);
     }
   }
+  // Building per-grid preprocessed data (the JPS+ table) on a first query is preparation,
+  // reported by prepared_info(), not query time.
   out.stats.time_us =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() -
+      ws_->prep_us;
   return out.status;
 }
 

@@ -24,6 +24,9 @@ enum class Algorithm : std::uint8_t {
   theta,
   lazytheta,
   anyangle_exact,
+  // Appended (not inserted) so that the values above keep their numbers.
+  jps,       ///< "jps"
+  jps_plus,  ///< "jps+"
 };
 
 enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };

@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -64,6 +66,10 @@ struct Result {
   /// weighed: any-angle searches treat every free cell alike).
   Cost cost = 0;
   Stats stats;
+  /// Empty, or a one-line remark on how the query was answered that a user should see (e.g.
+  /// "jps: the map has terrain costs; answered with A*"). Points to a static string: copying
+  /// or keeping it never allocates.
+  std::string_view note;
   [[nodiscard]] std::size_t moves() const noexcept { return path.empty() ? 0 : path.size() - 1; }
 };
 
@@ -90,14 +96,24 @@ class Pathfinder {
   [[nodiscard]] const Options& options() const noexcept { return options_; }
   void set_options(const Options& o) noexcept { options_ = o; }
   [[nodiscard]] const grid::Grid& grid() const noexcept { return *grid_; }
+  /// Bytes of search state this finder holds now: node records, open lists, queues and its
+  /// per-grid caches (anyangle-exact's visibility graph, jps's transposed walls); not the
+  /// preprocessed data it may share with other finders (prepare.hpp: PrepareInfo::bytes).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
   struct Workspace;
 
  private:
+  friend struct PreparedAccess;  // pathlab/search/prepare.hpp
   const grid::Grid* grid_;
   Options options_;
   std::unique_ptr<Workspace> ws_;
 };
+
+/// The note (Result::note) a query with these options on this grid will carry, empty when
+/// none: jps and jps+ answer with A* on maps with terrain costs and under diagonal rules other
+/// than no-corner-cut, and say so. Lets a caller print it once before running queries.
+[[nodiscard]] std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept;
 
 /// Checks options against the grid: returns a message for a bad weight or node limit.
 [[nodiscard]] std::optional<std::string> validate(const Options& o);

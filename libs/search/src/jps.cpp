@@ -1,0 +1,268 @@
+// jps: Jump Point Search (Harabor & Grastien 2011) for 8-neighbour grids without corner
+// cutting, with the improvements of Harabor & Grastien 2014 ("Improving Jump Point Search"):
+// block-based jumping — a straight jump reads 64 cells per machine word of the row and of the
+// rows beside it and finds the next wall or forced neighbour with one bit scan; vertical jumps
+// do the same on a transposed copy of the walls — and pruning of intermediate jump points (see
+// jps.hpp). Unit-terrain maps only: on maps with terrain costs, or under another diagonal
+// rule, jps answers with A* and says so in Result::note (never a wrong cost).
+#include "jps.hpp"
+
+#include <chrono>
+
+namespace pathlab::search::detail {
+
+void destroy(JpsCache* p) noexcept {
+  delete p;
+}
+
+std::size_t bytes_of(const JpsCache& c) noexcept {
+  return sizeof(JpsCache) + capacity_bytes(c.walls) + capacity_bytes(c.cols);
+}
+
+JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
+  if (!ws.jps) ws.jps.reset(new JpsCache);
+  if (!ws.jps->up_to_date(g)) ws.jps->reset(g);
+  return *ws.jps;
+}
+
+void ensure_columns(JpsCache& c, const Grid& g) {
+  if (!c.cols.empty()) return;
+  const std::size_t stride = static_cast<std::size_t>(g.height()) + 2;
+  const std::size_t n = stride * (static_cast<std::size_t>(g.width()) + 2);
+  c.cols.assign((n + 63) / 64 + 1, ~std::uint64_t{0});
+  for (int x = 0; x < g.width(); ++x) {
+    for (int y = 0; y < g.height(); ++y) {
+      if (g.passable_id(g.id(x, y))) {
+        const std::size_t b = (static_cast<std::size_t>(x) + 1) * stride + (y + 1);
+        c.cols[b >> 6] &= ~(std::uint64_t{1} << (b & 63));
+      }
+    }
+  }
+}
+
+bool jps_applies(const Grid& g, const grid::Moves& m) noexcept {
+  return !g.has_terrain() && m.diagonal == DiagonalRule::no_corner_cut;
+}
+
+bool table_applies(const Grid& g) noexcept {
+  return g.width() <= kMaxTableSide && g.height() <= kMaxTableSide;
+}
+
+void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
+                      std::vector<Cell>& scratch, std::vector<Cell>& out) {
+  scratch.clear();
+  for (NodeId c = t;; c = side.nodes[c].parent) {
+    scratch.push_back(g.cell(c));
+    if (c == s) break;
+  }
+  out.push_back(scratch.back());
+  for (std::size_t i = scratch.size() - 1; i-- > 0;) {
+    Cell cur = out.back();
+    const Cell to = scratch[i];
+    const int sx = sgn(to.x - cur.x), sy = sgn(to.y - cur.y);
+    const int k = std::min(std::abs(to.x - cur.x), std::abs(to.y - cur.y));
+    for (int j = 0; j < k; ++j) {
+      cur = {cur.x + sx, cur.y + sy};
+      out.push_back(cur);
+    }
+    while (!(cur == to)) {
+      cur = {cur.x + sgn(to.x - cur.x), cur.y + sgn(to.y - cur.y)};
+      out.push_back(cur);
+    }
+  }
+}
+
+namespace {
+
+/// Online jumping over the grid's wall words (rows) and the transposed copy (columns).
+class OnlineJumper {
+ public:
+  OnlineJumper(const Grid& g, const JpsCache& c, NodeId goal)
+      : g_(g),
+        rows_(g.wall_words().data()),
+        cols_(c.cols.data()),
+        rs_(static_cast<std::uint32_t>(g.stride())),
+        cs_(static_cast<std::uint32_t>(g.height() + 2)),
+        goal_(goal) {
+    const Cell gc = g.cell(goal);
+    gx_ = gc.x;
+    gy_ = gc.y;
+    goal_col_ = col_id(gx_, gy_);
+  }
+
+  template <class Emit>
+  void expand(NodeId n, int x, int y, int dx, int dy, Emit& emit) const {
+    if (dx == 0 && dy == 0) {  // the start: every direction
+      horizontal(n, x, y, 1, 0, emit);
+      horizontal(n, x, y, -1, 0, emit);
+      vertical(n, x, y, 1, 0, emit);
+      vertical(n, x, y, -1, 0, emit);
+      for (int d = 4; d < 8; ++d) diagonal(n, x, y, grid::kDx[d], grid::kDy[d], emit);
+    } else if (dy == 0) {
+      horizontal(n, x, y, dx, 0, emit);
+      for (const int side : {-1, 1}) {  // forced: the side is free, the cell behind it a wall
+        const NodeId beside = n + side * static_cast<std::int32_t>(rs_);
+        if (g_.passable_id(beside) && !g_.passable_id(beside - dx)) {
+          vertical(n, x, y, side, 0, emit);
+          diagonal(n, x, y, dx, side, emit);
+        }
+      }
+    } else if (dx == 0) {
+      vertical(n, x, y, dy, 0, emit);
+      for (const int side : {-1, 1}) {
+        const NodeId beside = n + side;
+        if (g_.passable_id(beside) &&
+            !g_.passable_id(beside - dy * static_cast<std::int32_t>(rs_))) {
+          horizontal(n, x, y, side, 0, emit);
+          diagonal(n, x, y, side, dy, emit);
+        }
+      }
+    } else {
+      horizontal(n, x, y, dx, 0, emit);
+      vertical(n, x, y, dy, 0, emit);
+      diagonal(n, x, y, dx, dy, emit);
+    }
+  }
+
+ private:
+  [[nodiscard]] NodeId col_id(int x, int y) const noexcept {
+    return static_cast<NodeId>((x + 1) * cs_ + static_cast<std::uint32_t>(y + 1));
+  }
+
+  /// Straight jump along the row from n (at x) in direction dx: the steps to the jump point
+  /// (or the goal), 0 when the row ends in a wall first.
+  [[nodiscard]] int jump_row(NodeId n, int y, int dx) const noexcept {
+    bool dead;
+    if (dx > 0) {
+      const NodeId stop = scan_forward(rows_, n, rs_, dead);
+      if (y == gy_ && goal_ > n && goal_ <= stop) return static_cast<int>(goal_ - n);
+      return dead ? 0 : static_cast<int>(stop - n);
+    }
+    const NodeId stop = scan_backward(rows_, n, rs_, dead);
+    if (y == gy_ && goal_ < n && goal_ >= stop) return static_cast<int>(n - goal_);
+    return dead ? 0 : static_cast<int>(n - stop);
+  }
+  /// The same along the column (transposed id c, column x) in direction dy.
+  [[nodiscard]] int jump_col(NodeId c, int x, int dy) const noexcept {
+    bool dead;
+    if (dy > 0) {
+      const NodeId stop = scan_forward(cols_, c, cs_, dead);
+      if (x == gx_ && goal_col_ > c && goal_col_ <= stop) return static_cast<int>(goal_col_ - c);
+      return dead ? 0 : static_cast<int>(stop - c);
+    }
+    const NodeId stop = scan_backward(cols_, c, cs_, dead);
+    if (x == gx_ && goal_col_ < c && goal_col_ >= stop) return static_cast<int>(c - goal_col_);
+    return dead ? 0 : static_cast<int>(c - stop);
+  }
+
+  template <class Emit>
+  void horizontal(NodeId n, int x, int y, int dx, int k, Emit& emit) const {
+    const int m = jump_row(n, y, dx);
+    if (m > 0) emit(n + m * dx, x + m * dx, y, k, m);
+  }
+  template <class Emit>
+  void vertical(NodeId n, int x, int y, int dy, int k, Emit& emit) const {
+    const int m = jump_col(col_id(x, y), x, dy);
+    if (m > 0) emit(n + m * dy * static_cast<std::int32_t>(rs_), x, y + m * dy, k, m);
+  }
+
+  /// Diagonal jump from the origin, to its end: every straight jump point found on the way is
+  /// a successor of the origin (intermediate jump points pruned).
+  template <class Emit>
+  void diagonal(NodeId n, int x, int y, int dx, int dy, Emit& emit) const {
+    const std::int32_t vy = dy * static_cast<std::int32_t>(rs_);
+    const std::int32_t cstep = dy + dx * static_cast<std::int32_t>(cs_);
+    NodeId c = col_id(x, y);
+    for (int k = 1;; ++k) {
+      if (!g_.passable_id(n + dx) || !g_.passable_id(n + vy) || !g_.passable_id(n + dx + vy)) {
+        return;
+      }
+      n += dx + vy;
+      c += cstep;
+      x += dx;
+      y += dy;
+      if (n == goal_) {
+        emit(n, x, y, k, 0);
+        return;
+      }
+      const int mh = jump_row(n, y, dx);
+      if (mh > 0) emit(n + mh * dx, x + mh * dx, y, k, mh);
+      const int mv = jump_col(c, x, dy);
+      if (mv > 0) emit(n + mv * vy, x, y + mv * dy, k, mv);
+    }
+  }
+
+  const Grid& g_;
+  const std::uint64_t* rows_;
+  const std::uint64_t* cols_;
+  std::uint32_t rs_, cs_;
+  NodeId goal_, goal_col_ = 0;
+  int gx_ = 0, gy_ = 0;
+};
+
+}  // namespace
+
+template <class L>
+Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
+               Result& out, L& listener) {
+  if (!jps_applies(grid, o.moves)) {
+    out.note = fallback_note(grid, o);
+    return run_astar_instead(grid, o, s, t, ws, out, listener);
+  }
+  JpsCache& cache = jps_cache(ws, grid);
+  if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
+    if (!cache.table) {
+      const auto t0 = std::chrono::steady_clock::now();
+      cache.table = build_jump_table(grid);
+      ws.prep_us +=
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
+  }
+  if (o.algorithm == Algorithm::jps_plus) out.note = fallback_note(grid, o);
+  ensure_columns(cache, grid);
+
+  const double w = o.effective_weight();
+  const Heuristic heur = o.effective_heuristic();
+  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
+  const OnlineJumper jumper(grid, cache, t);
+  Side& side = ws.side[0];
+  const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
+    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
+  });
+  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  return status;
+}
+
+template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                        Result&, NullListener&);
+template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                        Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail
+
+namespace pathlab::search {
+
+std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept {
+  const bool plus = o.algorithm == Algorithm::jps_plus;
+  if (o.algorithm != Algorithm::jps && !plus) return {};
+  if (g.has_terrain()) {
+    return plus ? "jps+: the map has terrain costs and jump point search assumes unit costs; "
+                  "answered with A*"
+                : "jps: the map has terrain costs and jump point search assumes unit costs; "
+                  "answered with A*";
+  }
+  if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
+    return plus ? "jps+: jump point search is defined for --diagonal no-corner-cut; answered "
+                  "with A*"
+                : "jps: jump point search is defined for --diagonal no-corner-cut; answered "
+                  "with A*";
+  }
+  if (plus && !detail::table_applies(g)) {
+    return "jps+: the map is wider or taller than 32000 cells, too large for the jump table; "
+           "answered with jps";
+  }
+  return {};
+}
+
+}  // namespace pathlab::search

@@ -1,0 +1,231 @@
+// Internal to the search module: what jps (jps.cpp) and jps+ (jps_plus.cpp) share. The A* loop
+// over jump points, templated on a jumper that generates a node's successors; the per-grid
+// cache (transposed wall bits, the JPS+ table); the path expansion from jump points to cells.
+// Rules (shared docs/ALGORITHMS.md, "Jump Point Search"): 8-neighbour, no corner cutting;
+// straight jumps stop at the goal or at a cell with a forced neighbour; diagonal jumps need
+// both orthogonal cells free at every step. Harabor & Grastien 2014, "Improving Jump Point
+// Search": block-based jumping and pruning of intermediate jump points — a diagonal jump never
+// puts its own cells on the open list: it continues to its end and generates, as successors
+// of its origin, the jump points its straight sub-jumps reach. So a successor is reached from
+// its parent by k diagonal steps then m straight ones (either may be 0), which is how the path
+// is rebuilt cell by cell and how the direction a node was entered by is recovered.
+#pragma once
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "engine.hpp"
+
+namespace pathlab::search::detail {
+
+/// Tables hold distances in int16: maps wider or taller than this fall back to online jps.
+inline constexpr int kMaxTableSide = 32000;
+
+/// JPS+ jump distances for every padded cell, 8 per cell in the order of grid::kDx (N, E, S, W,
+/// NE, SE, SW, NW). Straight d: > 0, the distance to the next cell with a forced neighbour in
+/// that direction; <= 0, minus the number of free cells before a wall. Diagonal d: > 0, the
+/// steps to the next cell where a straight jump along either component direction finds a jump
+/// point; <= 0, minus the number of legal diagonal steps. Immutable once built; shared.
+struct JumpTable {
+  int width = 0;
+  int height = 0;
+  std::uint64_t map_checksum = 0;
+  std::vector<std::int16_t> dist;
+  double seconds = 0;  ///< build time, or load time when loaded
+  bool loaded = false;
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return sizeof(JumpTable) + dist.size() * sizeof(std::int16_t);
+  }
+};
+
+/// Builds the table of a unit-terrain grid (W, H <= kMaxTableSide).
+[[nodiscard]] std::shared_ptr<const JumpTable> build_jump_table(const Grid& g);
+
+struct JpsCache {
+  const Grid* grid = nullptr;
+  int width = -1;
+  int height = -1;
+  std::vector<std::uint64_t> walls;  ///< the grid's wall words when built
+  /// Transposed wall bits: column x is a "row" of stride height+2 (padded like the grid), so
+  /// vertical jumps are the same word scans as horizontal ones. Empty until jps needs it.
+  std::vector<std::uint64_t> cols;
+  std::shared_ptr<const JumpTable> table;
+
+  [[nodiscard]] bool up_to_date(const Grid& g) const noexcept {
+    return grid == &g && width == g.width() && height == g.height() && walls == g.wall_words();
+  }
+  void reset(const Grid& g) {
+    grid = nullptr;  // invalid until complete (an allocation may throw)
+    cols.clear();
+    table.reset();
+    walls = g.wall_words();
+    width = g.width();
+    height = g.height();
+    grid = &g;
+  }
+};
+
+/// The workspace's cache, reset for g when stale.
+JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g);
+/// Builds the transposed bits when missing.
+void ensure_columns(JpsCache& c, const Grid& g);
+/// Whether jps / jps+ search this grid with these moves (else they answer with A*).
+[[nodiscard]] bool jps_applies(const Grid& g, const grid::Moves& m) noexcept;
+[[nodiscard]] bool table_applies(const Grid& g) noexcept;
+
+// --- 64-cell windows of a padded bit stream (bit set = wall) -------------------------------
+
+/// Bits [b, b+64) of the stream, bit i = cell b+i. Needs w[(b>>6)+1] to exist.
+inline std::uint64_t window_from(const std::uint64_t* w, std::uint32_t b) noexcept {
+  const std::uint32_t i = b >> 6, s = b & 63;
+  return (w[i] >> s) | ((w[i + 1] << 1) << (63 - s));
+}
+/// Bits (e-64, e], bit 63 = cell e, bit 63-i = cell e-i; cells before the stream read as walls.
+inline std::uint64_t window_to(const std::uint64_t* w, std::int64_t e) noexcept {
+  if (e >= 63) return window_from(w, static_cast<std::uint32_t>(e - 63));
+  const int missing = static_cast<int>(63 - e);  // e+1 real bits, in w[0]
+  return (w[0] << missing) | ((std::uint64_t{1} << missing) - 1);
+}
+
+/// Forward scan along a padded row of `stride` cells from cell p (exclusive): the first cell
+/// that is a wall (dead = true) or has a forced neighbour (a free side cell whose predecessor
+/// on that side is a wall). The row's padding stops it.
+inline std::uint32_t scan_forward(const std::uint64_t* w, std::uint32_t p, std::uint32_t stride,
+                                  bool& dead) noexcept {
+  for (std::uint32_t b = p + 1;; b += 64) {
+    const std::uint64_t wall = window_from(w, b);
+    const std::uint64_t up = ~window_from(w, b - stride) & window_from(w, b - stride - 1);
+    const std::uint64_t down = ~window_from(w, b + stride) & window_from(w, b + stride - 1);
+    const std::uint64_t stop = wall | up | down;
+    if (stop != 0) {
+      const int i = std::countr_zero(stop);
+      dead = ((wall >> i) & 1) != 0;
+      return b + static_cast<std::uint32_t>(i);
+    }
+  }
+}
+/// The same scan backward (toward lower ids).
+inline std::uint32_t scan_backward(const std::uint64_t* w, std::uint32_t p, std::uint32_t stride,
+                                   bool& dead) noexcept {
+  for (std::int64_t e = std::int64_t{p} - 1;; e -= 64) {
+    const std::uint64_t wall = window_to(w, e);
+    const std::uint64_t up = ~window_to(w, e - stride) & window_to(w, e - stride + 1);
+    const std::uint64_t down = ~window_to(w, e + stride) & window_to(w, e + stride + 1);
+    const std::uint64_t stop = wall | up | down;
+    if (stop != 0) {
+      const int i = std::countl_zero(stop);
+      dead = ((wall >> (63 - i)) & 1) != 0;
+      return static_cast<std::uint32_t>(e - i);
+    }
+  }
+}
+
+// --- the search ------------------------------------------------------------------------------
+
+struct JumpParams {
+  double h_weight;
+  bool reopen;
+  std::uint64_t node_limit;
+};
+
+/// Sign of v: -1, 0 or 1.
+inline int sgn(int v) noexcept {
+  return (v > 0) - (v < 0);
+}
+
+/// A* over jump points. J::expand(id, x, y, dx, dy, emit) generates the successors of the node
+/// at (x,y) entered in direction (dx,dy) ((0,0) for the start), calling
+/// emit(id, x, y, k, m) for each: reached by k diagonal then m straight steps.
+template <class J, class H, class L>
+Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, const JumpParams& p,
+                   H h, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
+  side.begin(grid.padded_size());
+  const Cell goal = grid.cell(t);
+  const Toward<H> hv{h, goal.x, goal.y};
+  const double straight = moves.straight_cost(), diagonal = moves.diagonal_cost();
+  const CellOf cell_of(grid);
+  auto priority = [&](double g, int x, int y) {
+    if constexpr (H::is_zero) {
+      return g;
+    } else {
+      return g + p.h_weight * hv(x, y);
+    }
+  };
+
+  const Cell sc = grid.cell(s);
+  side.open(s, 0.0, s);
+  side.push(priority(0.0, sc.x, sc.y), 0.0, s);
+  st.generated = 1;
+  if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+
+  double gu = 0;
+  NodeId u = s;
+  auto emit = [&](NodeId n, int x, int y, int k, int m) PATHLAB_INLINE {
+    const double ng = gu + k * diagonal + m * straight;
+    NodeRec& r = side.nodes[n];
+    const bool seen = r.stamp >= side.gen;
+    if (seen && !improves(ng, r.g)) return;
+    if (r.stamp == side.gen + 1) {
+      if (!p.reopen) return;
+      ++st.reopened;
+    }
+    if (seen) {
+      side.improve(n, ng, u);
+    } else {
+      side.open(n, ng, u);
+      ++st.generated;
+    }
+    const double f = priority(ng, x, y);
+    side.push(f, ng, n);
+    if constexpr (L::enabled) {
+      if (seen) {
+        listener.updated(n, u, ng, f, 0);
+      } else {
+        listener.opened(n, u, ng, f, 0);
+      }
+    }
+  };
+
+  while (!side.heap.empty()) {
+    st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
+    const HeapEntry e = side.pop();
+    if (side.stale(e)) continue;
+    if (st.expanded >= p.node_limit) return Status::node_limit;
+    u = e.id;
+    gu = side.nodes[u].g;
+    side.close(u);
+    ++st.expanded;
+    if constexpr (L::enabled) listener.closed(u, 0);
+    if (u == t) return Status::found;
+    int x, y, px, py;
+    cell_of(u, x, y);
+    cell_of(side.nodes[u].parent, px, py);
+    // Entered by k diagonal then m straight steps: straight when m > 0, i.e. |dx| != |dy|.
+    const int dx = x - px, dy = y - py;
+    const int adx = std::abs(dx), ady = std::abs(dy);
+    jumper.expand(u, x, y, adx >= ady ? sgn(dx) : 0, ady >= adx ? sgn(dy) : 0, emit);
+  }
+  return Status::no_path;
+}
+
+/// Appends the path start..goal, every cell, by expanding each parent -> child link of the
+/// jump-point chain into its diagonal steps then its straight ones.
+void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
+                      std::vector<Cell>& scratch, std::vector<Cell>& out);
+
+/// Runs A* instead of jps (terrain, another diagonal rule): same options, algorithm astar.
+template <class L>
+Status run_astar_instead(const Grid& g, const Options& o, NodeId s, NodeId t,
+                         Pathfinder::Workspace& ws, Result& out, L& listener) {
+  Options a = o;
+  a.algorithm = Algorithm::astar;
+  return run_best_first(g, a, s, t, ws, out, listener);
+}
+
+/// jps+ over the table (jps_plus.cpp).
+template <class L>
+Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId s, NodeId t,
+                     Pathfinder::Workspace&, Result&, L&);
+
+}  // namespace pathlab::search::detail

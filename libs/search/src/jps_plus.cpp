@@ -1,0 +1,422 @@
+// jps+: Jump Point Search over precomputed jump distances (Rabin & Silva 2015, "JPS+: An
+// Extreme A* Speed Optimization for Static Uniform Cost Grids"; Harabor & Grastien 2014), with
+// intermediate jump points pruned: a diagonal jump hops from one diagonal jump point to the
+// next by the table and generates the straight jump points found there as successors of its
+// origin, never the diagonal cells themselves. The goal is found by "target jump points": a
+// straight jump whose range covers the goal reaches it; a diagonal jump that crosses the
+// goal's row or column inside its range turns there toward the goal. Same rules and costs as
+// jps (jps.hpp); also the table's construction, sharing and file format (prepare.hpp).
+#include <pathlab/search/prepare.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <istream>
+#include <ostream>
+
+#include "jps.hpp"
+
+namespace pathlab::search::detail {
+
+/// Marks a wall in the table: the N entry of a wall cell (padding included), so a file shows
+/// walls apart from free cells (queries read the grid's bits). A free cell's value is never
+/// below -kMaxTableSide.
+inline constexpr std::int16_t kTableWall = -32768;
+
+namespace {
+
+enum Dir : int { N, E, S, W, NE, SE, SW, NW };
+
+/// Straight direction index of a unit step.
+inline int horizontal_dir(int dx) noexcept {
+  return dx > 0 ? E : W;
+}
+inline int vertical_dir(int dy) noexcept {
+  return dy > 0 ? S : N;
+}
+inline int diagonal_dir(int dx, int dy) noexcept {
+  return dy < 0 ? (dx > 0 ? NE : NW) : (dx > 0 ? SE : SW);
+}
+
+/// Next value along a line: from the neighbour's value v, when the neighbour is free and is
+/// (jp = true) or is not a jump point itself.
+inline std::int16_t extend(bool free, bool jp, std::int16_t v) noexcept {
+  if (!free) return 0;
+  if (jp) return 1;
+  return static_cast<std::int16_t>(v > 0 ? v + 1 : v - 1);
+}
+
+class TableJumper {
+ public:
+  TableJumper(const Grid& g, const JumpTable& t, NodeId goal)
+      : g_(g), dist_(t.dist.data()), goal_(goal) {
+    for (int d = 0; d < 8; ++d) off_[d] = grid::kDx[d] + grid::kDy[d] * g.stride();
+    const Cell gc = g.cell(goal);
+    gx_ = gc.x;
+    gy_ = gc.y;
+  }
+
+  template <class Emit>
+  void expand(NodeId n, int x, int y, int dx, int dy, Emit& emit) const {
+    const std::int16_t* d = dist_ + std::size_t{n} * 8;
+    if (dx == 0 && dy == 0) {
+      for (int k = 0; k < 4; ++k) straight(n, x, y, k, d[k], 0, emit);
+      for (int k = 4; k < 8; ++k) diagonal(n, x, y, grid::kDx[k], grid::kDy[k], emit);
+    } else if (dy == 0) {
+      straight(n, x, y, horizontal_dir(dx), d[horizontal_dir(dx)], 0, emit);
+      for (const int side : {-1, 1}) {
+        const NodeId beside = n + side * off_[S];
+        if (free(beside) && !free(beside - dx)) {
+          straight(n, x, y, vertical_dir(side), d[vertical_dir(side)], 0, emit);
+          diagonal(n, x, y, dx, side, emit);
+        }
+      }
+    } else if (dx == 0) {
+      straight(n, x, y, vertical_dir(dy), d[vertical_dir(dy)], 0, emit);
+      for (const int side : {-1, 1}) {
+        const NodeId beside = n + side;
+        if (free(beside) && !free(beside - dy * off_[S])) {
+          straight(n, x, y, horizontal_dir(side), d[horizontal_dir(side)], 0, emit);
+          diagonal(n, x, y, side, dy, emit);
+        }
+      }
+    } else {
+      straight(n, x, y, horizontal_dir(dx), d[horizontal_dir(dx)], 0, emit);
+      straight(n, x, y, vertical_dir(dy), d[vertical_dir(dy)], 0, emit);
+      diagonal(n, x, y, dx, dy, emit);
+    }
+  }
+
+ private:
+  /// The grid's wall bits (a 512x512 map's fit in L1/L2), not the table's wall marks: those
+  /// are a cache line per cell, and the cells beside n are rows away (2x slower on mazes).
+  [[nodiscard]] bool free(NodeId n) const noexcept { return g_.passable_id(n); }
+
+  /// Straight jump from n (at x, y) in straight direction `dir` with table value v, after k
+  /// diagonal steps from the successors' origin (n is then a diagonal cell).
+  template <class Emit>
+  void straight(NodeId n, int x, int y, int dir, std::int16_t v, int k, Emit& emit) const {
+    const int range = v > 0 ? v : -v;
+    const int dx = grid::kDx[dir], dy = grid::kDy[dir];
+    const int to_goal = dx != 0 ? (y == gy_ ? (gx_ - x) * dx : 0) : (x == gx_ ? (gy_ - y) * dy : 0);
+    if (to_goal > 0 && to_goal <= range) {
+      emit(goal_, gx_, gy_, k, to_goal);
+    } else if (v > 0) {
+      emit(n + v * off_[dir], x + v * dx, y + v * dy, k, v);
+    }
+  }
+
+  template <class Emit>
+  void diagonal(NodeId n, int x, int y, int dx, int dy, Emit& emit) const {
+    const int dir = diagonal_dir(dx, dy);
+    const int hd = horizontal_dir(dx), vd = vertical_dir(dy);
+    // The step at which the diagonal crosses the goal's row or column, if the goal lies in
+    // this quadrant (0 = never: from the origin itself the straight jumps see the goal).
+    const int gdx = (gx_ - x) * dx, gdy = (gy_ - y) * dy;
+    const int cross = gdx >= 0 && gdy >= 0 ? std::min(gdx, gdy) : 0;
+    int k = 0;
+    for (;;) {
+      const std::int16_t v = dist_[std::size_t{n} * 8 + dir];
+      const int reach = v > 0 ? v : -v;
+      if (cross > k && cross <= k + reach) {
+        const int c = cross - k;
+        const NodeId cn = n + c * off_[dir];
+        const int cx = x + c * dx, cy = y + c * dy;
+        if (cn == goal_) {
+          emit(goal_, gx_, gy_, cross, 0);
+        } else {
+          const int sd = gdx > gdy ? hd : vd;
+          straight(cn, cx, cy, sd, dist_[std::size_t{cn} * 8 + sd], cross, emit);
+        }
+      }
+      if (v <= 0) return;
+      n += v * off_[dir];
+      x += v * dx;
+      y += v * dy;
+      k += v;
+      const std::int16_t* d = dist_ + std::size_t{n} * 8;
+      if (d[hd] > 0) emit(n + d[hd] * off_[hd], x + d[hd] * dx, y, k, d[hd]);
+      if (d[vd] > 0) emit(n + d[vd] * off_[vd], x, y + d[vd] * dy, k, d[vd]);
+    }
+  }
+
+  const Grid& g_;
+  const std::int16_t* dist_;
+  std::int32_t off_[8];
+  NodeId goal_;
+  int gx_ = 0, gy_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto t = std::make_shared<JumpTable>();
+  t->width = g.width();
+  t->height = g.height();
+  t->map_checksum = g.checksum();
+  t->dist.assign(g.padded_size() * 8, 0);
+  std::int16_t* dist = t->dist.data();
+  const int w = g.width(), h = g.height();
+  auto free = [&](int x, int y) { return g.passable_id(g.id(x, y)); };  // padding: walls
+  auto at = [&](int x, int y, int d) -> std::int16_t& {
+    return dist[std::size_t{g.id(x, y)} * 8 + static_cast<std::size_t>(d)];
+  };
+  // Forced neighbour of a cell entered moving in a straight direction: a side cell free and
+  // the cell behind it a wall (ALGORITHMS.md).
+  auto forced_h = [&](int x, int y, int dx) {
+    return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
+  };
+  auto forced_v = [&](int x, int y, int dy) {
+    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
+  };
+  for (int y = -1; y <= h; ++y) {
+    for (int x = -1; x <= w; ++x) {
+      if (!free(x, y)) at(x, y, N) = kTableWall;
+    }
+  }
+  for (int y = 0; y < h; ++y) {
+    for (int x = w - 1; x >= 0; --x) {
+      if (free(x, y)) at(x, y, E) = extend(free(x + 1, y), forced_h(x + 1, y, 1), at(x + 1, y, E));
+    }
+    for (int x = 0; x < w; ++x) {
+      if (free(x, y)) at(x, y, W) = extend(free(x - 1, y), forced_h(x - 1, y, -1), at(x - 1, y, W));
+    }
+  }
+  // N before S of the same row is fine: N reads the row above, S the row below (second pass).
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (free(x, y)) {
+        at(x, y, N) = extend(free(x, y - 1), forced_v(x, y - 1, -1), y > 0 ? at(x, y - 1, N) : 0);
+      }
+    }
+  }
+  for (int y = h - 1; y >= 0; --y) {
+    for (int x = 0; x < w; ++x) {
+      if (free(x, y)) {
+        at(x, y, S) =
+            extend(free(x, y + 1), forced_v(x, y + 1, 1), y + 1 < h ? at(x, y + 1, S) : 0);
+      }
+    }
+  }
+  // Diagonals: a step is legal when both orthogonal cells and the target are free; the target
+  // is a diagonal jump point when a straight jump along either component finds a jump point.
+  auto diagonal = [&](int x, int y, int dx, int dy) {
+    const int d = diagonal_dir(dx, dy), hd = horizontal_dir(dx), vd = vertical_dir(dy);
+    const int nx = x + dx, ny = y + dy;
+    const bool legal = free(nx, y) && free(x, ny) && free(nx, ny);
+    at(x, y, d) = legal ? extend(true, at(nx, ny, hd) > 0 || at(nx, ny, vd) > 0, at(nx, ny, d)) : 0;
+  };
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (free(x, y)) {
+        diagonal(x, y, 1, -1);
+        diagonal(x, y, -1, -1);
+      }
+    }
+  }
+  for (int y = h - 1; y >= 0; --y) {
+    for (int x = 0; x < w; ++x) {
+      if (free(x, y)) {
+        diagonal(x, y, 1, 1);
+        diagonal(x, y, -1, 1);
+      }
+    }
+  }
+  t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return t;
+}
+
+template <class L>
+Status run_jps_table(const Grid& grid, const Options& o, const JumpTable& table, NodeId s, NodeId t,
+                     Pathfinder::Workspace& ws, Result& out, L& listener) {
+  const double w = o.effective_weight();
+  const Heuristic heur = o.effective_heuristic();
+  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
+  const TableJumper jumper(grid, table, t);
+  Side& side = ws.side[0];
+  const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
+    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
+  });
+  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  return status;
+}
+
+template Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId, NodeId,
+                              Pathfinder::Workspace&, Result&, NullListener&);
+template Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId, NodeId,
+                              Pathfinder::Workspace&, Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail
+
+// --- prepare.hpp -------------------------------------------------------------------------------
+
+namespace pathlab::search {
+
+namespace {
+
+constexpr char kMagic[8] = {'P', 'L', 'P', 'R', 'E', 'P', '\r', '\n'};
+
+/// FNV-1a over 64-bit words (8 bytes at a time: a 12 MiB table checks in a few ms).
+std::uint64_t fnv1a_words(const void* data, std::size_t bytes) noexcept {
+  std::uint64_t h = 1469598103934665603ull;
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::size_t i = 0;
+  for (; i + 8 <= bytes; i += 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p + i, 8);
+    h = (h ^ v) * 1099511628211ull;
+  }
+  for (; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t algorithm;
+  std::uint32_t width;
+  std::uint32_t height;
+  std::uint64_t map_checksum;
+  std::uint64_t payload_bytes;
+  std::uint64_t payload_checksum;
+};
+static_assert(sizeof(Header) == 48);
+
+}  // namespace
+
+struct PreparedAccess {
+  static detail::JpsCache* cache(const Pathfinder& f) noexcept {
+    return f.ws_->jps && f.ws_->jps->up_to_date(*f.grid_) ? f.ws_->jps.get() : nullptr;
+  }
+  static detail::JpsCache& fresh_cache(Pathfinder& f) {
+    return detail::jps_cache(*f.ws_, *f.grid_);
+  }
+  /// Whether the finder's algorithm, options and grid use the jump table.
+  static bool uses_table(const Pathfinder& f) noexcept {
+    return f.options_.algorithm == Algorithm::jps_plus &&
+           detail::jps_applies(*f.grid_, f.options_.moves) && detail::table_applies(*f.grid_);
+  }
+};
+
+bool uses_preparation(Algorithm a) noexcept {
+  return a == Algorithm::jps_plus;
+}
+
+PrepareInfo prepared_info(const Pathfinder& f) noexcept {
+  PrepareInfo info;
+  const detail::JpsCache* c = PreparedAccess::cache(f);
+  if (!PreparedAccess::uses_table(f) || c == nullptr || !c->table) return info;
+  info.ready = true;
+  info.loaded = c->table->loaded;
+  info.seconds = c->table->seconds;
+  info.bytes = c->table->bytes();
+  return info;
+}
+
+PrepareInfo prepare(Pathfinder& f) noexcept {
+  if (!PreparedAccess::uses_table(f)) return {};
+  try {
+    detail::JpsCache& c = PreparedAccess::fresh_cache(f);
+    if (!c.table) c.table = detail::build_jump_table(f.grid());
+  } catch (const std::bad_alloc&) {
+    return {};
+  }
+  return prepared_info(f);
+}
+
+bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
+  const detail::JpsCache* src = PreparedAccess::cache(from);
+  if (src == nullptr || !src->table || !PreparedAccess::uses_table(to)) return false;
+  try {
+    detail::JpsCache& dst = PreparedAccess::fresh_cache(to);
+    if (dst.walls != src->walls || dst.width != src->width || dst.height != src->height) {
+      return false;
+    }
+    dst.table = src->table;
+  } catch (const std::bad_alloc&) {
+    return false;
+  }
+  return true;
+}
+
+bool save_prepared(Pathfinder& f, std::ostream& out) {
+  if (!prepare(f).ready) return false;
+  const detail::JumpTable& t = *PreparedAccess::cache(f)->table;
+  const grid::Grid& g = f.grid();
+  // Only the map's cells: the padding is rebuilt on load.
+  std::vector<std::int16_t> payload;
+  payload.reserve(static_cast<std::size_t>(g.cells()) * 8);
+  for (int y = 0; y < g.height(); ++y) {
+    const std::int16_t* row = t.dist.data() + std::size_t{g.id(0, y)} * 8;
+    payload.insert(payload.end(), row, row + std::size_t(g.width()) * 8);
+  }
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kPreparedFormatVersion;
+  h.algorithm = static_cast<std::uint32_t>(f.options().algorithm);
+  h.width = static_cast<std::uint32_t>(g.width());
+  h.height = static_cast<std::uint32_t>(g.height());
+  h.map_checksum = t.map_checksum;
+  h.payload_bytes = payload.size() * sizeof(std::int16_t);
+  h.payload_checksum = fnv1a_words(payload.data(), h.payload_bytes);
+  out.write(reinterpret_cast<const char*>(&h), sizeof h);
+  out.write(reinterpret_cast<const char*>(payload.data()),
+            static_cast<std::streamsize>(h.payload_bytes));
+  return static_cast<bool>(out);
+}
+
+bool load_prepared(Pathfinder& f, std::istream& in) {
+  if (!PreparedAccess::uses_table(f)) return false;
+  const auto t0 = std::chrono::steady_clock::now();
+  const grid::Grid& g = f.grid();
+  Header h{};
+  if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return false;
+  const std::uint64_t cells = static_cast<std::uint64_t>(g.cells());
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0 || h.version != kPreparedFormatVersion ||
+      h.algorithm != static_cast<std::uint32_t>(f.options().algorithm) ||
+      h.width != static_cast<std::uint32_t>(g.width()) ||
+      h.height != static_cast<std::uint32_t>(g.height()) ||
+      h.payload_bytes != cells * 8 * sizeof(std::int16_t) || h.map_checksum != g.checksum()) {
+    return false;
+  }
+  try {
+    std::vector<std::int16_t> payload(cells * 8);
+    if (!in.read(reinterpret_cast<char*>(payload.data()),
+                 static_cast<std::streamsize>(h.payload_bytes)) ||
+        fnv1a_words(payload.data(), h.payload_bytes) != h.payload_checksum) {
+      return false;
+    }
+    auto t = std::make_shared<detail::JumpTable>();
+    t->width = g.width();
+    t->height = g.height();
+    t->map_checksum = h.map_checksum;
+    t->dist.assign(g.padded_size() * 8, 0);
+    for (int y = -1; y <= g.height(); ++y) {
+      for (int x = -1; x <= g.width(); ++x) {
+        if (!g.passable_id(g.id(x, y))) {
+          t->dist[std::size_t{g.id(x, y)} * 8] = detail::kTableWall;
+        }
+      }
+    }
+    for (int y = 0; y < g.height(); ++y) {
+      std::memcpy(t->dist.data() + std::size_t{g.id(0, y)} * 8,
+                  payload.data() + static_cast<std::size_t>(y) * std::size_t(g.width()) * 8,
+                  std::size_t(g.width()) * 8 * sizeof(std::int16_t));
+    }
+    t->loaded = true;
+    t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    PreparedAccess::fresh_cache(f).table = std::move(t);
+  } catch (const std::bad_alloc&) {
+    return false;
+  }
+  return true;
+}
+
+std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(g.checksum()));
+  return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(kPreparedFormatVersion) +
+         ".prep";
+}
+
+}  // namespace pathlab::search

@@ -1,0 +1,465 @@
+// jps and jps+ (shared docs/ALGORITHMS.md, "Jump Point Search"): on thousands of random grids
+// they find a path exactly when the reference Dijkstra does, at its cost; every path is legal
+// under no-corner-cut and lists every cell; terrain maps and other diagonal rules fall back to
+// A* with a note; the trace replays to the jump points of the path; the JPS+ table round-trips
+// through save/load and a changed map, another version or a damaged file is rejected; and a
+// fixed sample of every Moving AI scenario file is solved at the scenario's optimal length.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <sstream>
+
+#include <pathlab/io/map.hpp>
+#include <pathlab/io/scenario.hpp>
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+
+#include "test_grids.hpp"
+
+using namespace pathlab;
+using pathlab::testing::dist_at;
+using pathlab::testing::passable_cells;
+using pathlab::testing::random_grid;
+using pathlab::testing::reference_distances;
+using search::Algorithm;
+
+namespace {
+
+constexpr Algorithm kJps[] = {Algorithm::jps, Algorithm::jps_plus};
+
+/// Checks a found path: runs start..goal, every step legal under the finder's moves, and its
+/// cost equals the sum of its steps.
+void expect_sound(const grid::Grid& g, const grid::Moves& m, const search::Result& r, Cell s,
+                  Cell t, const std::string& what) {
+  ASSERT_FALSE(r.path.empty()) << what;
+  EXPECT_EQ(r.path.front(), s) << what;
+  EXPECT_EQ(r.path.back(), t) << what;
+  const auto problem = grid::check_path(g, m, r.path);
+  EXPECT_FALSE(problem.has_value()) << what << ": " << problem.value_or("");
+  EXPECT_NEAR(r.cost, grid::path_cost(g, m, r.path), 1e-9 * std::max(1.0, r.cost)) << what;
+}
+
+grid::Grid with_border(grid::Grid g) {
+  for (int x = 0; x < g.width(); ++x) {
+    g.set_blocked(x, 0, true);
+    g.set_blocked(x, g.height() - 1, true);
+  }
+  for (int y = 0; y < g.height(); ++y) {
+    g.set_blocked(0, y, true);
+    g.set_blocked(g.width() - 1, y, true);
+  }
+  return g;
+}
+
+TEST(Jps, RegisteredAsOptimal) {
+  EXPECT_EQ(search::parse_algorithm("jps"), Algorithm::jps);
+  EXPECT_EQ(search::parse_algorithm("jps+"), Algorithm::jps_plus);
+  EXPECT_TRUE(search::info(Algorithm::jps).optimal);
+  EXPECT_TRUE(search::info(Algorithm::jps_plus).optimal);
+  EXPECT_FALSE(search::info(Algorithm::jps).any_angle);
+  EXPECT_TRUE(search::uses_preparation(Algorithm::jps_plus));
+  EXPECT_FALSE(search::uses_preparation(Algorithm::jps));
+}
+
+// Random grids: 0-40 % walls, sizes from 1xN to 48x48, with and without a wall border, both
+// cost models; several starts each, every reachable goal compared with the reference.
+TEST(Jps, RandomGridsMatchReferenceDijkstra) {
+  std::mt19937 rng(20240607);
+  int grids = 0, queries = 0, found = 0;
+  for (int i = 0; i < 3000; ++i) {
+    int w = 1 + static_cast<int>(rng() % 48), h = 1 + static_cast<int>(rng() % 48);
+    if (i % 10 == 0) w = 1;
+    if (i % 10 == 1) h = 1;
+    if (i % 10 == 2) h = 2;
+    grid::Grid g =
+        random_grid(static_cast<std::uint32_t>(rng()), w, h, static_cast<int>(rng() % 41), false);
+    if (i % 3 == 0 && w > 2 && h > 2) g = with_border(std::move(g));
+    const auto cells = passable_cells(g);
+    if (cells.empty()) continue;
+    ++grids;
+    grid::Moves m;
+    if (i % 4 == 3) m.cost_model = grid::CostModel::integer;
+    search::Options o;
+    o.moves = m;
+    o.algorithm = Algorithm::jps;
+    search::Pathfinder jps(g, o);
+    o.algorithm = Algorithm::jps_plus;
+    search::Pathfinder plus(g, o);
+    search::Result r;
+    for (int q = 0; q < 3; ++q) {
+      const Cell s = cells[rng() % cells.size()];
+      const auto ref = reference_distances(g, m, s);
+      for (int k = 0; k < 6; ++k) {
+        const Cell t = cells[rng() % cells.size()];
+        const double opt = dist_at(ref, g, t);
+        for (search::Pathfinder* f : {&jps, &plus}) {
+          ++queries;
+          f->find(s, t, r);
+          const std::string what = std::string(search::to_string(f->options().algorithm)) +
+                                   " grid " + std::to_string(i) + " (" + std::to_string(s.x) + "," +
+                                   std::to_string(s.y) + ")->(" + std::to_string(t.x) + "," +
+                                   std::to_string(t.y) + ")";
+          if (std::isinf(opt)) {
+            ASSERT_EQ(r.status, Status::no_path) << what;
+            EXPECT_TRUE(r.path.empty()) << what;
+            continue;
+          }
+          ASSERT_EQ(r.status, Status::found) << what;
+          ++found;
+          EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << what;
+          expect_sound(g, m, r, s, t, what);
+          EXPECT_TRUE(r.note.empty()) << what;
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+    }
+  }
+  EXPECT_GT(grids, 2500);
+  EXPECT_GT(found, queries / 3);
+}
+
+// Long open rows and columns: several 64-cell words per jump, goals on the scanned lines.
+TEST(Jps, WideMapsAcrossWordBoundaries) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 60; ++i) {
+    const int w = 60 + static_cast<int>(rng() % 300), h = 1 + static_cast<int>(rng() % 200);
+    grid::Grid g = random_grid(static_cast<std::uint32_t>(rng()), i % 2 ? w : h, i % 2 ? h : w,
+                               static_cast<int>(rng() % 6), false);
+    const auto cells = passable_cells(g);
+    if (cells.empty()) continue;
+    const Cell s = cells[rng() % cells.size()];
+    const auto ref = reference_distances(g, {}, s);
+    for (const Algorithm a : kJps) {
+      search::Options o;
+      o.algorithm = a;
+      search::Pathfinder f(g, o);
+      for (int k = 0; k < 20; ++k) {
+        Cell t = cells[rng() % cells.size()];
+        if (k % 4 == 0) t = {t.x, s.y};  // on the start's row or column
+        if (k % 4 == 1) t = {s.x, t.y};
+        if (!g.passable(t)) continue;
+        const auto r = f.find(s, t);
+        const double opt = dist_at(ref, g, t);
+        if (std::isinf(opt)) {
+          EXPECT_EQ(r.status, Status::no_path);
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found) << search::to_string(a) << " map " << i;
+        EXPECT_NEAR(r.cost, opt, 1e-9 * opt) << search::to_string(a) << " map " << i;
+        expect_sound(g, {}, r, s, t, std::string(search::to_string(a)));
+      }
+    }
+  }
+}
+
+TEST(Jps, TrivialQueries) {
+  grid::Grid g(5, 1);
+  for (const Algorithm a : kJps) {
+    search::Options o;
+    o.algorithm = a;
+    search::Pathfinder f(g, o);
+    auto r = f.find({2, 0}, {2, 0});
+    ASSERT_EQ(r.status, Status::found);
+    EXPECT_EQ(r.path.size(), 1u);
+    EXPECT_EQ(r.cost, 0);
+    r = f.find({0, 0}, {4, 0});
+    EXPECT_EQ(r.path.size(), 5u);
+    EXPECT_DOUBLE_EQ(r.cost, 4);
+    g.set_blocked(3, 0, true);  // the finder notices the changed walls
+    EXPECT_EQ(f.find({0, 0}, {4, 0}).status, Status::no_path);
+    g.set_blocked(3, 0, false);
+  }
+}
+
+// Terrain maps and other diagonal rules: A* answers, with a note; the cost is the reference's.
+TEST(Jps, FallsBackToAStarWithANote) {
+  std::mt19937 rng(3);
+  for (int i = 0; i < 200; ++i) {
+    const bool terrain = i % 2 == 0;
+    grid::Grid g =
+        random_grid(static_cast<std::uint32_t>(rng()), 1 + static_cast<int>(rng() % 30),
+                    1 + static_cast<int>(rng() % 30), static_cast<int>(rng() % 35), terrain);
+    const auto cells = passable_cells(g);
+    if (cells.empty()) continue;
+    grid::Moves m;
+    if (!terrain || i % 4 == 0) {
+      const grid::DiagonalRule rules[] = {grid::DiagonalRule::never, grid::DiagonalRule::one_corner,
+                                          grid::DiagonalRule::always};
+      m.diagonal = rules[rng() % 3];
+    }
+    if (terrain && i % 4 == 2) m.diagonal = grid::DiagonalRule::no_corner_cut;
+    const Cell s = cells[rng() % cells.size()];
+    const auto ref = reference_distances(g, m, s);
+    for (const Algorithm a : kJps) {
+      search::Options o;
+      o.algorithm = a;
+      o.moves = m;
+      ASSERT_FALSE(search::fallback_note(g, o).empty());
+      search::Pathfinder f(g, o);
+      for (int k = 0; k < 5; ++k) {
+        const Cell t = cells[rng() % cells.size()];
+        const auto r = f.find(s, t);
+        const double opt = dist_at(ref, g, t);
+        EXPECT_EQ(r.note, search::fallback_note(g, o));
+        if (std::isinf(opt)) {
+          EXPECT_EQ(r.status, Status::no_path);
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found);
+        EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt));
+        expect_sound(g, m, r, s, t, "fallback");
+      }
+    }
+  }
+  search::Options o;
+  o.algorithm = Algorithm::jps;
+  EXPECT_TRUE(search::fallback_note(grid::Grid(4, 4), o).empty());
+  EXPECT_NE(search::fallback_note(grid::Grid(4, 4), o), "x");
+}
+
+// The trace lists jump points: its parent chain, expanded link by link (diagonal steps first),
+// is the returned path; tracing changes nothing; one closed event per expansion.
+TEST(Jps, TraceReplaysToTheJumpPointsOfThePath) {
+  std::mt19937 rng(11);
+  for (int i = 0; i < 300; ++i) {
+    grid::Grid g =
+        random_grid(static_cast<std::uint32_t>(rng()), 2 + static_cast<int>(rng() % 40),
+                    2 + static_cast<int>(rng() % 40), static_cast<int>(rng() % 35), false);
+    const auto cells = passable_cells(g);
+    if (cells.size() < 2) continue;
+    const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    for (const Algorithm a : kJps) {
+      search::Options o;
+      o.algorithm = a;
+      search::Pathfinder f(g, o);
+      search::TraceRecorder rec;
+      const auto traced = f.find(s, t, &rec);
+      const auto plain = f.find(s, t);
+      ASSERT_EQ(traced.status, plain.status);
+      ASSERT_EQ(traced.path, plain.path);
+      ASSERT_EQ(traced.stats.expanded, plain.stats.expanded);
+      std::size_t closed = 0;
+      for (const auto& e : rec.events()) closed += e.type == search::EventType::closed;
+      EXPECT_EQ(closed, traced.stats.expanded);
+      if (traced.status != Status::found) continue;
+      const auto jumps = search::replay_path(rec.events(), s, t);
+      ASSERT_TRUE(jumps.has_value());
+      std::vector<Cell> cells_of{jumps->front()};
+      for (std::size_t k = 1; k < jumps->size(); ++k) {
+        Cell c = cells_of.back();
+        const Cell to = (*jumps)[k];
+        auto sg = [](int v) { return (v > 0) - (v < 0); };
+        while (c.x != to.x && c.y != to.y) {
+          c = {c.x + sg(to.x - c.x), c.y + sg(to.y - c.y)};
+          cells_of.push_back(c);
+        }
+        while (!(c == to)) {
+          c = {c.x + sg(to.x - c.x), c.y + sg(to.y - c.y)};
+          cells_of.push_back(c);
+        }
+      }
+      EXPECT_EQ(cells_of, traced.path) << search::to_string(a) << " grid " << i;
+    }
+  }
+}
+
+// The node budget counts jump points expanded.
+TEST(Jps, ObeysTheNodeBudget) {
+  grid::Grid g(200, 200);
+  for (int y = 1; y < 200; y += 2) {
+    for (int x = 0; x < 200; ++x) g.set_blocked(x, y, true);
+    g.set_blocked(y % 4 == 1 ? 199 : 0, y, false);
+  }
+  for (const Algorithm a : kJps) {
+    search::Options o;
+    o.algorithm = a;
+    const auto full = search::Pathfinder(g, o).find({0, 0}, {0, 198});
+    ASSERT_EQ(full.status, Status::found);
+    o.node_limit = full.stats.expanded / 2;
+    const auto r = search::Pathfinder(g, o).find({0, 0}, {0, 198});
+    EXPECT_EQ(r.status, Status::node_limit);
+    EXPECT_LE(r.stats.expanded, o.node_limit);
+  }
+}
+
+// --- JPS+ preparation: build, share, save and load ------------------------------------------
+
+search::Options plus_options() {
+  search::Options o;
+  o.algorithm = Algorithm::jps_plus;
+  return o;
+}
+
+TEST(JpsPlus, PrepareReportsTimeAndMemoryAndTheFirstQueryBuilds) {
+  const grid::Grid g = random_grid(5, 120, 80, 20, false);
+  search::Pathfinder f(g, plus_options());
+  EXPECT_FALSE(search::prepared_info(f).ready);
+  const auto info = search::prepare(f);
+  ASSERT_TRUE(info.ready);
+  EXPECT_FALSE(info.loaded);
+  EXPECT_GE(info.seconds, 0);
+  EXPECT_GE(info.bytes, static_cast<std::size_t>(g.cells()) * 16);
+  search::Pathfinder lazy(g, plus_options());
+  const auto cells = passable_cells(g);
+  (void)lazy.find(cells.front(), cells.back());
+  EXPECT_TRUE(search::prepared_info(lazy).ready);
+  // Nothing to prepare for jps, or for jps+ on a terrain map (it answers with A*).
+  search::Options o;
+  o.algorithm = Algorithm::jps;
+  search::Pathfinder plain(g, o);
+  EXPECT_FALSE(search::prepare(plain).ready);
+  const grid::Grid terrain = random_grid(5, 20, 20, 20, true);
+  search::Pathfinder t(terrain, plus_options());
+  EXPECT_FALSE(search::prepare(t).ready);
+  std::stringstream ss;
+  EXPECT_FALSE(search::save_prepared(t, ss));
+}
+
+TEST(JpsPlus, SharedTableGivesTheSameAnswers) {
+  const grid::Grid g = random_grid(9, 90, 70, 25, false);
+  search::Pathfinder a(g, plus_options()), b(g, plus_options());
+  ASSERT_TRUE(search::prepare(a).ready);
+  ASSERT_TRUE(search::share_prepared(a, b));
+  EXPECT_TRUE(search::prepared_info(b).ready);
+  const grid::Grid other = random_grid(10, 90, 70, 25, false);
+  search::Pathfinder c(other, plus_options());
+  EXPECT_FALSE(search::share_prepared(a, c));
+  EXPECT_FALSE(search::prepared_info(c).ready);
+  const auto cells = passable_cells(g);
+  for (std::size_t i = 0; i < 50; ++i) {
+    const Cell s = cells[(i * 97) % cells.size()], t = cells[(i * 31 + 7) % cells.size()];
+    const auto ra = a.find(s, t), rb = b.find(s, t);
+    EXPECT_EQ(ra.status, rb.status);
+    EXPECT_EQ(ra.path, rb.path);
+  }
+}
+
+TEST(JpsPlus, TableRoundTripsAndStaleOrForeignFilesAreRejected) {
+  grid::Grid g = random_grid(21, 150, 90, 22, false);
+  search::Pathfinder f(g, plus_options());
+  std::stringstream file;
+  ASSERT_TRUE(search::save_prepared(f, file));
+  const std::string bytes = file.str();
+  EXPECT_GE(bytes.size(), static_cast<std::size_t>(g.cells()) * 16);
+
+  auto load = [](search::Pathfinder& into, const std::string& data) {
+    std::istringstream in(data);
+    return search::load_prepared(into, in);
+  };
+  search::Pathfinder loaded(g, plus_options());
+  ASSERT_TRUE(load(loaded, bytes));
+  const auto info = search::prepared_info(loaded);
+  EXPECT_TRUE(info.ready);
+  EXPECT_TRUE(info.loaded);
+  EXPECT_EQ(info.bytes, search::prepared_info(f).bytes);
+  // The loaded table answers like the built one, and saves to the same bytes.
+  const auto cells = passable_cells(g);
+  for (std::size_t i = 0; i < 60; ++i) {
+    const Cell s = cells[(i * 53) % cells.size()], t = cells[(i * 29 + 3) % cells.size()];
+    const auto a = f.find(s, t), b = loaded.find(s, t);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.path, b.path);
+  }
+  std::stringstream again;
+  ASSERT_TRUE(search::save_prepared(loaded, again));
+  EXPECT_EQ(again.str(), bytes);
+
+  // One wall flipped: the file is stale.
+  grid::Grid changed = g;
+  changed.set_blocked(cells[cells.size() / 2], true);
+  search::Pathfinder on_changed(changed, plus_options());
+  EXPECT_FALSE(load(on_changed, bytes));
+  EXPECT_FALSE(search::prepared_info(on_changed).ready);
+  // Another map of the same size: foreign.
+  search::Pathfinder on_other(random_grid(22, 150, 90, 22, false), plus_options());
+  EXPECT_FALSE(load(on_other, bytes));
+  // Another format version (bytes 8..11 of the header).
+  std::string version = bytes;
+  const std::uint32_t v = search::kPreparedFormatVersion + 1;
+  std::memcpy(version.data() + 8, &v, sizeof v);
+  EXPECT_FALSE(load(loaded, version));
+  // A damaged payload, a truncated file, an empty one, another magic.
+  std::string damaged = bytes;
+  damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 0x10);
+  search::Pathfinder fresh(g, plus_options());
+  EXPECT_FALSE(load(fresh, damaged));
+  EXPECT_FALSE(load(fresh, bytes.substr(0, bytes.size() - 2)));
+  EXPECT_FALSE(load(fresh, ""));
+  std::string magic = bytes;
+  magic[0] = 'X';
+  EXPECT_FALSE(load(fresh, magic));
+  EXPECT_FALSE(search::prepared_info(fresh).ready);
+  // Loading into a jps finder (no table) is refused.
+  search::Options o;
+  o.algorithm = Algorithm::jps;
+  search::Pathfinder jps(g, o);
+  EXPECT_FALSE(load(jps, bytes));
+  // Cache file names follow the map and the format.
+  EXPECT_EQ(search::prepared_file_name(g, Algorithm::jps_plus),
+            search::prepared_file_name(grid::Grid(g), Algorithm::jps_plus));
+  EXPECT_NE(search::prepared_file_name(g, Algorithm::jps_plus),
+            search::prepared_file_name(changed, Algorithm::jps_plus));
+  EXPECT_NE(search::prepared_file_name(g, Algorithm::jps_plus).find("jps+-"), std::string::npos);
+}
+
+// The finder rebuilds its table when the grid's walls change between queries.
+TEST(JpsPlus, ChangedWallsRebuildTheTable) {
+  grid::Grid g(30, 3);
+  search::Pathfinder f(g, plus_options());
+  EXPECT_DOUBLE_EQ(f.find({0, 1}, {29, 1}).cost, 29);
+  for (int y = 0; y < 3; ++y) g.set_blocked(15, y, true);
+  EXPECT_EQ(f.find({0, 1}, {29, 1}).status, Status::no_path);
+  g.set_blocked(15, 2, false);
+  const auto r = f.find({0, 0}, {29, 0});
+  ASSERT_EQ(r.status, Status::found);
+  EXPECT_NEAR(r.cost, 25 + 4 * std::sqrt(2.0), 1e-9);
+}
+
+// --- Moving AI ----------------------------------------------------------------------------
+
+TEST(Jps, MovingAiSampleAtTheScenarioOptimum) {
+  const std::filesystem::path dir =
+      std::filesystem::path(PATHLAB_SHARED_DIR) / "benchmarks/movingai";
+  if (!std::filesystem::is_directory(dir)) {
+    GTEST_SKIP() << "Moving AI benchmark data not found at " << dir
+                 << " (expected shared/benchmarks/movingai beside the repository)";
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".scen") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty()) << "no .scen file in " << dir;
+  std::size_t total = 0;
+  for (const auto& file : files) {
+    const auto scen = io::load_scenarios(file.string());
+    const auto map = io::load_map(scen.map_path());
+    const std::size_t step = std::max<std::size_t>(1, scen.entries.size() / 150);
+    search::Options o;
+    o.algorithm = Algorithm::jps;
+    search::Pathfinder jps(map.grid, o);
+    o.algorithm = Algorithm::jps_plus;
+    search::Pathfinder plus(map.grid, o);
+    search::Result r;
+    for (std::size_t i = 0; i < scen.entries.size(); i += step) {
+      const auto& e = scen.entries[i];
+      ++total;
+      for (search::Pathfinder* f : {&jps, &plus}) {
+        f->find(e.start, e.goal, r);
+        const std::string what = file.filename().string() + ":" + std::to_string(e.line) + " " +
+                                 std::string(search::to_string(f->options().algorithm));
+        ASSERT_EQ(r.status, Status::found) << what;
+        // ALGORITHMS.md: optima are printed with limited precision.
+        EXPECT_LE(std::abs(r.cost - e.optimal), 0.005 + 1e-5 * e.optimal) << what;
+        expect_sound(map.grid, {}, r, e.start, e.goal, what);
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GE(total, 2000u);
+}
+
+}  // namespace
