@@ -1,11 +1,15 @@
 // `pathlab bench`: the Moving AI runner. It verifies while it measures and exits 1 when a
-// verification fails (suboptimal or illegal paths, a missed path).
+// verification fails (suboptimal or illegal paths, a missed path). --report writes the
+// competition-style chart and tables (HTML or SVG).
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <optional>
 
 #include <fmt/core.h>
 
 #include <pathlab/bench/bench.hpp>
+#include <pathlab/bench/report.hpp>
 #include <pathlab/core/error.hpp>
 
 #include "common.hpp"
@@ -23,6 +27,8 @@ struct BenchArgs {
   bool smooth = false;
   std::string smoothing = "refined";
   std::int64_t exact_max_cells = 300 * 300;
+  std::string report;  ///< --report OUT.html|.svg
+  std::string cache;   ///< --cache DIR: where `pathlab prepare` left preprocessed data
 };
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -53,9 +59,16 @@ nlohmann::json lengths_json(const bench::Lengths& l) {
 nlohmann::json row_json(const bench::Row& r, bool smooth) {
   nlohmann::json maps = nlohmann::json::array();
   for (const auto& m : r.maps) {
-    nlohmann::json mj{{"map", m.map},         {"queries", m.queries},
-                      {"solved", m.solved},   {"suboptimal", m.suboptimal},
-                      {"mean_us", m.mean_us}, {"mean_expanded", m.mean_expanded}};
+    nlohmann::json mj{{"map", m.map},
+                      {"queries", m.queries},
+                      {"solved", m.solved},
+                      {"suboptimal", m.suboptimal},
+                      {"mean_us", m.mean_us},
+                      {"mean_expanded", m.mean_expanded},
+                      {"median_us", m.median_us},
+                      {"p99_us", m.p99_us},
+                      {"memory_bytes", m.memory_bytes},
+                      {"prep_bytes", m.prep_bytes}};
     if (r.any_angle || !r.optimal) mj["length"] = lengths_json(m.length);
     if (r.any_angle) mj["los_checks_per_query"] = m.mean_los_checks;
     if (smooth) mj["smoothed_length"] = lengths_json(m.smoothed_length);
@@ -75,6 +88,8 @@ nlohmann::json row_json(const bench::Row& r, bool smooth) {
                    {"mean_expanded", r.mean_expanded},
                    {"expansions_per_s", r.expansions_per_s},
                    {"prep_s", r.prep_s},
+                   {"memory_bytes", r.memory_bytes},
+                   {"memory_estimated", r.memory_estimated},
                    {"optimal", r.optimal},
                    {"maps", maps}};
   if (!r.optimal) j["mean_ratio"] = r.mean_ratio;
@@ -92,7 +107,31 @@ nlohmann::json row_json(const bench::Row& r, bool smooth) {
   return j;
 }
 
+/// Writes the --report file; an unwritable path is bad input.
+void write_report(const BenchArgs& a, const bench::Report& report, bench::ReportFormat format,
+                  std::size_t scenario_count) {
+  bench::ReportOptions ro;
+  ro.title = "pathlab bench";
+  std::size_t queries = report.rows.empty() ? 0 : report.rows.front().queries;
+  ro.notes.push_back(fmt::format(
+      "{} scenario file{}, {} queries per algorithm{}, {} thread{}", scenario_count,
+      scenario_count == 1 ? "" : "s", queries,
+      a.max_queries ? fmt::format(" (at most {} per file)", a.max_queries) : std::string(),
+      a.threads, a.threads == 1 ? "" : "s"));
+  ro.notes.push_back(fmt::format("verification: {}", report.passed() ? "passed" : "FAILED"));
+  const std::string text = bench::render_report(report, format, ro);
+  std::ofstream out(a.report, std::ios::binary | std::ios::trunc);
+  if (!out || !out.write(text.data(), static_cast<std::streamsize>(text.size())) || !out.flush()) {
+    throw CliError{a.report + ": cannot write the report"};
+  }
+}
+
 int run_bench(const BenchArgs& a) {
+  std::optional<bench::ReportFormat> report_format;
+  if (!a.report.empty()) {
+    report_format = bench::report_format(a.report);
+    if (!report_format) throw CliError{"--report " + a.report + ": expected a .html or .svg file"};
+  }
   bench::BenchOptions o;
   o.algorithms = parse_algorithms(a.algos);
   o.search = a.search.options();  // Moving AI moves: no corner cutting, 1 and sqrt(2)
@@ -103,6 +142,11 @@ int run_bench(const BenchArgs& a) {
   const auto smoothing = post::parse_smoothing(a.smoothing);
   if (!smoothing) throw CliError{"--smoothing expects greedy or refined"};
   o.smoothing = *smoothing;
+  // Preprocessed data (jps+) comes from the cache folder of `pathlab prepare` when a file there
+  // matches the map; otherwise it is built in memory (prep_s is then the build time).
+  o.prepare = [cache = a.cache](search::Pathfinder& f) {
+    return load_or_prepare(f, f.grid(), f.options().algorithm, cache, false).info;
+  };
   std::vector<bench::LoadedScenario> scenarios;
   try {
     for (const auto& p : a.scens) scenarios.push_back(bench::load_scenario(p, a.max_queries));
@@ -112,6 +156,7 @@ int run_bench(const BenchArgs& a) {
   bench::Progress progress;
   if (stderr_is_terminal()) progress = ProgressBar{};
   const bench::Report report = bench::run(scenarios, o, progress);
+  if (report_format) write_report(a, report, *report_format, scenarios.size());
 
   if (a.json) {
     nlohmann::json rows = nlohmann::json::array();
@@ -175,6 +220,7 @@ int run_bench(const BenchArgs& a) {
       for (const auto& f : r.failures) fmt::print("FAIL {}\n", f);
     }
     fmt::print("verification: {}\n", report.passed() ? "passed" : "FAILED");
+    if (report_format) fmt::print("report: {}\n", a.report);
   }
   return report.passed() ? kExitOk : kExitNegative;
 }
@@ -205,6 +251,12 @@ void register_bench(CLI::App& app, int& exit_code) {
                   "compare any-angle and smoothed lengths with (0 = never)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  cmd->add_option("--cache", args->cache,
+                  "folder of data made by `pathlab prepare` (default $XDG_CACHE_HOME/pathlab or "
+                  "~/.cache/pathlab)");
+  cmd->add_option("--report", args->report,
+                  "also write a report to OUT.html or OUT.svg: time per query against path "
+                  "length per algorithm, and tables of times, expansions and memory");
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });
 }

@@ -3,6 +3,7 @@
 // map loading with the image/clearance options every map-reading command takes.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,7 @@
 
 #include <pathlab/io/map.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
 
 namespace pathlab::cli {
 
@@ -62,6 +64,25 @@ bool stderr_is_terminal();
 
 void write_json_file(const std::string& path, const nlohmann::json& j);
 
+/// The cache folder of prepared data: the option's value, else $XDG_CACHE_HOME/pathlab, else
+/// ~/.cache/pathlab (DESIGN.md: never beside a map that may be read-only).
+std::filesystem::path cache_dir(const std::string& option);
+
+struct PreparedOutcome {
+  search::PrepareInfo info;
+  std::filesystem::path file;  ///< where the data is (or would be) cached
+  bool loaded = false;         ///< read from the cache and verified
+  bool stale = false;          ///< a cached file was there but did not match: rebuilt
+  bool saved = false;          ///< written to the cache now
+};
+
+/// Gives the finder its algorithm's preprocessed data: from the cache folder when a file there
+/// matches the map and format, else built now (and saved there when `save`). info.ready is
+/// false when the algorithm has none here.
+PreparedOutcome load_or_prepare(search::Pathfinder& finder, const grid::Grid& g,
+                                search::Algorithm algorithm, const std::string& cache_option,
+                                bool save);
+
 void register_solve(CLI::App& app, int& exit_code);
 void register_bench(CLI::App& app, int& exit_code);
 void register_algorithms(CLI::App& app, int& exit_code);
@@ -69,5 +90,6 @@ void register_convert(CLI::App& app, int& exit_code);
 void register_serve(CLI::App& app, int& exit_code);
 void register_simulate(CLI::App& app, int& exit_code);
 void register_link(CLI::App& app, int& exit_code);
+void register_prepare(CLI::App& app, int& exit_code);
 
 }  // namespace pathlab::cli

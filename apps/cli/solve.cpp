@@ -26,6 +26,7 @@ struct SolveArgs {
   bool json = false;
   bool smooth = false;
   std::string smoothing = "refined";
+  std::string cache;  ///< where `pathlab prepare` left preprocessed data
 };
 
 nlohmann::json cell_json(Cell c) {
@@ -213,6 +214,12 @@ int run_solve(const SolveArgs& a) {
                  search::to_string(o.effective_heuristic()), search::to_string(algo));
     }
     search::Pathfinder finder(grid, o);
+    // Preprocessed data from the cache when `pathlab prepare` left it there (else built now, in
+    // memory): time_us is the query's alone either way.
+    if (search::uses_preparation(algo)) load_or_prepare(finder, grid, algo, a.cache, false);
+    if (const std::string_view note = search::fallback_note(grid, o); !note.empty() && !a.json) {
+      fmt::print(stderr, "pathlab: note: {}\n", note);
+    }
     search::Result r;
     finder.find(start, goal, r);  // untraced: the figures reported are the fast path's
     search::TraceRecorder& rec = recorders[i];
@@ -305,6 +312,9 @@ void register_solve(CLI::App& app, int& exit_code) {
   args->search.add_to(*cmd);
   args->map_args.add_to(*cmd);
   cmd->add_option("--trace", args->trace_path, "write the search events to OUT.json");
+  cmd->add_option("--cache", args->cache,
+                  "folder of data made by `pathlab prepare` (default $XDG_CACHE_HOME/pathlab or "
+                  "~/.cache/pathlab)");
   cmd->add_option("--render", args->render_path,
                   "draw the search to OUT.png, OUT.svg or an animated OUT.gif (several "
                   "algorithms: side by side, in lockstep)");

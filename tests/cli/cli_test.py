@@ -629,6 +629,35 @@ def bench_tests():
     rc, out, err, _ = run(["bench", "fix.map.scen"])
     check("bench fixture (text output): exit 0", rc == 0 and "astar" in out, f"rc={rc} err={err.strip()[-300:]!r}")
 
+    # --report: the competition-style chart and tables, HTML or SVG, well-formed XML.
+    import xml.etree.ElementTree as ET
+    report_algos = ["astar", "dijkstra", "bfs"]
+    for ext in ("html", "svg"):
+        out_path = os.path.join(TMP, f"report.{ext}")
+        if os.path.exists(out_path):
+            os.remove(out_path)
+        rc, j, err = run_json(["bench", "fix.map.scen", "--algo", ",".join(report_algos),
+                               "--report", out_path, "--json"])
+        text = open(out_path, encoding="utf-8").read() if os.path.exists(out_path) else ""
+        try:
+            root = ET.fromstring(text.encode())
+            series = [e for e in root.iter() if (e.get("class") or "").split() == ["series"]]
+        except ET.ParseError as e:
+            root, series = None, []
+            err += f" XML: {e}"
+        rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
+        check(f"bench --report report.{ext}: exit 0, JSON rows unchanged, well-formed, a series per algorithm",
+              rc == 0 and root is not None and len(rows_) == 3
+              and [e.get("data-algorithm") for e in series] == report_algos
+              and all(a in text for a in report_algos) and "<script" not in text,
+              f"rc={rc} size={len(text)} series={[e.get('data-algorithm') for e in series]} err={err.strip()[-300:]!r}")
+    rc, out, err, _ = run(["bench", "fix.map.scen", "--report", "report.png"])
+    check("bench --report report.png: exit 2, one error line naming --report, no file",
+          rc == 2 and err.startswith("pathlab: error: ") and "--report" in err and len(err.splitlines()) == 1
+          and not os.path.exists(os.path.join(TMP, "report.png")), f"rc={rc} err={err!r}")
+    bad("bench --report into a missing folder", ["bench", "fix.map.scen", "--report", "nosuchdir/r.html"],
+        mention="nosuchdir/r.html")
+
     rc, j, err = run_json(["bench", "fix.map.scen", "--threads", "2", "--max-queries", "4", "--json"])
     rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
     check("bench --threads 2 --max-queries 4: exit 0, 4 queries, all solved",
@@ -1107,6 +1136,52 @@ def link_tests():
     bad("link --render with an unknown extension", ["link", board8, "--render", "x.gif"], "x.gif:")
 
 
+# ---------------------------------------------------------------------------------------------
+# pathlab prepare: jps+ tables in the cache folder, loaded when they match the map and rebuilt
+# when they do not (a stale file: the map changed; a damaged one), never beside the map.
+def prepare_tests():
+    cache = os.path.join(TMP, "cache")
+    rows = ["." * 40 for _ in range(30)]
+    rows[10] = "." * 5 + "@" * 30 + "." * 5
+    m = write("prep.map", "type octile\nheight 30\nwidth 40\nmap\n" + "\n".join(rows) + "\n")
+    rc, j, err = run_json(["prepare", m, "--cache", cache, "--json"])
+    first = j["results"][0] if j and j.get("results") else {}
+    check("prepare: builds jps+ into the cache folder",
+          rc == 0 and first.get("algorithm") == "jps+" and first.get("status") == "built"
+          and os.path.dirname(first.get("file", "")) == cache and os.path.getsize(first["file"]) > 0
+          and first.get("bytes", 0) > 0, f"rc={rc} {j} {err!r}")
+    check("prepare: nothing written beside the map", sorted(os.listdir(TMP)).count("prep.map") == 1
+          and not [f for f in os.listdir(TMP) if f.endswith(".prep")], f"{os.listdir(TMP)}")
+    rc, j, err = run_json(["prepare", m, "--cache", cache, "--json"])
+    check("prepare again: the cached file is loaded", rc == 0 and j and j["results"][0]["status"] == "loaded",
+          f"rc={rc} {j} {err!r}")
+    if first.get("file"):
+        with open(first["file"], "r+b") as f:  # damage the payload
+            f.seek(-5, os.SEEK_END)
+            f.write(b"\xff\x00\xff\x00\xff")
+        rc, j, err = run_json(["prepare", m, "--cache", cache, "--json"])
+        check("prepare: a damaged file is rebuilt, not trusted",
+              rc == 0 and j and j["results"][0]["status"] == "rebuilt", f"rc={rc} {j} {err!r}")
+    rows[10] = "." * 5 + "@" * 29 + "." * 6  # the map changes: its cache file is another
+    write("prep.map", "type octile\nheight 30\nwidth 40\nmap\n" + "\n".join(rows) + "\n")
+    rc, j, err = run_json(["prepare", m, "--cache", cache, "--json"])
+    check("prepare: a changed map gets a new file (the old one is never used for it)",
+          rc == 0 and j and j["results"][0]["status"] == "built" and j["results"][0]["file"] != first.get("file"),
+          f"rc={rc} {j}")
+    rc, j, err = run_json(["solve", m, "--from", "0,0", "--to", "20,29", "--algo", "astar,jps,jps+",
+                           "--cache", cache, "--json"])
+    costs = [r.get("cost") for r in (j or {}).get("results", [])]
+    check("solve jps, jps+ (table from the cache): A*'s cost",
+          rc == 0 and len(costs) == 3 and abs(costs[0] - costs[1]) < 1e-6 and abs(costs[0] - costs[2]) < 1e-6,
+          f"rc={rc} {costs} {err!r}")
+    bad("prepare an algorithm that has nothing to prepare", ["prepare", m, "--algo", "astar", "--cache", cache],
+        mention="nothing to prepare")
+    rc, out, err, _ = run(["solve", m, "--from", "0,0", "--to", "20,29", "--algo", "jps",
+                           "--diagonal", "always", "--picture", "never"])
+    check("solve jps under another diagonal rule: answered with A*, and said so on stderr",
+          rc == 0 and "note:" in err and "A*" in err, f"rc={rc} {err!r}")
+
+
 def main():
     global TMP
     if PATHLAB is None:
@@ -1120,7 +1195,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pathlab-cli-") as tmp:
         TMP = tmp
         for group in (malformed_tests, solve_tests, big_trace_tests, mutation_tests, help_and_convert_tests,
-                      bench_tests, render_tests, anyangle_tests, simulate_tests, link_tests):
+                      bench_tests, render_tests, anyangle_tests, simulate_tests, link_tests, prepare_tests):
             try:
                 group()
             except Exception as e:  # a broken answer must fail the run, not stop it

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -136,6 +138,28 @@ std::vector<double> exact_optima(const LoadedScenario& sc, const search::Options
   return out;
 }
 
+/// A finder that reports the bytes of its workspace (search state).
+template <class F>
+concept ReportsMemory = requires(const F& f) {
+  { f.memory_bytes() } -> std::convertible_to<std::size_t>;
+};
+
+/// The search state one finder holds after its queries. Until Pathfinder reports it, an
+/// estimate: a node record (g, parent, stamp, heap position: 24 bytes) per padded cell and
+/// direction, plus a 16-byte heap entry per open node at the peak.
+template <class F>
+std::size_t search_state_bytes(const F& finder, search::Algorithm a, std::uint64_t peak_open) {
+  if constexpr (ReportsMemory<F>) {
+    (void)a;
+    (void)peak_open;
+    return finder.memory_bytes();
+  } else {
+    const bool two_sided = a == search::Algorithm::bibfs || a == search::Algorithm::biastar;
+    return finder.grid().padded_size() * 24 * (two_sided ? 2 : 1) +
+           static_cast<std::size_t>(peak_open) * 16;
+  }
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5));
@@ -198,6 +222,8 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
     // The scenario optimum is an 8-neighbour grid cost: only grid algorithms promise it.
     row.optimal = search::info(algo).optimal && !any_angle && so.effective_weight() == 1.0 &&
                   search::admissible(so.effective_heuristic(), so.moves);
+    row.memory_estimated = !ReportsMemory<search::Pathfinder>;
+    row.samples.reserve(per_algo);
     std::vector<double> all_times;
     double ratio_sum = 0, total_us = 0, total_expanded = 0;
     double los_sum = 0, smooth_us_sum = 0, smooth_los_sum = 0;
@@ -210,9 +236,32 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       const std::size_t n = sc.selected.size();
       std::vector<QueryOutcome> outcomes(n);
       std::atomic<std::size_t> next{0}, done{0};
+      MapRow mr;
+      // Preprocessed data (jps+) is built once per map, timed apart, and shared by the threads.
+      std::optional<search::Pathfinder> prepared;
+      if (search::uses_preparation(algo)) {
+        prepared.emplace(sc.grid, so);
+        const auto t0 = std::chrono::steady_clock::now();
+        const search::PrepareInfo pi =
+            options.prepare ? options.prepare(*prepared) : search::prepare(*prepared);
+        if (pi.ready) {
+          mr.prep_loaded = pi.loaded;
+          mr.prep_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          mr.prep_bytes = pi.bytes;
+        }
+      }
+      std::mutex memory_mutex;
       auto worker = [&] {
         search::Pathfinder finder(sc.grid, so);
+        if (prepared) search::share_prepared(*prepared, finder);
+        std::uint64_t peak_open = 0;
         search::Result r;
+        // One untimed query first: the workspace allocates on its first use (warm-up), which
+        // is not what a query costs.
+        if (n > 0) {
+          const io::ScenarioEntry& e = sc.file.entries[sc.selected[0]];
+          finder.find(e.start, e.goal, r);
+        }
         for (std::size_t i = next++; i < n; i = next++) {
           const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
           finder.find(e.start, e.goal, r);
@@ -222,6 +271,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           q.time_us = r.stats.time_us;
           q.expanded = r.stats.expanded;
           q.los_checks = r.stats.los_checks;
+          peak_open = std::max(peak_open, r.stats.peak_open);
           if (r.status == Status::found) {
             std::optional<std::string> problem;
             if (any_angle) {
@@ -248,6 +298,9 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           }
           ++done;
         }
+        const std::size_t bytes = search_state_bytes(finder, algo, peak_open);
+        const std::lock_guard lock(memory_mutex);
+        mr.memory_bytes = std::max(mr.memory_bytes, bytes);
       };
       std::vector<std::thread> pool;
       for (int t = 0; t < threads && threads > 1; ++t) pool.emplace_back(worker);
@@ -264,13 +317,17 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       done_before += n;
       if (progress) progress(done_before, total);
 
-      MapRow mr;
       LengthSum length_map, smoothed_map;
       mr.map = sc.map_name;
       mr.queries = n;
+      std::vector<double> map_times;
+      map_times.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
         const QueryOutcome& q = outcomes[i];
         const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
+        row.samples.push_back(QuerySample{e.optimal, q.time_us, q.expanded,
+                                          static_cast<std::uint32_t>(row.maps.size()), q.status});
+        map_times.push_back(q.time_us);
         auto fail = [&](const std::string& what) {
           if (row.failures.size() < 10) {
             row.failures.push_back(sc.file.path + ":" + std::to_string(e.line) + ": " + what);
@@ -337,6 +394,10 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         mr.mean_expanded /= static_cast<double>(n);
         mr.mean_los_checks /= static_cast<double>(n);
       }
+      mr.median_us = percentile(map_times, 0.5);
+      mr.p99_us = percentile(std::move(map_times), 0.99);
+      row.prep_s += mr.prep_s;
+      row.memory_bytes = std::max(row.memory_bytes, mr.memory_bytes + mr.prep_bytes);
       row.queries += mr.queries;
       row.solved += mr.solved;
       row.suboptimal += mr.suboptimal;

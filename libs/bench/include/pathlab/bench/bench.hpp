@@ -12,6 +12,7 @@
 #include <pathlab/io/scenario.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
 
 namespace pathlab::bench {
 
@@ -31,6 +32,10 @@ struct BenchOptions {
   /// (anyangle-exact, untimed) when an any-angle algorithm or smoothing is measured, so that
   /// lengths can be compared with it. 0: never.
   std::int64_t exact_max_cells = 300 * 300;
+  /// Gives a finder its algorithm's preprocessed data for its map (algorithms with
+  /// search::uses_preparation), once per map and algorithm, timed as prep_s; the threads share
+  /// the result. Empty: search::prepare (built in memory). The CLI loads from its cache folder.
+  std::function<search::PrepareInfo(search::Pathfinder&)> prepare;
 };
 
 /// Mean length ratios of a set of solved queries (0 when there was nothing to average).
@@ -40,10 +45,27 @@ struct Lengths {
   std::size_t exact_queries = 0;
 };
 
+/// One query as measured: what a report plots.
+struct QuerySample {
+  double optimal = 0;  ///< the scenario's optimal length (the x axis of the plots)
+  double time_us = 0;  ///< search time
+  std::uint64_t expanded = 0;
+  std::uint32_t map = 0;  ///< index in Row::maps
+  Status status = Status::invalid_input;
+};
+
 struct MapRow {
   std::string map;
   std::size_t queries = 0, solved = 0, suboptimal = 0;
   double mean_us = 0, mean_expanded = 0;
+  double median_us = 0, p99_us = 0;
+  /// Search state of one finder (one thread) after its queries on this map: node records, open
+  /// list and per-finder caches. Estimated when the library does not report it (see
+  /// Row::memory_estimated).
+  std::size_t memory_bytes = 0;
+  std::size_t prep_bytes = 0;  ///< preprocessed data (jps+), shared by the threads
+  double prep_s = 0;           ///< time to build it (or to load it: prep_loaded)
+  bool prep_loaded = false;
   double mean_los_checks = 0;  ///< line-of-sight checks per query (search)
   Lengths length;              ///< of the algorithm's paths
   Lengths smoothed_length;     ///< of the smoothed paths (BenchOptions::smooth)
@@ -58,15 +80,20 @@ struct Row {
   double mean_ratio = 0;   ///< mean cost / optimum over solved queries with optimum > 0
   double mean_us = 0, median_us = 0, p99_us = 0, mean_expanded = 0;
   double expansions_per_s = 0;  ///< total expanded / total search time
-  double prep_s = 0;
-  bool any_angle = false;       ///< lengths are Euclidean; legality is line of sight
-  std::size_t below_exact = 0;  ///< any-angle cost below the exact optimum (a bug)
-  double mean_los_checks = 0;   ///< line-of-sight checks per query (search)
-  Lengths length;               ///< over every map
-  Lengths smoothed_length;      ///< BenchOptions::smooth
-  double mean_smooth_us = 0;    ///< time to smooth a path
-  double mean_smooth_los = 0;   ///< line-of-sight checks per smoothing
+  double prep_s = 0;            ///< preprocessing, total seconds over the maps
+  /// Largest per-map search state + preprocessed data (MapRow::memory_bytes + prep_bytes).
+  std::size_t memory_bytes = 0;
+  bool memory_estimated = false;  ///< memory_bytes computed from the map size, not reported
+  bool any_angle = false;         ///< lengths are Euclidean; legality is line of sight
+  std::size_t below_exact = 0;    ///< any-angle cost below the exact optimum (a bug)
+  double mean_los_checks = 0;     ///< line-of-sight checks per query (search)
+  Lengths length;                 ///< over every map
+  Lengths smoothed_length;        ///< BenchOptions::smooth
+  double mean_smooth_us = 0;      ///< time to smooth a path
+  double mean_smooth_los = 0;     ///< line-of-sight checks per smoothing
   std::vector<MapRow> maps;
+  /// Every query run, in scenario order (time per query against path length, for reports).
+  std::vector<QuerySample> samples;
   std::vector<std::string> failures;  ///< first few verification failures, for the user
 
   [[nodiscard]] bool passed() const noexcept {
