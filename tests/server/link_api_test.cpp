@@ -13,54 +13,21 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server.hpp"
+#include "server_fixture.hpp"
 
 namespace {
 
 using nlohmann::json;
 
-class LinkApi : public ::testing::Test {
+class LinkApi : public ServerFixture {
  protected:
   static void SetUpTestSuite() {
-    config_.port = 0;
-    config_.map_dirs = {PATHLAB_SOURCE_DIR "/maps"};
-    config_.scenario_dirs = {};
-    std::promise<std::string> ready;
-    auto url = ready.get_future();
-    thread_ = std::thread([&ready] {
-      pathlab::server::serve(
-          config_, [&ready](const std::string& u) { ready.set_value(u); },
-          [](const std::string&) {});
-    });
-    const std::string u = url.get();  // http://127.0.0.1:PORT/
-    port_ = std::stoi(u.substr(u.rfind(':') + 1));
+    pathlab::server::Config config;
+    config.map_dirs = {PATHLAB_SOURCE_DIR "/maps"};
+    config.scenario_dirs = {};
+    start_server(config);
   }
-  static void TearDownTestSuite() {
-    pathlab::server::stop();
-    thread_.join();
-  }
-
-  struct Answer {
-    int status = 0;
-    json body;
-  };
-
-  static Answer post_text(const std::string& path, const std::string& body) {
-    httplib::Client cli("127.0.0.1", port_);
-    cli.set_read_timeout(120, 0);
-    const auto res = cli.Post(path, body, "application/json");
-    if (!res) return {};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
-  static Answer post(const std::string& path, const json& body) {
-    return post_text(path, body.dump());
-  }
-  static Answer get(const std::string& path) {
-    httplib::Client cli("127.0.0.1", port_);
-    const auto res = cli.Get(path);
-    if (!res) return {};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
+  static void TearDownTestSuite() { stop_server(); }
 
   static json board(std::vector<std::string> rows) {
     return {{"width", rows.at(0).size()}, {"height", rows.size()}, {"rows", rows}};
@@ -98,10 +65,6 @@ class LinkApi : public ::testing::Test {
     }
     return {};
   }
-
-  static inline pathlab::server::Config config_;
-  static inline std::thread thread_;
-  static inline int port_ = 0;
 };
 
 TEST_F(LinkApi, BundledBoardsAreListedWithTheirRows) {

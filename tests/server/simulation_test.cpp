@@ -13,63 +13,23 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server.hpp"
+#include "server_fixture.hpp"
 
 namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-class SimulationApi : public ::testing::Test {
+class SimulationApi : public ServerFixture {
  protected:
   static void SetUpTestSuite() {
-    config_.port = 0;
-    config_.map_dirs = {PATHLAB_SOURCE_DIR "/maps"};
-    config_.scenario_dirs = {PATHLAB_SOURCE_DIR "/scenarios"};
-    config_.max_sessions = 4;
-    std::promise<std::string> ready;
-    auto url = ready.get_future();
-    thread_ = std::thread([&ready] {
-      pathlab::server::serve(
-          config_, [&ready](const std::string& u) { ready.set_value(u); },
-          [](const std::string&) {});
-    });
-    const std::string u = url.get();  // http://127.0.0.1:PORT/
-    const auto colon = u.rfind(':');
-    port_ = std::stoi(u.substr(colon + 1));
+    pathlab::server::Config config;
+    config.map_dirs = {PATHLAB_SOURCE_DIR "/maps"};
+    config.scenario_dirs = {PATHLAB_SOURCE_DIR "/scenarios"};
+    config.max_sessions = 4;
+    start_server(config);
   }
-  static void TearDownTestSuite() {
-    pathlab::server::stop();
-    thread_.join();
-  }
-
-  struct Answer {
-    int status = 0;
-    json body;
-  };
-
-  static Answer post_text(const std::string& path, const std::string& body) {
-    httplib::Client cli("127.0.0.1", port_);
-    cli.set_read_timeout(120, 0);
-    const auto res = cli.Post(path, body, "application/json");
-    if (!res) return {};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
-  static Answer post(const std::string& path, const json& body) {
-    return post_text(path, body.dump());
-  }
-  static Answer get(const std::string& path) {
-    httplib::Client cli("127.0.0.1", port_);
-    const auto res = cli.Get(path);
-    if (!res) return {};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
-  static Answer del(const std::string& path) {
-    httplib::Client cli("127.0.0.1", port_);
-    const auto res = cli.Delete(path);
-    if (!res) return {};
-    return {res->status, json::parse(res->body, nullptr, false)};
-  }
+  static void TearDownTestSuite() { stop_server(); }
 
   /// A new session of a shipped scenario (fails the test when the server refuses).
   static json start(const std::string& file, const json& extra = json::object()) {
@@ -85,10 +45,6 @@ class SimulationApi : public ::testing::Test {
     EXPECT_EQ(a.status, 200) << a.body.dump();
     return a.body;
   }
-
-  static inline pathlab::server::Config config_;
-  static inline std::thread thread_;
-  static inline int port_ = 0;
 };
 
 double at(const json& v, int k) {
