@@ -4,6 +4,8 @@
 // output is well-formed XML that the tests parse.
 #include <pathlab/bench/report.hpp>
 
+#include <pathlab/core/xml.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -25,30 +27,6 @@ std::string fixed(double v, int decimals) {
 /// Coordinates: one decimal is finer than a pixel.
 std::string coord(double v) {
   return fixed(v, 1);
-}
-
-std::string escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 /// Microseconds with three or four significant digits.
@@ -229,7 +207,7 @@ void chart(std::string& o, const Report& report, const ReportOptions& options) {
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const Row& r = report.rows[i];
     const std::string col = colour(i);
-    o += "<g class=\"series\" data-algorithm=\"" + escape(r.algorithm) + "\" data-queries=\"" +
+    o += "<g class=\"series\" data-algorithm=\"" + xml_escape(r.algorithm) + "\" data-queries=\"" +
          std::to_string(r.samples.size()) + "\" data-mode=\"" + (band ? "bands" : "dots") + "\">\n";
     if (band) {
       bands(o, r, s, col, buckets);
@@ -243,11 +221,11 @@ void chart(std::string& o, const Report& report, const ReportOptions& options) {
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const Row& r = report.rows[i];
     const double ly = kTop + 8 + 40 * static_cast<double>(i);
-    o += "<g class=\"legend-item\" data-algorithm=\"" + escape(r.algorithm) + "\">";
+    o += "<g class=\"legend-item\" data-algorithm=\"" + xml_escape(r.algorithm) + "\">";
     o += "<rect x=\"" + coord(lx) + "\" y=\"" + coord(ly) +
          "\" width=\"14\" height=\"14\" fill=\"" + colour(i) + "\"/>";
     o += "<text class=\"name\" x=\"" + coord(lx + 22) + "\" y=\"" + coord(ly + 12) + "\">" +
-         escape(r.algorithm) + "</text>";
+         xml_escape(r.algorithm) + "</text>";
     o += "<text class=\"small\" x=\"" + coord(lx + 22) + "\" y=\"" + coord(ly + 28) + "\">" +
          std::to_string(r.samples.size()) + " queries, mean " + format_us(r.mean_us) +
          " \xC2\xB5s</text></g>\n";
@@ -257,7 +235,7 @@ void chart(std::string& o, const Report& report, const ReportOptions& options) {
                                      " buckets); band: 10th to 90th percentile."
                                : std::string("One dot per query.");
   o += "<text class=\"small\" x=\"" + coord(kLeft) + "\" y=\"" + coord(kChartHeight - 10) + "\">" +
-       escape(how) + " Search time only: map loading and preprocessing excluded.</text>\n";
+       xml_escape(how) + " Search time only: map loading and preprocessing excluded.</text>\n";
 }
 
 const char* kSvgStyle =
@@ -308,7 +286,7 @@ void svg_table(std::string& o, const Report& report, double top) {
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const Row& r = report.rows[i];
     const double y = top + 20 * static_cast<double>(i + 1);
-    const std::array<std::string, 9> cells{escape(r.algorithm),
+    const std::array<std::string, 9> cells{xml_escape(r.algorithm),
                                            std::to_string(r.queries),
                                            format_us(r.mean_us),
                                            format_us(r.median_us),
@@ -317,8 +295,8 @@ void svg_table(std::string& o, const Report& report, double top) {
                                            format_memory(r.memory_bytes, r.memory_estimated),
                                            fixed(r.prep_s, 3),
                                            verdict(r)};
-    o += "<g class=\"row\" data-algorithm=\"" + escape(r.algorithm) + "\" data-memory-bytes=\"" +
-         std::to_string(r.memory_bytes) + "\">";
+    o += "<g class=\"row\" data-algorithm=\"" + xml_escape(r.algorithm) +
+         "\" data-memory-bytes=\"" + std::to_string(r.memory_bytes) + "\">";
     o += "<rect x=\"4\" y=\"" + coord(y - 12) + "\" width=\"8\" height=\"12\" fill=\"" + colour(i) +
          "\"/>";
     for (std::size_t k = 0; k < kColumns.size(); ++k) {
@@ -347,11 +325,11 @@ void summary_table(std::string& o, const Report& report) {
        "<th>memory</th><th>prep s</th><th>verified</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const Row& r = report.rows[i];
-    o += "<tr data-algorithm=\"" + escape(r.algorithm) + "\"" +
+    o += "<tr data-algorithm=\"" + xml_escape(r.algorithm) + "\"" +
          (r.passed() ? "" : " class=\"failed\"") + ">";
     td(o, "algorithm",
        "<span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" +
-           escape(r.algorithm));
+           xml_escape(r.algorithm));
     td(o, "queries", std::to_string(r.queries));
     td(o, "solved", std::to_string(r.solved));
     td(o, "suboptimal", std::to_string(r.suboptimal));
@@ -365,7 +343,7 @@ void summary_table(std::string& o, const Report& report) {
     td(o, "memory", format_memory(r.memory_bytes, r.memory_estimated),
        " data-bytes=\"" + std::to_string(r.memory_bytes) + "\"");
     td(o, "prep_s", fixed(r.prep_s, 3));
-    td(o, "verdict", escape(verdict(r)));
+    td(o, "verdict", xml_escape(verdict(r)));
     o += "</tr>\n";
   }
   o += "</tbody></table></div>\n";
@@ -375,7 +353,7 @@ void map_tables(std::string& o, const Report& report) {
   if (report.rows.empty()) return;
   const std::size_t maps = report.rows.front().maps.size();
   for (std::size_t k = 0; k < maps; ++k) {
-    const std::string name = escape(report.rows.front().maps[k].map);
+    const std::string name = xml_escape(report.rows.front().maps[k].map);
     o += "<section class=\"map\" data-map=\"" + name + "\"><h3>" + name + "</h3>\n";
     o += "<div class=\"scroll\"><table "
          "class=\"per-map\">\n<thead><tr><th>algorithm</th><th>queries</th><th>solved</th>"
@@ -386,10 +364,10 @@ void map_tables(std::string& o, const Report& report) {
       const Row& r = report.rows[i];
       if (k >= r.maps.size()) continue;
       const MapRow& m = r.maps[k];
-      o += "<tr data-algorithm=\"" + escape(r.algorithm) + "\">";
+      o += "<tr data-algorithm=\"" + xml_escape(r.algorithm) + "\">";
       td(o, "algorithm",
          "<span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" +
-             escape(r.algorithm));
+             xml_escape(r.algorithm));
       td(o, "queries", std::to_string(m.queries));
       td(o, "solved", std::to_string(m.solved));
       td(o, "suboptimal", std::to_string(m.suboptimal));
@@ -457,7 +435,7 @@ std::string report_svg(const Report& report, const ReportOptions& options) {
   o += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pathlab-report\" width=\"" +
        coord(kChartWidth) + "\" height=\"" + coord(height) + "\" viewBox=\"0 0 " +
        coord(kChartWidth) + " " + coord(height) + "\">\n";
-  o += "<title>" + escape(options.title) + "</title>\n<style>" + kSvgStyle + "</style>\n";
+  o += "<title>" + xml_escape(options.title) + "</title>\n<style>" + kSvgStyle + "</style>\n";
   o += "<rect x=\"0\" y=\"0\" width=\"" + coord(kChartWidth) + "\" height=\"" + coord(height) +
        "\" fill=\"#fff\"/>\n";
   chart(o, report, options);
@@ -467,7 +445,7 @@ std::string report_svg(const Report& report, const ReportOptions& options) {
   if (!report.rows.empty() && report.rows.front().memory_estimated) {
     notes += std::string(notes.empty() ? "" : "; ") + "\xE2\x89\x88 memory estimated";
   }
-  o += "<text class=\"small\" x=\"16\" y=\"" + coord(height - 12) + "\">" + escape(notes) +
+  o += "<text class=\"small\" x=\"16\" y=\"" + coord(height - 12) + "\">" + xml_escape(notes) +
        "</text>\n</svg>\n";
   return o;
 }
@@ -475,10 +453,10 @@ std::string report_svg(const Report& report, const ReportOptions& options) {
 std::string report_html(const Report& report, const ReportOptions& options) {
   std::string o = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
   o += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n";
-  o += "<title>" + escape(options.title) + "</title>\n<style>" + kHtmlStyle + "\n" + kSvgStyle +
+  o += "<title>" + xml_escape(options.title) + "</title>\n<style>" + kHtmlStyle + "\n" + kSvgStyle +
        "</style>\n</head>\n<body>\n";
-  o += "<h1>" + escape(options.title) + "</h1>\n<div class=\"notes\">";
-  for (const auto& n : options.notes) o += "<p>" + escape(n) + "</p>";
+  o += "<h1>" + xml_escape(options.title) + "</h1>\n<div class=\"notes\">";
+  for (const auto& n : options.notes) o += "<p>" + xml_escape(n) + "</p>";
   o += "</div>\n";
   o += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"" + coord(kChartWidth) +
        "\" height=\"" + coord(kChartHeight) + "\" viewBox=\"0 0 " + coord(kChartWidth) + " " +

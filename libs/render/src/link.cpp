@@ -3,6 +3,8 @@
 // shared one has digits).
 #include <pathlab/render/link.hpp>
 
+#include <pathlab/core/xml.hpp>
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -58,23 +60,6 @@ void draw_glyph(detail::Plotter& plot, int x, int y, char kind, int scale, std::
 
 int line_width(int cp) {
   return std::max(2, cp / 8);
-}
-
-std::string xml_escape(char c) {
-  switch (c) {
-    case '<':
-      return "&lt;";
-    case '>':
-      return "&gt;";
-    case '&':
-      return "&amp;";
-    case '"':
-      return "&quot;";
-    case '\'':
-      return "&apos;";
-    default:
-      return std::string(1, c);
-  }
 }
 
 }  // namespace
@@ -150,7 +135,7 @@ std::string link_svg(const link::Board& board, const LinkPicture& picture) {
       const char kind = board.at({x, y});
       if (kind == link::kEmpty) continue;
       const int px = (x + 1) * cp, py = (y + 1) * cp;
-      const std::string k = xml_escape(kind);
+      const std::string k = xml_escape(std::string_view(&kind, 1));
       out += "<g class=\"tile\" data-kind=\"" + k + "\"><rect x=\"" + n(px + inset) + "\" y=\"" +
              n(py + inset) + "\" width=\"" + n(cp - 2 * inset) + "\" height=\"" +
              n(cp - 2 * inset) + "\" rx=\"" + n(inset * 2) + "\" fill=\"" +

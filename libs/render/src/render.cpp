@@ -2,6 +2,8 @@
 // GIF (giflib) or SVG. The palette is fixed, so GIF frames need no colour quantisation.
 #include <pathlab/render/render.hpp>
 
+#include <pathlab/core/xml.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -129,30 +131,6 @@ PanelCells panel_cells(const Scene& s, const Panel& p, std::size_t events) {
 
 /// The picture of the cells, and with `lines` the segments over them (SVG draws those itself).
 IndexedImage raster(const Scene& scene, const Options& options, std::size_t events, bool lines);
-
-/// Titles are user text (algorithm names with weights today, anything tomorrow).
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
 
 void check_scene(const Scene& s) {
   if (s.grid == nullptr || s.grid->cells() == 0) throw std::invalid_argument("render: empty scene");
