@@ -374,7 +374,8 @@ TEST(JpsPlus, TableRoundTripsAndStaleOrForeignFilesAreRejected) {
   EXPECT_FALSE(load(on_changed, bytes));
   EXPECT_FALSE(search::prepared_info(on_changed).ready);
   // Another map of the same size: foreign.
-  search::Pathfinder on_other(random_grid(22, 150, 90, 22, false), plus_options());
+  const grid::Grid other = random_grid(22, 150, 90, 22, false);  // a Pathfinder keeps a pointer
+  search::Pathfinder on_other(other, plus_options());
   EXPECT_FALSE(load(on_other, bytes));
   // Another format version (bytes 8..11 of the header).
   std::string version = bytes;

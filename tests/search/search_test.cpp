@@ -110,8 +110,10 @@ TEST(Search, EveryAlgorithmObeysTheNodeBudget) {
     search::Options o;
     o.algorithm = a;
     // anyangle-exact expands wall corners, not cells: the corridor has about 200 of them;
-    // jps and jps+ expand jump points, two or three per row of the corridor.
-    o.node_limit = a == Algorithm::anyangle_exact || a == Algorithm::jps || a == Algorithm::jps_plus
+    // jps and jps+ expand jump points, two or three per row of the corridor; subgoal expands
+    // subgoals, one per turn.
+    o.node_limit = a == Algorithm::anyangle_exact || a == Algorithm::jps ||
+                           a == Algorithm::jps_plus || a == Algorithm::subgoal
                        ? 50
                        : 5000;
     const auto r = search::Pathfinder(g, o).find({0, 0}, {0, 198});

@@ -7,7 +7,7 @@
 namespace pathlab::search {
 namespace {
 
-constexpr std::array<AlgorithmInfo, 15> kAlgorithms{{
+constexpr std::array<AlgorithmInfo, 16> kAlgorithms{{
     {Algorithm::bfs, "bfs", false, true, false, false, "breadth-first search: fewest moves"},
     {Algorithm::dfs, "dfs", false, false, false, false, "depth-first search: any path"},
     {Algorithm::iddfs, "iddfs", false, true, false, false,
@@ -32,6 +32,9 @@ constexpr std::array<AlgorithmInfo, 15> kAlgorithms{{
      "jump point search: A* over jump points, 64-cell block scans (unit terrain, no-corner-cut)"},
     {Algorithm::jps_plus, "jps+", true, false, true, false,
      "JPS+: jump point search over precomputed jump distances (built on first use)"},
+    {Algorithm::subgoal, "subgoal", true, false, true, false,
+     "two-level subgoal graph (Uras, Koenig & Hernandez 2013): A* over convex-corner subgoals "
+     "(preprocessed on first use)"},
 }};
 
 constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "euclidean",

@@ -246,6 +246,17 @@ void destroy(JpsCache* p) noexcept;
 /// Its own memory; the JPS+ table, shared between finders, is PrepareInfo::bytes.
 [[nodiscard]] std::size_t bytes_of(const JpsCache& c) noexcept;
 
+/// subgoal's per-grid state (the two-level subgoal graph, shared between finders, and the
+/// search state over it), built on first use and rebuilt when the grid's walls change.
+/// Defined in subgoal_graph.hpp.
+struct SubgoalCache;
+void destroy(SubgoalCache* p) noexcept;
+struct SubgoalCacheDeleter {
+  void operator()(SubgoalCache* p) const noexcept { destroy(p); }
+};
+/// Its own memory (the search state); the graph is PrepareInfo::bytes.
+[[nodiscard]] std::size_t bytes_of(const SubgoalCache& c) noexcept;
+
 /// Bytes a vector holds (its capacity).
 template <class T>
 [[nodiscard]] std::size_t capacity_bytes(const std::vector<T>& v) noexcept {
@@ -261,6 +272,7 @@ namespace pathlab::search {
 struct Pathfinder::Workspace {
   std::unique_ptr<detail::ExactCache, detail::ExactCacheDeleter> exact;
   std::unique_ptr<detail::JpsCache, detail::JpsCacheDeleter> jps;
+  std::unique_ptr<detail::SubgoalCache, detail::SubgoalCacheDeleter> subgoal;
   /// Microseconds of this query spent building per-grid preprocessed data (the JPS+ table):
   /// reported as preparation, not as query time.
   double prep_us = 0;
@@ -450,6 +462,10 @@ Status run_theta(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Wo
 template <class L>
 Status run_anyangle_exact(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                           Result&, L&);
+/// subgoal (falls back to A* on terrain, other diagonal rules or costs; sets out.note).
+template <class L>
+Status run_subgoal(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
+                   L&);
 /// jps and jps+ (fall back to A* on terrain or other diagonal rules; set out.note).
 template <class L>
 Status run_jps(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,

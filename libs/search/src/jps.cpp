@@ -6,6 +6,7 @@
 // jps.hpp). Unit-terrain maps only: on maps with terrain costs, or under another diagonal
 // rule, jps answers with A* and says so in Result::note (never a wrong cost).
 #include "jps.hpp"
+#include "subgoal_graph.hpp"
 
 #include <chrono>
 
@@ -244,6 +245,17 @@ template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder:
 namespace pathlab::search {
 
 std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept {
+  if (o.algorithm == Algorithm::subgoal) {
+    if (g.has_terrain()) return "subgoal: the map has terrain costs; answered with A*";
+    if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
+      return "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*";
+    }
+    if (!detail::SubgoalGraph::applies(g, o.moves)) {
+      return "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered with "
+             "A*";
+    }
+    return {};
+  }
   const bool plus = o.algorithm == Algorithm::jps_plus;
   if (o.algorithm != Algorithm::jps && !plus) return {};
   if (g.has_terrain()) {

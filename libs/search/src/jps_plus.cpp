@@ -14,6 +14,7 @@
 #include <ostream>
 
 #include "jps.hpp"
+#include "subgoal_graph.hpp"
 
 namespace pathlab::search::detail {
 
@@ -291,6 +292,17 @@ struct PreparedAccess {
   static detail::JpsCache& fresh_cache(Pathfinder& f) {
     return detail::jps_cache(*f.ws_, *f.grid_);
   }
+  static Pathfinder::Workspace& ws(Pathfinder& f) noexcept { return *f.ws_; }
+  /// The finder's subgoal graph when it is up to date for its grid, else nullptr.
+  static const detail::SubgoalCache* subgoal(const Pathfinder& f) noexcept {
+    const detail::SubgoalCache* c = f.ws_->subgoal.get();
+    return c != nullptr && c->graph && c->graph->matches(*f.grid_) ? c : nullptr;
+  }
+  /// Whether the finder's algorithm, options and grid use a subgoal graph.
+  static bool uses_graph(const Pathfinder& f) noexcept {
+    return f.options_.algorithm == Algorithm::subgoal &&
+           detail::SubgoalGraph::applies(*f.grid_, f.options_.moves);
+  }
   /// Whether the finder's algorithm, options and grid use the jump table.
   static bool uses_table(const Pathfinder& f) noexcept {
     return f.options_.algorithm == Algorithm::jps_plus &&
@@ -299,11 +311,20 @@ struct PreparedAccess {
 };
 
 bool uses_preparation(Algorithm a) noexcept {
-  return a == Algorithm::jps_plus;
+  return a == Algorithm::jps_plus || a == Algorithm::subgoal;
 }
 
 PrepareInfo prepared_info(const Pathfinder& f) noexcept {
   PrepareInfo info;
+  if (f.options().algorithm == Algorithm::subgoal) {
+    const detail::SubgoalCache* c = PreparedAccess::subgoal(f);
+    if (!PreparedAccess::uses_graph(f) || c == nullptr) return info;
+    info.ready = true;
+    info.loaded = c->loaded;
+    info.seconds = c->graph->build_seconds;
+    info.bytes = c->graph->memory_bytes();
+    return info;
+  }
   const detail::JpsCache* c = PreparedAccess::cache(f);
   if (!PreparedAccess::uses_table(f) || c == nullptr || !c->table) return info;
   info.ready = true;
@@ -314,6 +335,14 @@ PrepareInfo prepared_info(const Pathfinder& f) noexcept {
 }
 
 PrepareInfo prepare(Pathfinder& f) noexcept {
+  if (PreparedAccess::uses_graph(f)) {
+    try {
+      (void)detail::subgoal_cache(PreparedAccess::ws(f), f.grid());
+    } catch (const std::bad_alloc&) {
+      return {};
+    }
+    return prepared_info(f);
+  }
   if (!PreparedAccess::uses_table(f)) return {};
   try {
     detail::JpsCache& c = PreparedAccess::fresh_cache(f);
@@ -325,6 +354,21 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
 }
 
 bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
+  if (from.options().algorithm == Algorithm::subgoal) {
+    const detail::SubgoalCache* src = PreparedAccess::subgoal(from);
+    if (src == nullptr || !PreparedAccess::uses_graph(to) || !src->graph->matches(to.grid())) {
+      return false;
+    }
+    try {
+      Pathfinder::Workspace& ws = PreparedAccess::ws(to);
+      if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
+      ws.subgoal->graph = src->graph;
+      ws.subgoal->loaded = src->loaded;
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    return true;
+  }
   const detail::JpsCache* src = PreparedAccess::cache(from);
   if (src == nullptr || !src->table || !PreparedAccess::uses_table(to)) return false;
   try {
@@ -341,6 +385,9 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
 
 bool save_prepared(Pathfinder& f, std::ostream& out) {
   if (!prepare(f).ready) return false;
+  if (f.options().algorithm == Algorithm::subgoal) {
+    return PreparedAccess::subgoal(f)->graph->save(out);
+  }
   const detail::JumpTable& t = *PreparedAccess::cache(f)->table;
   const grid::Grid& g = f.grid();
   // Only the map's cells: the padding is rebuilt on load.
@@ -366,6 +413,19 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
 }
 
 bool load_prepared(Pathfinder& f, std::istream& in) {
+  if (PreparedAccess::uses_graph(f)) {
+    try {
+      std::optional<detail::SubgoalGraph> g = detail::SubgoalGraph::load(in, f.grid());
+      if (!g) return false;
+      Pathfinder::Workspace& ws = PreparedAccess::ws(f);
+      if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
+      ws.subgoal->graph = std::make_shared<const detail::SubgoalGraph>(std::move(*g));
+      ws.subgoal->loaded = true;
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    return true;
+  }
   if (!PreparedAccess::uses_table(f)) return false;
   const auto t0 = std::chrono::steady_clock::now();
   const grid::Grid& g = f.grid();
@@ -415,8 +475,9 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
 std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(g.checksum()));
-  return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(kPreparedFormatVersion) +
-         ".prep";
+  const std::uint32_t version =
+      a == Algorithm::subgoal ? detail::SubgoalGraph::kFormatVersion : kPreparedFormatVersion;
+  return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(version) + ".prep";
 }
 
 }  // namespace pathlab::search

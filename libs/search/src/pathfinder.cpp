@@ -23,6 +23,7 @@ std::size_t Pathfinder::memory_bytes() const noexcept {
        detail::capacity_bytes(w.stamps);
   if (w.exact) n += detail::bytes_of(*w.exact);
   if (w.jps) n += detail::bytes_of(*w.jps);
+  if (w.subgoal) n += detail::bytes_of(*w.subgoal);
   return n;
 }
 Pathfinder::Pathfinder(Pathfinder&&) noexcept = default;
@@ -58,6 +59,8 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
     case Algorithm::jps:
     case Algorithm::jps_plus:
       return detail::run_jps(g, o, s, t, ws, out, listener);
+    case Algorithm::subgoal:
+      return detail::run_subgoal(g, o, s, t, ws, out, listener);
     case Algorithm::dijkstra:
     case Algorithm::greedy:
     case Algorithm::astar:

@@ -27,6 +27,7 @@ enum class Algorithm : std::uint8_t {
   // Appended (not inserted) so that the values above keep their numbers.
   jps,       ///< "jps"
   jps_plus,  ///< "jps+"
+  subgoal,   ///< "subgoal": two-level subgoal graph
 };
 
 enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };

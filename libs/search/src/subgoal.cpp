@@ -1,0 +1,71 @@
+// The `subgoal` algorithm: the two-level subgoal graph of subgoal_graph.hpp behind the
+// Pathfinder — built on the first query (or by prepare()), kept per grid, rebuilt when the walls
+// change, and an A* fallback (with a note) where the graph does not answer optimally.
+#include <chrono>
+
+#include "engine.hpp"
+#include "jps.hpp"  // run_astar_instead
+#include "subgoal_graph.hpp"
+
+namespace pathlab::search::detail {
+
+void destroy(SubgoalCache* p) noexcept {
+  delete p;
+}
+
+std::size_t bytes_of(const SubgoalCache& c) noexcept {
+  return sizeof(SubgoalCache) + c.search.memory_bytes();
+}
+
+SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
+  if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
+  SubgoalCache& c = *ws.subgoal;
+  if (c.graph && !c.graph->matches(g)) c.graph.reset();
+  if (!c.graph) {
+    c.loaded = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    c.graph = std::make_shared<const SubgoalGraph>(SubgoalGraph::build(g));
+    ws.prep_us +=
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  }
+  return c;
+}
+
+template <class L>
+Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
+                   Result& out, L& listener) {
+  if (!SubgoalGraph::applies(g, o.moves)) {
+    out.note = fallback_note(g, o);
+    return run_astar_instead(g, o, s, t, ws, out, listener);
+  }
+  SubgoalCache& c = subgoal_cache(ws, g);
+  double cost = 0;
+  std::uint64_t expanded = 0;
+  const Status status =
+      c.search.find(*c.graph, g, g.cell(s), g.cell(t), out.path, cost, expanded, o.node_limit);
+  out.stats.expanded = expanded;
+  out.stats.generated = expanded;
+  // The search runs over subgoals, not cells: the trace shows the path's cells as closed, in
+  // order, so that it replays to the result.
+  // (Its own expansions are over subgoals and are not traced.)
+  if constexpr (L::enabled) {
+    if (status == Status::found) {
+      Cell prev = g.cell(s);
+      double gc = 0;
+      for (const Cell c2 : out.path) {
+        if (!(c2 == prev)) gc += grid::step_cost(g, o.moves, prev, c2);
+        listener.opened(g.id(c2), g.id(prev), gc, gc, 0);
+        listener.closed(g.id(c2), 0);
+        prev = c2;
+      }
+    }
+  }
+  return status;
+}
+
+template Status run_subgoal(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                            Result&, NullListener&);
+template Status run_subgoal(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
+                            Result&, DynamicListener&);
+
+}  // namespace pathlab::search::detail

@@ -1,0 +1,880 @@
+// Two-level subgoal graphs (Uras, Koenig & Hernández 2013): construction, pruning into global
+// and local subgoals, queries and the file format. See subgoal_graph.hpp for the decisions.
+#include "subgoal_graph.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <istream>
+#include <new>
+#include <ostream>
+#include <string>
+#include <utility>
+
+namespace pathlab::search::detail {
+namespace {
+
+constexpr double kSqrt2 = 1.4142135623730951;
+constexpr double kEps = 1e-9;
+constexpr std::uint32_t kNone = SubgoalGraph::kNone;
+constexpr std::uint16_t kSaturated = 0xffff;
+/// The two straight components of each diagonal direction 4..7 (NE, SE, SW, NW).
+constexpr int kComponent[4][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+/// Expansions one pruning test may spend looking for a path that avoids a subgoal; when it runs
+/// out the subgoal stays global (or the shortcut edge is added), which is always correct.
+constexpr std::uint64_t kPruneBudget = 4000;
+/// Work (edges scanned) the pruning may spend on one subgoal before keeping it global: bounds
+/// the quadratic pair checks on open maps where subgoals have hundreds of neighbours.
+constexpr std::uint64_t kPruneWork = 1 << 20;
+constexpr char kMagic[8] = {'P', 'L', 'S', 'U', 'B', 'G', 'R', '1'};
+
+double octile_cost(std::int32_t dx, std::int32_t dy) noexcept {
+  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  const std::int32_t lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+  return static_cast<double>(hi - lo) + static_cast<double>(lo) * kSqrt2;
+}
+
+/// The diagonal direction (4..7) toward (dx, dy), both non-zero.
+int diagonal_toward(std::int32_t dx, std::int32_t dy) noexcept {
+  return dx > 0 ? (dy < 0 ? 4 : 5) : (dy > 0 ? 6 : 7);
+}
+/// The straight direction (0..3) along the larger component of (dx, dy), not both zero.
+int straight_toward(std::int32_t dx, std::int32_t dy) noexcept {
+  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  if (ax > ay) return dx > 0 ? 1 : 3;
+  return dy > 0 ? 2 : 0;
+}
+
+std::uint64_t fnv1a(const char* data, std::size_t n) noexcept {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= static_cast<unsigned char>(data[i]);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+/// Convex corners: a free cell with a blocked diagonal neighbour whose two orthogonal cells
+/// are free. Ascending padded ids.
+std::vector<std::uint32_t> identify_subgoals(const grid::Grid& g) {
+  std::vector<std::uint32_t> out;
+  const std::int32_t s = g.stride();
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const grid::NodeId p = g.id(x, y);
+      if (!g.passable_id(p)) continue;
+      for (int d = 4; d < 8; ++d) {
+        const std::int32_t o = grid::kDy[d] * s + grid::kDx[d];
+        const int c1 = kComponent[d - 4][0], c2 = kComponent[d - 4][1];
+        const std::int32_t o1 = grid::kDy[c1] * s + grid::kDx[c1];
+        const std::int32_t o2 = grid::kDy[c2] * s + grid::kDx[c2];
+        if (!g.passable_id(static_cast<grid::NodeId>(p + o)) &&
+            g.passable_id(static_cast<grid::NodeId>(p + o1)) &&
+            g.passable_id(static_cast<grid::NodeId>(p + o2))) {
+          out.push_back(p);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+template <class T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+void put_vector(std::string& out, const std::vector<T>& v) {
+  if (!v.empty()) out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+/// Bounds-checked reader over a payload.
+struct Reader {
+  const std::string& data;
+  std::size_t at = 0;
+  template <class T>
+  bool get(T& v) {
+    if (data.size() - at < sizeof v) return false;
+    std::memcpy(&v, data.data() + at, sizeof v);
+    at += sizeof v;
+    return true;
+  }
+  template <class T>
+  bool get_vector(std::vector<T>& v, std::size_t n) {
+    if ((data.size() - at) / sizeof(T) < n) return false;
+    v.resize(n);
+    if (n) std::memcpy(v.data(), data.data() + at, n * sizeof(T));
+    at += n * sizeof(T);
+    return true;
+  }
+};
+
+}  // namespace
+
+// --- per-cell tables -------------------------------------------------------------------------
+
+bool SubgoalGraph::applies(const grid::Grid& g, const grid::Moves& m) noexcept {
+  return !g.has_terrain() && m.diagonal == grid::DiagonalRule::no_corner_cut &&
+         m.cost_model == grid::CostModel::octile && g.padded_size() < std::size_t{kNone} - 2;
+}
+
+bool SubgoalGraph::matches(const grid::Grid& g) const noexcept {
+  return g.width() == width_ && g.height() == height_ && g.wall_words() == walls_;
+}
+
+void SubgoalGraph::init_cells(const grid::Grid& g) {
+  width_ = g.width();
+  height_ = g.height();
+  stride_ = g.stride();
+  map_checksum_ = g.checksum();
+  walls_ = g.wall_words();
+  for (int k = 0; k < 8; ++k) off_[k] = grid::kDy[k] * stride_ + grid::kDx[k];
+  const std::size_t n = g.padded_size();
+  sg_of_.assign(n, kNone);
+  sg_pos_.resize(sg_cell_.size());
+  for (std::uint32_t i = 0; i < sg_cell_.size(); ++i) {
+    sg_of_[sg_cell_[i]] = i;
+    sg_pos_[i] = {static_cast<std::int32_t>(sg_cell_[i] % static_cast<std::uint32_t>(stride_)),
+                  static_cast<std::int32_t>(sg_cell_[i] / static_cast<std::uint32_t>(stride_))};
+  }
+  // Clearance: legal steps through free non-subgoal cells. A cell's value follows from the
+  // next cell's, so each direction is one pass in the order that visits that cell first.
+  clear_.assign(n * 8, 0);
+  for (int k = 0; k < 8; ++k) {
+    const std::int32_t o = off_[k];
+    auto one = [&](std::uint32_t p) {
+      if (!passable(p)) return;
+      const std::uint32_t q = p + static_cast<std::uint32_t>(o);
+      if (!passable(q) || sg_of_[q] != kNone) return;
+      if (k >= 4 && !diagonal_step_ok(p, k)) return;
+      const std::uint16_t next = clear_[std::size_t{q} * 8 + static_cast<std::size_t>(k)];
+      clear_[std::size_t{p} * 8 + static_cast<std::size_t>(k)] =
+          next == kSaturated ? kSaturated : static_cast<std::uint16_t>(next + 1);
+    };
+    const auto first = static_cast<std::uint32_t>(stride_ + 1);
+    const auto last = static_cast<std::uint32_t>(n - static_cast<std::size_t>(stride_) - 1);
+    if (o > 0) {
+      for (std::uint32_t p = last + 1; p-- > first;) one(p);
+    } else {
+      for (std::uint32_t p = first; p < last; ++p) one(p);
+    }
+  }
+  // Connected components under the move rules: unreachable goals are answered at once.
+  component_.assign(n, 0);
+  std::vector<std::uint32_t> queue;
+  std::uint32_t label = 0;
+  for (std::uint32_t p = 0; p < n; ++p) {
+    if (!passable(p) || component_[p] != 0) continue;
+    ++label;
+    component_[p] = label;
+    queue.assign(1, p);
+    while (!queue.empty()) {
+      const std::uint32_t u = queue.back();
+      queue.pop_back();
+      for (int k = 0; k < 8; ++k) {
+        const std::uint32_t v = u + static_cast<std::uint32_t>(off_[k]);
+        if (!passable(v) || component_[v] != 0) continue;
+        if (k >= 4 && !diagonal_step_ok(u, k)) continue;
+        component_[v] = label;
+        queue.push_back(v);
+      }
+    }
+  }
+}
+
+std::uint32_t SubgoalGraph::clearance(std::uint32_t cell, int dir) const noexcept {
+  std::uint32_t total = 0;
+  for (;;) {
+    const std::uint16_t c = clear_[std::size_t{cell} * 8 + static_cast<std::size_t>(dir)];
+    if (c != kSaturated) return total + c;
+    // Saturated (maps wider than 65534 cells): the cells up to there are clear; read on.
+    total += kSaturated;
+    cell += static_cast<std::uint32_t>(off_[dir]) * kSaturated;
+  }
+}
+
+bool SubgoalGraph::diagonal_step_ok(std::uint32_t from, int dir) const noexcept {
+  const int c1 = kComponent[dir - 4][0], c2 = kComponent[dir - 4][1];
+  return passable(from + static_cast<std::uint32_t>(off_[c1])) &&
+         passable(from + static_cast<std::uint32_t>(off_[c2])) &&
+         passable(from + static_cast<std::uint32_t>(off_[dir]));
+}
+
+double SubgoalGraph::octile(std::uint32_t a, std::uint32_t b) const noexcept {
+  const auto s = static_cast<std::uint32_t>(stride_);
+  return octile_cost(static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s),
+                     static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s));
+}
+
+// --- direct-h-reachability -----------------------------------------------------------------
+
+// The paper's exploration: the four straight and four diagonal rays stop at a wall or at the
+// first subgoal; each of the eight areas between a diagonal ray and its straight neighbours is
+// swept row by row along the diagonal, each row no longer than the shortest row before it (a
+// subgoal or wall there makes every cell beyond reachable on an h-path through it).
+template <class F>
+void SubgoalGraph::for_each_direct(std::uint32_t o, F&& f) const {
+  for (int c = 0; c < 4; ++c) {
+    const std::uint32_t t = o + static_cast<std::uint32_t>(off_[c]) * (clearance(o, c) + 1);
+    if (sg_of_[t] != kNone) f(sg_of_[t]);
+  }
+  for (int d = 4; d < 8; ++d) {
+    const std::uint32_t steps = clearance(o, d);
+    const std::uint32_t end = o + static_cast<std::uint32_t>(off_[d]) * steps;
+    const std::uint32_t t = end + static_cast<std::uint32_t>(off_[d]);
+    if (sg_of_[t] != kNone && diagonal_step_ok(end, d)) f(sg_of_[t]);
+    for (const int c : kComponent[d - 4]) {
+      std::uint32_t max_ext = clearance(o, c);
+      std::uint32_t p = o;
+      for (std::uint32_t i = 1; i <= steps && max_ext > 0; ++i) {
+        p += static_cast<std::uint32_t>(off_[d]);
+        std::uint32_t cl = clear_[std::size_t{p} * 8 + static_cast<std::size_t>(c)];
+        if (cl == kSaturated) cl = clearance(p, c);
+        if (cl < max_ext) {
+          const std::uint32_t q = p + static_cast<std::uint32_t>(off_[c]) * (cl + 1);
+          if (sg_of_[q] != kNone) f(sg_of_[q]);
+          max_ext = cl;
+        }
+      }
+    }
+  }
+}
+
+bool SubgoalGraph::directly_reaches(std::uint32_t o, std::uint32_t t) const noexcept {
+  const auto s = static_cast<std::uint32_t>(stride_);
+  const std::int32_t dx = static_cast<std::int32_t>(t % s) - static_cast<std::int32_t>(o % s);
+  const std::int32_t dy = static_cast<std::int32_t>(t / s) - static_cast<std::int32_t>(o / s);
+  if (dx == 0 && dy == 0) return true;
+  const auto ax = static_cast<std::uint32_t>(dx < 0 ? -dx : dx);
+  const auto ay = static_cast<std::uint32_t>(dy < 0 ? -dy : dy);
+  const bool found = sg_of_[t] != kNone;
+  if (dx == 0 || dy == 0) {
+    const std::uint32_t n = ax + ay, k = clearance(o, straight_toward(dx, dy));
+    return n <= k || (n == k + 1 && found);
+  }
+  const int d = diagonal_toward(dx, dy);
+  const std::uint32_t i = std::min(ax, ay), k = clearance(o, d);
+  if (ax == ay) {
+    return i <= k || (i == k + 1 && found &&
+                      diagonal_step_ok(o + static_cast<std::uint32_t>(off_[d]) * k, d));
+  }
+  if (i > k) return false;
+  const int c = straight_toward(dx, dy);
+  const std::uint32_t j = std::max(ax, ay) - i;
+  std::uint32_t max_ext = clearance(o, c);
+  std::uint32_t p = o;
+  for (std::uint32_t r = 1; r <= i; ++r) {
+    p += static_cast<std::uint32_t>(off_[d]);
+    const std::uint32_t cl = clearance(p, c);
+    if (r == i) return j <= std::min(cl, max_ext) || (cl < max_ext && j == cl + 1 && found);
+    max_ext = std::min(max_ext, cl);
+    if (max_ext == 0) return false;
+  }
+  return false;
+}
+
+// --- construction and pruning ----------------------------------------------------------------
+
+struct SubgoalGraph::Builder {
+  struct Edge {
+    std::uint32_t to;
+    std::uint32_t via;
+  };
+  SubgoalGraph& graph;
+  std::vector<std::vector<Edge>> adj;
+  std::vector<std::uint8_t> global;
+  // Search state of the pruning tests.
+  std::vector<std::uint32_t> seen;
+  std::vector<std::uint32_t> closed;
+  std::vector<double> gval;
+  std::vector<std::pair<double, std::uint32_t>> heap;
+  std::uint32_t stamp = 0;
+  std::vector<std::uint32_t> mark;
+  std::vector<double> mark_cost;
+  std::uint32_t mark_stamp = 0;
+  std::uint64_t work = 0;  // spent on the current subgoal
+
+  explicit Builder(SubgoalGraph& g) : graph(g) {}
+
+  [[nodiscard]] Cell pos(std::uint32_t sg) const noexcept { return graph.sg_pos_[sg]; }
+  [[nodiscard]] double cost(std::uint32_t a, std::uint32_t b) const noexcept {
+    return octile_cost(pos(b).x - pos(a).x, pos(b).y - pos(a).y);
+  }
+  /// Octile distance as (straight moves, diagonal moves): exact sums, since √2 is irrational.
+  [[nodiscard]] std::pair<std::int32_t, std::int32_t> moves(std::uint32_t a,
+                                                            std::uint32_t b) const noexcept {
+    std::int32_t dx = pos(b).x - pos(a).x, dy = pos(b).y - pos(a).y;
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    return {std::max(dx, dy) - std::min(dx, dy), std::min(dx, dy)};
+  }
+
+  void link() {
+    const auto n = static_cast<std::uint32_t>(graph.sg_cell_.size());
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      graph.for_each_direct(graph.sg_cell_[i], [&](std::uint32_t j) {
+        if (j != i) pairs.emplace_back(std::min(i, j), std::max(i, j));
+      });
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    adj.assign(n, {});
+    for (const auto& pr : pairs) {
+      adj[pr.first].push_back({pr.second, kNone});
+      adj[pr.second].push_back({pr.first, kNone});
+    }
+    global.assign(n, 1);
+    seen.assign(n, 0);
+    closed.assign(n, 0);
+    gval.assign(n, 0);
+    mark.assign(n, 0);
+    mark_cost.assign(n, 0);
+  }
+
+  /// Marks the neighbours of a with their distance from a (mark == mark_stamp).
+  void mark_neighbours(std::uint32_t a) {
+    if (++mark_stamp == 0) {
+      std::fill(mark.begin(), mark.end(), 0);
+      mark_stamp = 1;
+    }
+    work += adj[a].size();
+    for (const Edge& e : adj[a]) {
+      mark[e.to] = mark_stamp;
+      mark_cost[e.to] = cost(a, e.to);
+    }
+  }
+
+  /// Whether a global w other than `avoid`, next to the marked vertex and to b, gives a path
+  /// of cost <= limit: the cheapest alternative, tried before a search.
+  [[nodiscard]] bool two_hop(std::uint32_t b, std::uint32_t avoid, double limit) noexcept {
+    work += adj[b].size();
+    for (const Edge& e : adj[b]) {
+      const std::uint32_t w = e.to;
+      if (w != avoid && mark[w] == mark_stamp && global[w] &&
+          mark_cost[w] + cost(w, b) <= limit + kEps) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether a diagonal-first or straight-first octile path from a to b is free.
+  [[nodiscard]] bool freespace_h_path(std::uint32_t a, std::uint32_t b) const noexcept {
+    const std::uint32_t ca = graph.sg_cell_[a], cb = graph.sg_cell_[b];
+    return graph.directly_reaches(ca, cb) || graph.directly_reaches(cb, ca);
+  }
+
+  /// Whether a path from a to b of cost <= limit exists whose intermediate vertices are
+  /// global and not `avoid`. Runs out of budget -> false.
+  bool other_path(std::uint32_t a, std::uint32_t b, std::uint32_t avoid, double limit) {
+    if (++stamp == 0) {
+      std::fill(seen.begin(), seen.end(), 0);
+      std::fill(closed.begin(), closed.end(), 0);
+      stamp = 1;
+    }
+    auto greater = [](const std::pair<double, std::uint32_t>& x,
+                      const std::pair<double, std::uint32_t>& y) { return x.first > y.first; };
+    heap.clear();
+    seen[a] = stamp;
+    gval[a] = 0;
+    heap.emplace_back(cost(a, b), a);
+    std::uint64_t budget = kPruneBudget;
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), greater);
+      const std::uint32_t u = heap.back().second;
+      heap.pop_back();
+      if (closed[u] == stamp) continue;
+      closed[u] = stamp;
+      if (budget-- == 0) return false;
+      work += adj[u].size();
+      for (const Edge& e : adj[u]) {
+        const std::uint32_t v = e.to;
+        if (v == avoid) continue;
+        const double ng = gval[u] + cost(u, v);
+        if (v == b) {
+          if (ng <= limit + kEps) return true;
+          continue;
+        }
+        if (!global[v] || closed[v] == stamp) continue;
+        if (seen[v] == stamp && gval[v] <= ng) continue;
+        const double f = ng + cost(v, b);
+        if (f > limit + kEps) continue;
+        seen[v] = stamp;
+        gval[v] = ng;
+        heap.emplace_back(f, v);
+        std::push_heap(heap.begin(), heap.end(), greater);
+      }
+    }
+    return false;
+  }
+
+  void prune() {
+    const auto n = static_cast<std::uint32_t>(adj.size());
+    std::vector<std::uint32_t> nb;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> shortcuts;
+    for (std::uint32_t sg = 0; sg < n; ++sg) {
+      nb.clear();
+      for (const Edge& e : adj[sg]) nb.push_back(e.to);
+      shortcuts.clear();
+      bool necessary = false;
+      work = 0;
+      for (std::size_t i = 0; i + 1 < nb.size() && !necessary; ++i) {
+        const std::uint32_t a = nb[i];
+        mark_neighbours(a);
+        if (work > kPruneWork) necessary = true;
+        for (std::size_t j = i + 1; j < nb.size() && !necessary; ++j) {
+          const std::uint32_t b = nb[j];
+          // An edge a-b costs h(a, b) <= h(a, sg) + h(sg, b): sg is not needed between them.
+          if (mark[b] == mark_stamp) continue;
+          const double through = cost(a, sg) + cost(sg, b);
+          if (two_hop(b, sg, through)) continue;
+          const auto m1 = moves(a, sg), m2 = moves(sg, b), m = moves(a, b);
+          if (m1.first + m2.first == m.first && m1.second + m2.second == m.second) {
+            // a and b are h-reachable through sg: an edge replaces it unless already served.
+            if (!other_path(a, b, sg, through)) shortcuts.emplace_back(a, b);
+          } else if (!freespace_h_path(a, b) && !other_path(a, b, sg, through)) {
+            necessary = true;  // the shortest a-b path needs sg as an intermediate vertex
+          }
+        }
+      }
+      if (necessary) continue;
+      global[sg] = 0;
+      for (const auto& pr : shortcuts) {
+        adj[pr.first].push_back({pr.second, sg});
+        adj[pr.second].push_back({pr.first, sg});
+      }
+    }
+  }
+
+  /// Renumbers globals first and lays the edges out as CSR, global neighbours first.
+  void finish() {
+    const auto n = static_cast<std::uint32_t>(adj.size());
+    std::vector<std::uint32_t> order, new_id(n);
+    order.reserve(n);
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (global[i]) order.push_back(i);
+    graph.n_global_ = static_cast<std::uint32_t>(order.size());
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (!global[i]) order.push_back(i);
+    for (std::uint32_t k = 0; k < n; ++k) new_id[order[k]] = k;
+    std::vector<std::uint32_t> cells(n);
+    for (std::uint32_t k = 0; k < n; ++k) cells[k] = graph.sg_cell_[order[k]];
+    graph.sg_cell_ = std::move(cells);
+    graph.adj_begin_.assign(1, 0);
+    graph.adj_global_end_.clear();
+    graph.adj_.clear();
+    graph.via_.clear();
+    for (std::uint32_t k = 0; k < n; ++k) {
+      auto& list = adj[order[k]];
+      for (Edge& e : list) {
+        e.to = new_id[e.to];
+        if (e.via != kNone) e.via = new_id[e.via];
+      }
+      std::sort(list.begin(), list.end(), [](const Edge& x, const Edge& y) { return x.to < y.to; });
+      std::uint32_t global_end = static_cast<std::uint32_t>(graph.adj_.size());
+      for (const Edge& e : list) {
+        graph.adj_.push_back(e.to);
+        graph.via_.push_back(e.via);
+        if (e.to < graph.n_global_) global_end = static_cast<std::uint32_t>(graph.adj_.size());
+      }
+      graph.adj_global_end_.push_back(global_end);
+      graph.adj_begin_.push_back(static_cast<std::uint32_t>(graph.adj_.size()));
+      std::vector<Edge>().swap(list);
+    }
+    graph.adj_.shrink_to_fit();
+    graph.via_.shrink_to_fit();
+  }
+};
+
+SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
+  const auto t0 = std::chrono::steady_clock::now();
+  SubgoalGraph graph;
+  graph.sg_cell_ = identify_subgoals(g);
+  graph.init_cells(g);
+  {
+    Builder b(graph);
+    b.link();
+    b.prune();
+    b.finish();
+  }
+  graph.init_cells(g);  // subgoal ids were renumbered
+  graph.build_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return graph;
+}
+
+std::size_t SubgoalGraph::memory_bytes() const noexcept {
+  return sizeof(*this) + walls_.size() * sizeof(std::uint64_t) +
+         sg_of_.size() * sizeof(std::uint32_t) + clear_.size() * sizeof(std::uint16_t) +
+         component_.size() * sizeof(std::uint32_t) + sg_cell_.size() * sizeof(std::uint32_t) +
+         sg_pos_.size() * sizeof(Cell) + adj_begin_.size() * sizeof(std::uint32_t) +
+         adj_global_end_.size() * sizeof(std::uint32_t) + adj_.size() * sizeof(std::uint32_t) +
+         via_.size() * sizeof(std::uint32_t);
+}
+
+// --- file format -----------------------------------------------------------------------------
+
+bool SubgoalGraph::save(std::ostream& out) const {
+  std::string payload;
+  const auto n = static_cast<std::uint32_t>(sg_cell_.size());
+  put(payload, n);
+  put(payload, n_global_);
+  put(payload, static_cast<std::uint32_t>(adj_.size()));
+  put_vector(payload, sg_cell_);
+  put_vector(payload, adj_begin_);
+  put_vector(payload, adj_global_end_);
+  put_vector(payload, adj_);
+  put_vector(payload, via_);
+  std::string header(kMagic, sizeof kMagic);
+  put(header, kFormatVersion);
+  put(header, static_cast<std::uint32_t>(width_));
+  put(header, static_cast<std::uint32_t>(height_));
+  put(header, std::uint32_t{0});
+  put(header, map_checksum_);
+  put(header, static_cast<std::uint64_t>(payload.size()));
+  put(header, fnv1a(payload.data(), payload.size()));
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+  out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+  return static_cast<bool>(out);
+}
+
+std::optional<SubgoalGraph> SubgoalGraph::load(std::istream& in, const grid::Grid& g) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!applies(g, grid::Moves{})) return std::nullopt;
+  std::string header(8 + 4 * 4 + 8 * 3, '\0');
+  if (!in.read(header.data(), static_cast<std::streamsize>(header.size()))) return std::nullopt;
+  Reader h{header};
+  char magic[8];
+  std::uint32_t version = 0, width = 0, height = 0, reserved = 0;
+  std::uint64_t checksum = 0, size = 0, payload_sum = 0;
+  for (char& c : magic) h.get(c);
+  h.get(version);
+  h.get(width);
+  h.get(height);
+  h.get(reserved);
+  h.get(checksum);
+  h.get(size);
+  h.get(payload_sum);
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0 || version != kFormatVersion ||
+      width != static_cast<std::uint32_t>(g.width()) ||
+      height != static_cast<std::uint32_t>(g.height()) || checksum != g.checksum()) {
+    return std::nullopt;
+  }
+  // A graph never holds more than a few words per cell: refuse absurd sizes before allocating.
+  if (size > 4096 + 256 * static_cast<std::uint64_t>(g.padded_size())) return std::nullopt;
+  std::string payload(static_cast<std::size_t>(size), '\0');
+  if (!in.read(payload.data(), static_cast<std::streamsize>(size))) return std::nullopt;
+  if (fnv1a(payload.data(), payload.size()) != payload_sum) return std::nullopt;
+
+  SubgoalGraph graph;
+  Reader r{payload};
+  std::uint32_t n = 0, m = 0;
+  if (!r.get(n) || !r.get(graph.n_global_) || !r.get(m) || graph.n_global_ > n) return std::nullopt;
+  if (!r.get_vector(graph.sg_cell_, n) || !r.get_vector(graph.adj_begin_, std::size_t{n} + 1) ||
+      !r.get_vector(graph.adj_global_end_, n) || !r.get_vector(graph.adj_, m) ||
+      !r.get_vector(graph.via_, m) || r.at != payload.size()) {
+    return std::nullopt;
+  }
+  // The subgoals must be exactly the map's convex corners; the edges must stay in range.
+  std::vector<std::uint32_t> cells = graph.sg_cell_;
+  std::sort(cells.begin(), cells.end());
+  if (cells != identify_subgoals(g)) return std::nullopt;
+  if (graph.adj_begin_[0] != 0 || graph.adj_begin_[n] != m) return std::nullopt;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t b = graph.adj_begin_[i], e = graph.adj_begin_[i + 1],
+                        ge = graph.adj_global_end_[i];
+    if (b > e || ge < b || ge > e) return std::nullopt;
+    for (std::uint32_t k = b; k < e; ++k) {
+      const std::uint32_t to = graph.adj_[k], via = graph.via_[k];
+      if (to >= n || (to < graph.n_global_) != (k < ge)) return std::nullopt;
+      if (via != kNone && (via >= n || via < graph.n_global_)) return std::nullopt;
+    }
+  }
+  graph.init_cells(g);
+  graph.build_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return graph;
+}
+
+// --- queries ---------------------------------------------------------------------------------
+
+std::size_t SubgoalWorkspace::memory_bytes() const noexcept {
+  return sizeof(*this) + node_.capacity() * sizeof(NodeState) +
+         (start_set_.capacity() + goal_set_.capacity() + chain_.capacity() + stack_.capacity()) *
+             sizeof(std::uint32_t) +
+         heap_.capacity() * sizeof(HeapItem) + extras_.capacity() * sizeof(Extra);
+}
+
+void SubgoalWorkspace::reset(std::size_t nodes) {
+  if (node_.size() != nodes || ++stamp_ == 0) {
+    node_.assign(nodes, NodeState{0, 0, 0, kNone, 0, 0, kNone});
+    stamp_ = 1;
+  }
+  heap_.clear();
+  extras_.clear();
+  start_set_.clear();
+  goal_set_.clear();
+}
+
+// A 4-ary heap on f (shallower than a binary one: fewer cache misses per pop); among equal f
+// the larger g first (deeper nodes, fewer expansions). Stale entries are skipped when popped.
+namespace {
+template <class T>
+bool better(const T& a, const T& b) noexcept {
+  return a.f < b.f || (a.f == b.f && a.g > b.g);
+}
+}  // namespace
+
+void SubgoalWorkspace::push(double f, double g, std::uint32_t node) {
+  const HeapItem item{f, g, node};
+  std::size_t i = heap_.size();
+  heap_.push_back(item);
+  while (i > 0) {
+    const std::size_t parent = (i - 1) / 4;
+    if (!better(item, heap_[parent])) break;
+    heap_[i] = heap_[parent];
+    i = parent;
+  }
+  heap_[i] = item;
+}
+
+SubgoalWorkspace::HeapItem SubgoalWorkspace::pop() {
+  const HeapItem top = heap_[0];
+  const HeapItem last = heap_.back();
+  heap_.pop_back();
+  const std::size_t n = heap_.size();
+  if (n == 0) return top;
+  std::size_t i = 0;
+  for (;;) {
+    const std::size_t first = 4 * i + 1;
+    if (first >= n) break;
+    std::size_t best = first;
+    const std::size_t end = std::min(first + 4, n);
+    for (std::size_t k = first + 1; k < end; ++k)
+      if (better(heap_[k], heap_[best])) best = k;
+    if (!better(heap_[best], last)) break;
+    heap_[i] = heap_[best];
+    i = best;
+  }
+  heap_[i] = last;
+  return top;
+}
+
+bool SubgoalWorkspace::search(const SubgoalGraph& sg, std::uint32_t start_cell,
+                              std::uint32_t goal_cell, std::uint64_t& expanded,
+                              std::uint64_t node_limit, bool& limit_hit) {
+  const auto n = static_cast<std::uint32_t>(sg.sg_cell_.size());
+  const std::uint32_t start = n, goal = n + 1;
+  const auto stride = static_cast<std::uint32_t>(sg.stride_);
+  const auto gx = static_cast<std::int32_t>(goal_cell % stride);
+  const auto gy = static_cast<std::int32_t>(goal_cell / stride);
+  const auto sx = static_cast<std::int32_t>(start_cell % stride);
+  const auto sy = static_cast<std::int32_t>(start_cell / stride);
+
+  sg.for_each_direct(start_cell, [&](std::uint32_t a) { start_set_.push_back(a); });
+  sg.for_each_direct(goal_cell, [&](std::uint32_t b) { goal_set_.push_back(b); });
+  // Local subgoals next to the goal are entered from their global neighbours: extra edges.
+  for (const std::uint32_t b : goal_set_) {
+    node_[b].in_goal = stamp_;
+    if (b < sg.n_global_) continue;
+    for (std::uint32_t k = sg.adj_begin_[b]; k < sg.adj_global_end_[b]; ++k) {
+      const std::uint32_t w = sg.adj_[k];
+      NodeState& nw = node_[w];
+      if (nw.extra_seen != stamp_) {
+        nw.extra_seen = stamp_;
+        nw.extra_head = kNone;
+      }
+      extras_.push_back({b, nw.extra_head});
+      nw.extra_head = static_cast<std::uint32_t>(extras_.size() - 1);
+    }
+  }
+
+  auto h = [&](std::uint32_t v) {
+    const Cell p = sg.sg_pos_[v];
+    return octile_cost(p.x - gx, p.y - gy);
+  };
+  std::uint32_t u = start;
+  double gu = 0;
+  auto relax = [&](std::uint32_t v, double ng, double hv) {
+    NodeState& nv = node_[v];
+    if (nv.closed == stamp_ || (nv.seen == stamp_ && nv.g <= ng)) return;
+    nv.seen = stamp_;
+    nv.g = ng;
+    nv.parent = u;
+    push(ng + hv, ng, v);
+  };
+  node_[start].seen = stamp_;
+  node_[start].g = 0;
+  node_[start].parent = kNone;
+  push(octile_cost(sx - gx, sy - gy), 0, start);
+  while (!heap_.empty()) {
+    const HeapItem top = pop();
+    u = top.node;
+    NodeState& nu = node_[u];
+    if (nu.closed == stamp_ || top.g > nu.g) continue;
+    if (u == goal) return true;
+    if (expanded >= node_limit) {
+      limit_hit = true;
+      return false;
+    }
+    nu.closed = stamp_;
+    ++expanded;
+    gu = nu.g;
+    if (u == start) {
+      for (const std::uint32_t a : start_set_) {
+        const Cell p = sg.sg_pos_[a];
+        relax(a, gu + octile_cost(p.x - sx, p.y - sy), h(a));
+      }
+      continue;
+    }
+    const Cell pu = sg.sg_pos_[u];
+    auto edge = [&](std::uint32_t v) {
+      const Cell p = sg.sg_pos_[v];
+      relax(v, gu + octile_cost(p.x - pu.x, p.y - pu.y), h(v));
+    };
+    for (std::uint32_t k = sg.adj_begin_[u]; k < sg.adj_global_end_[u]; ++k) edge(sg.adj_[k]);
+    if (u < sg.n_global_) {
+      if (nu.extra_seen == stamp_) {
+        for (std::uint32_t e = nu.extra_head; e != kNone; e = extras_[e].next) edge(extras_[e].to);
+      }
+    } else {
+      for (std::uint32_t k = sg.adj_global_end_[u]; k < sg.adj_begin_[u + 1]; ++k) {
+        if (node_[sg.adj_[k]].in_goal == stamp_) edge(sg.adj_[k]);
+      }
+    }
+    if (nu.in_goal == stamp_) relax(goal, gu + octile_cost(gx - pu.x, gy - pu.y), 0);
+  }
+  return false;
+}
+
+namespace {
+
+/// Appends the cells of the octile path a -> b (a excluded): diagonal steps first, or straight
+/// steps first. Returns false, appending nothing, when a step is not legal.
+template <class Passable>
+bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, std::uint32_t b,
+                 bool diagonal_first, Passable&& passable, const std::int32_t* off) {
+  const auto s = static_cast<std::uint32_t>(stride);
+  const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
+  const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
+  if (dx == 0 && dy == 0) return true;
+  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  const std::int32_t nd = std::min(ax, ay), ns = std::max(ax, ay) - nd;
+  const int d = nd > 0 ? diagonal_toward(dx, dy) : 0;
+  const int c = ns > 0 ? straight_toward(dx, dy) : 0;
+  const std::size_t mark = path.size();
+  std::uint32_t p = a;
+  auto diag = [&] {
+    for (std::int32_t i = 0; i < nd; ++i) {
+      const int c1 = kComponent[d - 4][0], c2 = kComponent[d - 4][1];
+      const std::uint32_t q = p + static_cast<std::uint32_t>(off[d]);
+      if (!passable(q) || !passable(p + static_cast<std::uint32_t>(off[c1])) ||
+          !passable(p + static_cast<std::uint32_t>(off[c2]))) {
+        return false;
+      }
+      p = q;
+      path.push_back({static_cast<std::int32_t>(p % s) - 1, static_cast<std::int32_t>(p / s) - 1});
+    }
+    return true;
+  };
+  auto straight = [&] {
+    for (std::int32_t i = 0; i < ns; ++i) {
+      p += static_cast<std::uint32_t>(off[c]);
+      if (!passable(p)) return false;
+      path.push_back({static_cast<std::int32_t>(p % s) - 1, static_cast<std::int32_t>(p / s) - 1});
+    }
+    return true;
+  };
+  const bool ok = diagonal_first ? (diag() && straight()) : (straight() && diag());
+  if (!ok) path.resize(mark);
+  return ok;
+}
+
+}  // namespace
+
+void SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
+                              std::uint32_t goal_cell, std::vector<Cell>& path,
+                              const grid::Grid& g) {
+  const auto n = static_cast<std::uint32_t>(sg.sg_cell_.size());
+  chain_.clear();
+  for (std::uint32_t v = n + 1; v != kNone; v = node_[v].parent) chain_.push_back(v);
+  auto cell_of = [&](std::uint32_t v) {
+    return v == n ? start_cell : (v == n + 1 ? goal_cell : sg.sg_cell_[v]);
+  };
+  auto passable = [&](std::uint32_t c) { return sg.passable(c); };
+  // A direct edge has a free diagonal-first path from the endpoint that found it, i.e. a
+  // diagonal-first or a straight-first path from either end.
+  auto direct = [&](std::uint32_t a, std::uint32_t b) {
+    if (!append_walk(path, sg.stride_, a, b, true, passable, sg.off_)) {
+      append_walk(path, sg.stride_, a, b, false, passable, sg.off_);
+    }
+  };
+  auto via = [&](std::uint32_t a, std::uint32_t b) {
+    if (a >= n || b >= n) return kNone;
+    for (std::uint32_t k = sg.adj_begin_[a]; k < sg.adj_begin_[a + 1]; ++k)
+      if (sg.adj_[k] == b) return sg.via_[k];
+    return kNone;
+  };
+  path.clear();
+  path.push_back(g.cell(start_cell));
+  for (std::size_t i = chain_.size() - 1; i > 0; --i) {
+    std::uint32_t cur = chain_[i];
+    stack_.assign(1, chain_[i - 1]);
+    while (!stack_.empty()) {
+      const std::uint32_t next = stack_.back();
+      const std::uint32_t w = via(cur, next);
+      if (w == kNone) {
+        direct(cell_of(cur), cell_of(next));
+        cur = next;
+        stack_.pop_back();
+      } else {
+        stack_.push_back(w);
+      }
+    }
+  }
+}
+
+Status SubgoalWorkspace::find(const SubgoalGraph& sg, const grid::Grid& g, Cell s, Cell t,
+                              std::vector<Cell>& path, double& cost, std::uint64_t& expanded,
+                              std::uint64_t node_limit) noexcept {
+  path.clear();
+  cost = 0;
+  expanded = 0;
+  if (g.width() != sg.width_ || g.height() != sg.height_ || !g.passable(s) || !g.passable(t)) {
+    return Status::invalid_input;
+  }
+  try {
+    const std::uint32_t sc = g.id(s), tc = g.id(t);
+    if (sg.component_[sc] != sg.component_[tc]) return Status::no_path;
+    auto passable = [&](std::uint32_t c) { return sg.passable(c); };
+    path.push_back(s);
+    if (sc != tc) {
+      if (sg.directly_reaches(sc, tc)) {
+        append_walk(path, sg.stride_, sc, tc, true, passable, sg.off_);
+      } else if (sg.directly_reaches(tc, sc)) {
+        append_walk(path, sg.stride_, sc, tc, false, passable, sg.off_);
+      } else {
+        reset(sg.sg_cell_.size() + 2);
+        bool limit_hit = false;
+        if (!search(sg, sc, tc, expanded, node_limit, limit_hit)) {
+          path.clear();
+          return limit_hit ? Status::node_limit : Status::no_path;
+        }
+        unfold(sg, sc, tc, path, g);
+      }
+    }
+    std::uint64_t diagonal = 0;
+    for (std::size_t i = 1; i < path.size(); ++i)
+      diagonal += path[i].x != path[i - 1].x && path[i].y != path[i - 1].y;
+    cost = static_cast<double>(path.size() - 1 - diagonal) + static_cast<double>(diagonal) * kSqrt2;
+    return Status::found;
+  } catch (const std::bad_alloc&) {
+    path.clear();
+    return Status::invalid_input;
+  }
+}
+
+}  // namespace pathlab::search::detail

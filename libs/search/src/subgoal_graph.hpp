@@ -1,0 +1,195 @@
+// Internal to the search module: two-level subgoal graphs for 8-neighbour grids without corner
+// cutting (Uras, Koenig & Hernández 2013, "Subgoal Graphs for Optimal Pathfinding in
+// Eight-Neighbor Grids"; the GPPC 2012/2013 entries). Preprocessing places a subgoal at every
+// convex wall corner, links the subgoals that are direct-h-reachable (found with per-direction
+// clearances), then makes every subgoal "local" that no shortest path needs as an intermediate
+// vertex, adding h-reachable shortcut edges where a local one was on the way. A query connects
+// start and goal to the subgoals they directly h-reach, runs A* (octile heuristic) over the
+// global subgoals plus those, and walks the subgoal path back into every grid cell.
+//
+// Decisions of ours (documented here because the paper leaves them open):
+// - Edges are undirected and cost the octile distance of their endpoints. A direct edge has a
+//   free diagonal-first path from at least one of its endpoints (the one that found it); an
+//   added edge records the local subgoal it goes through and is refined through it.
+// - Invariant of the pruning: between any two subgoals u, v the graph holds a shortest path
+//   whose intermediate vertices are all global. A subgoal becomes local only when, for every
+//   pair of its neighbours, that stays true without it (an alternative path of at most the same
+//   cost, or a new edge when the pair is h-reachable through it). Checks are cheapest first:
+//   an edge or a two-edge path between the pair, a free octile path, then a bounded A*. A
+//   search that runs out of budget counts as "no alternative" (a shortcut is added, or the
+//   subgoal stays global), and a subgoal whose checks run out of their work budget stays
+//   global (open city maps give subgoals hundreds of neighbours): always correct, at worst
+//   slower to query.
+// - Start and goal are answered directly when one lies in the region explored from the other
+//   (its diagonal-first path is free); else the search graph is: the global subgoals, the
+//   start's and goal's direct subgoals, and the edges of local ones into those.
+// - Only unit terrain, no-corner-cut and the octile cost model (1, √2): the pruning compares
+//   costs of the form a + b√2, whose order differs under 10/14. Callers check applies().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <pathlab/core/types.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::search::detail {
+
+class SubgoalGraph;
+
+/// Per-query search state over one SubgoalGraph: generation-stamped, so after the first query
+/// (warm-up) a query allocates nothing. One per thread; the graph itself is immutable.
+class SubgoalWorkspace {
+ public:
+  /// Finds a shortest path from s to t into `path` (every cell, s..t; reusing its storage) and
+  /// its cost (straight 1, diagonal √2). `expanded` counts the subgoal-graph nodes expanded
+  /// (0 when start and goal are directly h-reachable). Never throws: Status::invalid_input
+  /// for a start or goal outside the map or on a wall (or a graph of another map size),
+  /// Status::node_limit when more than node_limit nodes would be expanded.
+  Status find(const SubgoalGraph& graph, const grid::Grid& g, Cell s, Cell t,
+              std::vector<Cell>& path, double& cost, std::uint64_t& expanded,
+              std::uint64_t node_limit = UINT64_MAX) noexcept;
+
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+ private:
+  struct HeapItem {
+    double f;
+    double g;
+    std::uint32_t node;
+  };
+  struct Extra {
+    std::uint32_t to;
+    std::uint32_t next;
+  };
+  void reset(std::size_t nodes);
+  void push(double f, double g, std::uint32_t node);
+  HeapItem pop();
+  bool search(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
+              std::uint64_t& expanded, std::uint64_t node_limit, bool& limit_hit);
+  void unfold(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
+              std::vector<Cell>& path, const grid::Grid& g);
+
+  /// Per node (subgoals, then start and goal): stamps == stamp_ mark this query's state.
+  struct NodeState {
+    double g;
+    std::uint32_t seen;    // g and parent valid
+    std::uint32_t closed;  // expanded
+    std::uint32_t parent;
+    std::uint32_t in_goal;     // directly h-reaches the goal
+    std::uint32_t extra_seen;  // extra_head valid
+    std::uint32_t extra_head;  // extra edges into local subgoals next to the goal
+  };
+  std::uint32_t stamp_ = 0;
+  std::vector<NodeState> node_;
+  std::vector<HeapItem> heap_;
+  std::vector<Extra> extras_;
+  std::vector<std::uint32_t> start_set_;
+  std::vector<std::uint32_t> goal_set_;
+  std::vector<std::uint32_t> chain_;  // subgoal path, goal..start
+  std::vector<std::uint32_t> stack_;  // refinement of edges through local subgoals
+};
+
+class SubgoalGraph {
+ public:
+  /// Version of the layout written by save(); load() rejects any other.
+  static constexpr std::uint32_t kFormatVersion = 1;
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  SubgoalGraph() = default;
+
+  /// Whether the graph answers optimally for this grid and these moves: no terrain,
+  /// no-corner-cut, octile costs, and fewer than 2^32 - 2 padded cells.
+  [[nodiscard]] static bool applies(const grid::Grid& g, const grid::Moves& m) noexcept;
+
+  /// Builds the two-level graph (throws std::bad_alloc when memory runs out). The grid must
+  /// satisfy applies() for the default moves.
+  [[nodiscard]] static SubgoalGraph build(const grid::Grid& g);
+
+  /// Convenience query with the graph's own workspace (not thread-safe; threads use one
+  /// SubgoalWorkspace each over a shared const graph). `g` must be the grid it was built for.
+  Status find(const grid::Grid& g, Cell s, Cell t, std::vector<Cell>& path, double& cost,
+              std::uint64_t& expanded, std::uint64_t node_limit = UINT64_MAX) noexcept {
+    return own_.find(*this, g, s, t, path, cost, expanded, node_limit);
+  }
+
+  /// Whether this graph was built for exactly this map (size and walls).
+  [[nodiscard]] bool matches(const grid::Grid& g) const noexcept;
+
+  /// Memory of the preprocessed data (per-cell tables, subgoals, edges), not the workspace.
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
+  [[nodiscard]] std::size_t subgoal_count() const noexcept { return sg_cell_.size(); }
+  [[nodiscard]] std::size_t global_count() const noexcept { return n_global_; }
+  /// Undirected edges (each stored in both endpoints' lists).
+  [[nodiscard]] std::size_t edge_count() const noexcept { return adj_.size() / 2; }
+
+  /// Writes a header (magic "PLSUBGR1", format version, width, height, the map's
+  /// Grid::checksum(), payload size and payload checksum) then the graph. False on a stream
+  /// error. Per-cell tables are not written: load() recomputes them from the grid.
+  bool save(std::ostream& out) const;
+
+  /// Reads a graph written by save() for this grid. std::nullopt on any mismatch: magic,
+  /// version, map size or checksum (a stale or foreign file), payload size or checksum, or
+  /// contents that do not fit the grid (subgoal cells, edge targets). Never trusted blindly.
+  [[nodiscard]] static std::optional<SubgoalGraph> load(std::istream& in, const grid::Grid& g);
+
+  /// Build time in seconds (or the time to read and verify it, when loaded).
+  double build_seconds = 0;
+
+ private:
+  friend class SubgoalWorkspace;
+  struct Builder;
+
+  void init_cells(const grid::Grid& g);  // subgoal cells, clearances, components
+  [[nodiscard]] std::uint32_t clearance(std::uint32_t cell, int dir) const noexcept;
+  [[nodiscard]] bool diagonal_step_ok(std::uint32_t from, int dir) const noexcept;
+  [[nodiscard]] bool passable(std::uint32_t cell) const noexcept {
+    return ((walls_[cell >> 6] >> (cell & 63)) & 1u) == 0;
+  }
+  /// Calls f(subgoal id) for every subgoal directly h-reachable from `cell` (the paper's
+  /// clearance-based exploration; each found once).
+  template <class F>
+  void for_each_direct(std::uint32_t cell, F&& f) const;
+  /// Whether t lies in the region explored from o (or is a subgoal found from it): then the
+  /// diagonal-first path o -> t is free.
+  [[nodiscard]] bool directly_reaches(std::uint32_t o, std::uint32_t t) const noexcept;
+  [[nodiscard]] double octile(std::uint32_t a, std::uint32_t b) const noexcept;
+
+  int width_ = 0;
+  int height_ = 0;
+  std::int32_t stride_ = 2;
+  std::uint64_t map_checksum_ = 0;
+  std::int32_t off_[8] = {};                   // padded offsets of grid::kDx/kDy
+  std::vector<std::uint64_t> walls_;           // the grid's wall bits (padded, bit set = wall)
+  std::vector<std::uint32_t> sg_of_;           // padded cell -> subgoal id or kNone
+  std::vector<std::uint16_t> clear_;           // 8 per padded cell; saturated values re-walked
+  std::vector<std::uint32_t> component_;       // padded cell -> connected component (0 = wall)
+  std::vector<std::uint32_t> sg_cell_;         // subgoal id -> padded cell; globals first
+  std::vector<Cell> sg_pos_;                   // subgoal id -> padded (x, y), for the heuristic
+  std::uint32_t n_global_ = 0;                 // ids below are global subgoals
+  std::vector<std::uint32_t> adj_begin_;       // CSR over subgoals (size n + 1)
+  std::vector<std::uint32_t> adj_global_end_;  // per subgoal: its global neighbours come first
+  std::vector<std::uint32_t> adj_;             // neighbour ids
+  std::vector<std::uint32_t> via_;  // per adj_ entry: local subgoal it goes through, or kNone
+  SubgoalWorkspace own_;
+};
+
+/// What a Pathfinder keeps for `subgoal` (engine.hpp): the graph of its grid (immutable, so
+/// finders on other threads share it) and its own search state over it.
+struct SubgoalCache {
+  std::shared_ptr<const SubgoalGraph> graph;
+  bool loaded = false;  ///< the graph came from load_prepared (prepare.hpp)
+  SubgoalWorkspace search;
+};
+
+/// The workspace's cache with a graph for g: kept when it matches, else built now (the build
+/// time added to ws.prep_us). Throws std::bad_alloc.
+SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const grid::Grid& g);
+
+}  // namespace pathlab::search::detail

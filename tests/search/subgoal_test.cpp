@@ -1,0 +1,153 @@
+// `subgoal` behind the Pathfinder (the graph itself is tested in subgoal_graph_test.cpp): the
+// registry, Dijkstra's cost on random grids through the public API, the A* fallback with its
+// note, preparation shared and saved through prepare.hpp, and the trace.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+#include <pathlab/search/trace.hpp>
+
+#include "test_grids.hpp"
+
+using namespace pathlab;
+using pathlab::search::Algorithm;
+using pathlab::testing::dist_at;
+using pathlab::testing::passable_cells;
+using pathlab::testing::random_grid;
+using pathlab::testing::reference_distances;
+
+namespace {
+
+search::Options subgoal_options() {
+  search::Options o;
+  o.algorithm = Algorithm::subgoal;
+  return o;
+}
+
+}  // namespace
+
+TEST(Subgoal, RegisteredAsOptimalAndPreprocessed) {
+  EXPECT_EQ(search::parse_algorithm("subgoal"), Algorithm::subgoal);
+  EXPECT_TRUE(search::info(Algorithm::subgoal).optimal);
+  EXPECT_FALSE(search::info(Algorithm::subgoal).any_angle);
+  EXPECT_TRUE(search::uses_preparation(Algorithm::subgoal));
+}
+
+TEST(Subgoal, RandomGridsMatchReferenceDijkstra) {
+  std::mt19937 rng(7071);
+  int found = 0;
+  for (int i = 0; i < 600; ++i) {
+    const int w = 1 + static_cast<int>(rng() % 40), h = 1 + static_cast<int>(rng() % 40);
+    const grid::Grid g =
+        random_grid(static_cast<std::uint32_t>(rng()), w, h, static_cast<int>(rng() % 41), false);
+    const auto cells = passable_cells(g);
+    if (cells.empty()) continue;
+    search::Pathfinder f(g, subgoal_options());
+    search::Result r;
+    for (int q = 0; q < 3; ++q) {
+      const Cell s = cells[rng() % cells.size()];
+      const auto ref = reference_distances(g, grid::Moves{}, s);
+      for (int k = 0; k < 5; ++k) {
+        const Cell t = cells[rng() % cells.size()];
+        const double opt = dist_at(ref, g, t);
+        f.find(s, t, r);
+        const std::string what = "grid " + std::to_string(i);
+        if (std::isinf(opt)) {
+          ASSERT_EQ(r.status, Status::no_path) << what;
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found) << what;
+        ++found;
+        EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << what;
+        ASSERT_FALSE(r.path.empty());
+        EXPECT_EQ(r.path.front(), s) << what;
+        EXPECT_EQ(r.path.back(), t) << what;
+        EXPECT_FALSE(grid::check_path(g, grid::Moves{}, r.path).has_value()) << what;
+        EXPECT_TRUE(r.note.empty()) << what;
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(found, 3000);
+}
+
+TEST(Subgoal, FallsBackToAStarWithANote) {
+  const grid::Grid g = random_grid(5, 30, 20, 20, false);
+  const auto cells = passable_cells(g);
+  for (const auto rule : {grid::DiagonalRule::always, grid::DiagonalRule::never}) {
+    search::Options o = subgoal_options();
+    o.moves.diagonal = rule;
+    search::Options a = o;
+    a.algorithm = Algorithm::astar;
+    const auto r = search::Pathfinder(g, o).find(cells.front(), cells.back());
+    const auto ref = search::Pathfinder(g, a).find(cells.front(), cells.back());
+    EXPECT_EQ(r.status, ref.status);
+    EXPECT_NEAR(r.cost, ref.cost, 1e-9);
+    EXPECT_NE(r.note.find("answered with A*"), std::string_view::npos) << r.note;
+    EXPECT_EQ(r.note, search::fallback_note(g, o));
+    EXPECT_FALSE(search::prepare(*std::make_unique<search::Pathfinder>(g, o)).ready);
+  }
+  const grid::Grid terrain = random_grid(6, 30, 20, 10, true);
+  const auto tc = passable_cells(terrain);
+  const auto r = search::Pathfinder(terrain, subgoal_options()).find(tc.front(), tc.back());
+  EXPECT_NE(r.note.find("terrain"), std::string_view::npos) << r.note;
+}
+
+TEST(Subgoal, PreparedGraphIsSharedSavedAndCheckedAgainstTheMap) {
+  const grid::Grid g = random_grid(11, 120, 80, 25, false);
+  search::Pathfinder f(g, subgoal_options());
+  const search::PrepareInfo info = search::prepare(f);
+  ASSERT_TRUE(info.ready);
+  EXPECT_FALSE(info.loaded);
+  EXPECT_GT(info.bytes, 0u);
+  search::Pathfinder shared(g, subgoal_options());
+  ASSERT_TRUE(search::share_prepared(f, shared));
+  EXPECT_TRUE(search::prepared_info(shared).ready);
+
+  std::stringstream file;
+  ASSERT_TRUE(search::save_prepared(f, file));
+  const std::string bytes = file.str();
+  search::Pathfinder loaded(g, subgoal_options());
+  {
+    std::istringstream in(bytes);
+    ASSERT_TRUE(search::load_prepared(loaded, in));
+  }
+  EXPECT_TRUE(search::prepared_info(loaded).loaded);
+  const auto cells = passable_cells(g);
+  for (std::size_t i = 0; i < 50; ++i) {
+    const Cell s = cells[(i * 37) % cells.size()], t = cells[(i * 91 + 5) % cells.size()];
+    const auto a = f.find(s, t), b = shared.find(s, t), c = loaded.find(s, t);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.status, c.status);
+    EXPECT_NEAR(a.cost, c.cost, 1e-9);
+    EXPECT_NEAR(a.cost, b.cost, 1e-9);
+  }
+  // The map changed (one wall): the file is stale and the finder keeps nothing from it.
+  grid::Grid changed = g;
+  changed.set_blocked(cells[cells.size() / 3], true);
+  search::Pathfinder on_changed(changed, subgoal_options());
+  std::istringstream in(bytes);
+  EXPECT_FALSE(search::load_prepared(on_changed, in));
+  EXPECT_FALSE(search::prepared_info(on_changed).ready);
+  EXPECT_NE(search::prepared_file_name(g, Algorithm::subgoal),
+            search::prepared_file_name(changed, Algorithm::subgoal));
+  EXPECT_EQ(search::prepared_file_name(g, Algorithm::subgoal).rfind("subgoal-", 0), 0u);
+}
+
+TEST(Subgoal, TraceReplaysToThePath) {
+  const grid::Grid g = random_grid(12, 40, 30, 20, false);
+  const auto cells = passable_cells(g);
+  search::TraceRecorder rec;
+  search::Result r;
+  search::Pathfinder(g, subgoal_options()).find(cells.front(), cells.back(), r, &rec);
+  ASSERT_EQ(r.status, Status::found);
+  std::vector<Cell> closed;
+  for (const auto& e : rec.events()) {
+    if (e.type == search::EventType::closed) closed.push_back(e.cell);
+  }
+  EXPECT_EQ(closed, r.path);
+}
