@@ -795,7 +795,7 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
 
 }  // namespace
 
-void SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
+bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
                               std::uint32_t goal_cell, std::vector<Cell>& path,
                               const grid::Grid& g) {
   const auto n = static_cast<std::uint32_t>(sg.sg_cell_.size());
@@ -808,9 +808,8 @@ void SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
   // A direct edge has a free diagonal-first path from the endpoint that found it, i.e. a
   // diagonal-first or a straight-first path from either end.
   auto direct = [&](std::uint32_t a, std::uint32_t b) {
-    if (!append_walk(path, sg.stride_, a, b, true, passable, sg.off_)) {
-      append_walk(path, sg.stride_, a, b, false, passable, sg.off_);
-    }
+    return append_walk(path, sg.stride_, a, b, true, passable, sg.off_) ||
+           append_walk(path, sg.stride_, a, b, false, passable, sg.off_);
   };
   auto via = [&](std::uint32_t a, std::uint32_t b) {
     if (a >= n || b >= n) return kNone;
@@ -820,14 +819,19 @@ void SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
   };
   path.clear();
   path.push_back(g.cell(start_cell));
+  // A graph built here always unfolds; one read from a file that was tampered with (its
+  // checksum forged) may not: an edge whose walk is blocked, or shortcuts through local
+  // subgoals that loop. Both are refused instead of returning a broken path or never ending.
   for (std::size_t i = chain_.size() - 1; i > 0; --i) {
     std::uint32_t cur = chain_[i];
     stack_.assign(1, chain_[i - 1]);
+    std::size_t steps = 0;
     while (!stack_.empty()) {
+      if (++steps > 2 * static_cast<std::size_t>(n) + 4) return false;
       const std::uint32_t next = stack_.back();
       const std::uint32_t w = via(cur, next);
       if (w == kNone) {
-        direct(cell_of(cur), cell_of(next));
+        if (!direct(cell_of(cur), cell_of(next))) return false;
         cur = next;
         stack_.pop_back();
       } else {
@@ -835,6 +839,7 @@ void SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
       }
     }
   }
+  return true;
 }
 
 Status SubgoalWorkspace::find(const SubgoalGraph& sg, const grid::Grid& g, Cell s, Cell t,
@@ -863,7 +868,10 @@ Status SubgoalWorkspace::find(const SubgoalGraph& sg, const grid::Grid& g, Cell 
           path.clear();
           return limit_hit ? Status::node_limit : Status::no_path;
         }
-        unfold(sg, sc, tc, path, g);
+        if (!unfold(sg, sc, tc, path, g)) {
+          path.clear();
+          return Status::invalid_input;
+        }
       }
     }
     std::uint64_t diagonal = 0;

@@ -73,7 +73,7 @@ class SubgoalWorkspace {
   HeapItem pop();
   bool search(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
               std::uint64_t& expanded, std::uint64_t node_limit, bool& limit_hit);
-  void unfold(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
+  bool unfold(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
               std::vector<Cell>& path, const grid::Grid& g);
 
   /// Per node (subgoals, then start and goal): stamps == stamp_ mark this query's state.

@@ -1,0 +1,66 @@
+// libFuzzer target: pathlab::search::load_prepared, the reader of the cache files of
+// `pathlab prepare` (jps+ jump tables, subgoal graphs). Any bytes may only be refused (false)
+// or accepted, and queries on what was accepted must end without a memory error. A jps+ table
+// that is accepted answers with A*'s cost (the loader compares it with a fresh build); a path
+// from a subgoal graph is legal and no shorter than A*'s (a tampered graph, its checksum forged,
+// may miss a path or refuse a query whose shortcut does not unfold, but not break one). The seeds
+// are real files for kMap, made by `pathlab prepare` (fuzz/corpus/fuzz_prepared).
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+
+namespace {
+
+// 24 x 12, Moving AI rows: '@' wall, '.' free (the map of the seed files).
+constexpr const char* kMap[] = {
+    "........................", "...@@@@@@@.....@@@@.....", "...@.............@......",
+    "...@....@@@@@@...@...@..", "...@....@........@...@..", "........@...@@@@.@...@..",
+    "..@@@@..@........@...@..", ".....@..@@@@@@@..@@@@@..", ".....@..................",
+    ".....@@@@@@@...@@@@@@...", "........................", "........................"};
+
+pathlab::grid::Grid make_grid() {
+  pathlab::grid::Grid g(24, 12);
+  for (int y = 0; y < 12; ++y) {
+    for (int x = 0; x < 24; ++x) g.set_blocked(x, y, kMap[y][x] == '@');
+  }
+  return g;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const pathlab::grid::Grid grid = make_grid();
+  const std::string bytes(reinterpret_cast<const char*>(data), size);
+  for (const auto algo :
+       {pathlab::search::Algorithm::jps_plus, pathlab::search::Algorithm::subgoal}) {
+    pathlab::search::Options o;
+    o.algorithm = algo;
+    pathlab::search::Pathfinder finder(grid, o);
+    std::istringstream in(bytes);
+    if (!pathlab::search::load_prepared(finder, in)) continue;
+    o.algorithm = pathlab::search::Algorithm::astar;
+    pathlab::search::Pathfinder astar(grid, o);
+    for (const auto [s, t] : {std::pair{pathlab::Cell{0, 0}, pathlab::Cell{23, 11}},
+                              std::pair{pathlab::Cell{4, 2}, pathlab::Cell{20, 6}},
+                              std::pair{pathlab::Cell{9, 4}, pathlab::Cell{0, 11}}}) {
+      const auto a = finder.find(s, t), b = astar.find(s, t);
+      if (algo == pathlab::search::Algorithm::jps_plus) {
+        if (a.status != b.status || std::abs(a.cost - b.cost) > 1e-9) __builtin_trap();
+        continue;
+      }
+      if (a.status == pathlab::Status::found &&
+          (a.cost < b.cost - 1e-9 || pathlab::grid::check_path(grid, o.moves, a.path) ||
+           a.path.front() != s || a.path.back() != t)) {
+        __builtin_trap();
+      }
+    }
+  }
+  return 0;
+}
