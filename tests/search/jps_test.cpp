@@ -17,6 +17,7 @@
 #include <pathlab/search/pathfinder.hpp>
 #include <pathlab/search/prepare.hpp>
 
+#include "movingai.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -422,18 +423,8 @@ TEST(JpsPlus, ChangedWallsRebuildTheTable) {
 // --- Moving AI ----------------------------------------------------------------------------
 
 TEST(Jps, MovingAiSampleAtTheScenarioOptimum) {
-  const std::filesystem::path dir =
-      std::filesystem::path(PATHLAB_SHARED_DIR) / "benchmarks/movingai";
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << "Moving AI benchmark data not found at " << dir
-                 << " (expected shared/benchmarks/movingai beside the repository)";
-  }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() == ".scen") files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
-  ASSERT_FALSE(files.empty()) << "no .scen file in " << dir;
+  const auto files = pathlab::testing::movingai_scenario_files();
+  if (files.empty()) GTEST_SKIP() << pathlab::testing::movingai_missing();
   std::size_t total = 0;
   for (const auto& file : files) {
     const auto scen = io::load_scenarios(file.string());
@@ -453,8 +444,7 @@ TEST(Jps, MovingAiSampleAtTheScenarioOptimum) {
         const std::string what = file.filename().string() + ":" + std::to_string(e.line) + " " +
                                  std::string(search::to_string(f->options().algorithm));
         ASSERT_EQ(r.status, Status::found) << what;
-        // ALGORITHMS.md: optima are printed with limited precision.
-        EXPECT_LE(std::abs(r.cost - e.optimal), 0.005 + 1e-5 * e.optimal) << what;
+        EXPECT_TRUE(pathlab::testing::at_optimum(r.cost, e.optimal)) << what << ": " << r.cost;
         expect_sound(map.grid, {}, r, e.start, e.goal, what);
         if (::testing::Test::HasFailure()) return;
       }

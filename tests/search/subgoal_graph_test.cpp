@@ -20,6 +20,7 @@
 #include <pathlab/search/pathfinder.hpp>
 
 #include "../../libs/search/src/subgoal_graph.hpp"
+#include "movingai.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -341,18 +342,8 @@ TEST(SubgoalGraph, RoundTripsAndStaleOrForeignFilesAreRejected) {
 // Every .scen of the shared Moving AI set: ~150 evenly spread lines per file at the optimum
 // (ALGORITHMS.md tolerance: |cost - optimum| <= 0.005 + 1e-5 * optimum).
 TEST(SubgoalGraph, MovingAiSampleAtTheScenarioOptimum) {
-  const std::filesystem::path dir =
-      std::filesystem::path(PATHLAB_SHARED_DIR) / "benchmarks/movingai";
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << "Moving AI benchmark data not found at " << dir
-                 << " (expected shared/benchmarks/movingai beside the repository)";
-  }
-  std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() == ".scen") files.push_back(e.path());
-  }
-  std::sort(files.begin(), files.end());
-  ASSERT_FALSE(files.empty()) << "no .scen file in " << dir;
+  const auto files = pathlab::testing::movingai_scenario_files();
+  if (files.empty()) GTEST_SKIP() << pathlab::testing::movingai_missing();
   std::size_t total = 0;
   for (const auto& file : files) {
     const auto scen = io::load_scenarios(file.string());
@@ -372,7 +363,7 @@ TEST(SubgoalGraph, MovingAiSampleAtTheScenarioOptimum) {
       const std::string what = file.filename().string() + ":" + std::to_string(e.line);
       const Answer a = ask(sg, map.grid, e.start, e.goal);
       ASSERT_EQ(a.status, Status::found) << what;
-      EXPECT_LE(std::abs(a.cost - e.optimal), 0.005 + 1e-5 * e.optimal) << what;
+      EXPECT_TRUE(pathlab::testing::at_optimum(a.cost, e.optimal)) << what << ": " << a.cost;
       expect_sound(map.grid, a, e.start, e.goal, what);
       if (HasFailure()) return;
     }

@@ -15,6 +15,7 @@
 #include <pathlab/io/scenario.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "movingai.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -175,11 +176,9 @@ TEST(Theta, LazyThetaChecksFarFewerLinesOfSight) {
 }
 
 TEST(Theta, MovingAiScenariosAreNeverLongerThanTheOctileOptimum) {
-  const std::filesystem::path dir =
-      std::filesystem::path(PATHLAB_SHARED_DIR) / "benchmarks/movingai";
+  const std::filesystem::path dir = pathlab::testing::movingai_dir();
   if (!std::filesystem::exists(dir / "den520d.map")) {
-    GTEST_SKIP() << "Moving AI benchmark data not found at " << dir
-                 << " (expected shared/benchmarks/movingai beside the repository)";
+    GTEST_SKIP() << pathlab::testing::movingai_missing();
   }
   for (const char* name : {"arena", "den520d", "ht_chantry", "maze512-8-0"}) {
     const auto map = io::load_map((dir / (std::string(name) + ".map")).string());
