@@ -18,6 +18,7 @@
 #include <pathlab/search/prepare.hpp>
 
 #include "movingai.hpp"
+#include "path_checks.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -29,31 +30,14 @@ using search::Algorithm;
 
 namespace {
 
-constexpr Algorithm kJps[] = {Algorithm::jps, Algorithm::jps_plus};
+using pathlab::testing::with_border;
 
-/// Checks a found path: runs start..goal, every step legal under the finder's moves, and its
-/// cost equals the sum of its steps.
 void expect_sound(const grid::Grid& g, const grid::Moves& m, const search::Result& r, Cell s,
                   Cell t, const std::string& what) {
-  ASSERT_FALSE(r.path.empty()) << what;
-  EXPECT_EQ(r.path.front(), s) << what;
-  EXPECT_EQ(r.path.back(), t) << what;
-  const auto problem = grid::check_path(g, m, r.path);
-  EXPECT_FALSE(problem.has_value()) << what << ": " << problem.value_or("");
-  EXPECT_NEAR(r.cost, grid::path_cost(g, m, r.path), 1e-9 * std::max(1.0, r.cost)) << what;
+  pathlab::testing::expect_sound_path(g, m, r.path, r.cost, s, t, what);
 }
 
-grid::Grid with_border(grid::Grid g) {
-  for (int x = 0; x < g.width(); ++x) {
-    g.set_blocked(x, 0, true);
-    g.set_blocked(x, g.height() - 1, true);
-  }
-  for (int y = 0; y < g.height(); ++y) {
-    g.set_blocked(0, y, true);
-    g.set_blocked(g.width() - 1, y, true);
-  }
-  return g;
-}
+constexpr Algorithm kJps[] = {Algorithm::jps, Algorithm::jps_plus};
 
 TEST(Jps, RegisteredAsOptimal) {
   EXPECT_EQ(search::parse_algorithm("jps"), Algorithm::jps);

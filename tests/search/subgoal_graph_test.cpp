@@ -21,6 +21,7 @@
 
 #include "../../libs/search/src/subgoal_graph.hpp"
 #include "movingai.hpp"
+#include "path_checks.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -31,6 +32,8 @@ using pathlab::testing::random_grid;
 using pathlab::testing::reference_distances;
 
 namespace {
+
+using pathlab::testing::with_border;
 
 struct Answer {
   Status status = Status::invalid_input;
@@ -52,25 +55,7 @@ std::string describe(const std::string& what, Cell s, Cell t) {
 
 /// A found path runs s..t, every step legal under no-corner-cut, and costs the sum of its steps.
 void expect_sound(const grid::Grid& g, const Answer& a, Cell s, Cell t, const std::string& what) {
-  ASSERT_FALSE(a.path.empty()) << what;
-  EXPECT_EQ(a.path.front(), s) << what;
-  EXPECT_EQ(a.path.back(), t) << what;
-  const grid::Moves m;
-  const auto problem = grid::check_path(g, m, a.path);
-  EXPECT_FALSE(problem.has_value()) << what << ": " << problem.value_or("");
-  EXPECT_NEAR(a.cost, grid::path_cost(g, m, a.path), 1e-9 * std::max(1.0, a.cost)) << what;
-}
-
-grid::Grid with_border(grid::Grid g) {
-  for (int x = 0; x < g.width(); ++x) {
-    g.set_blocked(x, 0, true);
-    g.set_blocked(x, g.height() - 1, true);
-  }
-  for (int y = 0; y < g.height(); ++y) {
-    g.set_blocked(0, y, true);
-    g.set_blocked(g.width() - 1, y, true);
-  }
-  return g;
+  pathlab::testing::expect_sound_path(g, grid::Moves{}, a.path, a.cost, s, t, what);
 }
 
 /// A maze of `cw`-wide corridors and walls (randomised depth-first carving), with `loops`

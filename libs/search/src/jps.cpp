@@ -222,17 +222,7 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   }
   if (o.algorithm == Algorithm::jps_plus) out.note = fallback_note(grid, o);
   ensure_columns(cache, grid);
-
-  const double w = o.effective_weight();
-  const Heuristic heur = o.effective_heuristic();
-  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
-  const OnlineJumper jumper(grid, cache, t);
-  Side& side = ws.side[0];
-  const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
-    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
-  });
-  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
-  return status;
+  return run_jumper(grid, o, OnlineJumper(grid, cache, t), s, t, ws, out, listener);
 }
 
 template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,

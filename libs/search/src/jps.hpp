@@ -214,6 +214,22 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
 void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
                       std::vector<Cell>& scratch, std::vector<Cell>& out);
 
+/// The A* over jump points with a given jumper (online scans or the JPS+ table), and the
+/// path expanded into every cell: what jps and jps+ share once their jumper is ready.
+template <class J, class L>
+Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s, NodeId t,
+                  Pathfinder::Workspace& ws, Result& out, L& listener) {
+  const double w = o.effective_weight();
+  const Heuristic heur = o.effective_heuristic();
+  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
+  Side& side = ws.side[0];
+  const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
+    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
+  });
+  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  return status;
+}
+
 /// Runs A* instead of jps (terrain, another diagonal rule): same options, algorithm astar.
 template <class L>
 Status run_astar_instead(const Grid& g, const Options& o, NodeId s, NodeId t,

@@ -230,16 +230,7 @@ std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
 template <class L>
 Status run_jps_table(const Grid& grid, const Options& o, const JumpTable& table, NodeId s, NodeId t,
                      Pathfinder::Workspace& ws, Result& out, L& listener) {
-  const double w = o.effective_weight();
-  const Heuristic heur = o.effective_heuristic();
-  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
-  const TableJumper jumper(grid, table, t);
-  Side& side = ws.side[0];
-  const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
-    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
-  });
-  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
-  return status;
+  return run_jumper(grid, o, TableJumper(grid, table, t), s, t, ws, out, listener);
 }
 
 template Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId, NodeId,

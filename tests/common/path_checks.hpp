@@ -1,0 +1,40 @@
+// Checks the search tests share on a found path and on the grids they build.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+
+namespace pathlab::testing {
+
+/// A found path runs s..t, every step legal under the moves, and costs the sum of its steps.
+inline void expect_sound_path(const grid::Grid& g, const grid::Moves& m,
+                              const std::vector<Cell>& path, double cost, Cell s, Cell t,
+                              const std::string& what) {
+  ASSERT_FALSE(path.empty()) << what;
+  EXPECT_EQ(path.front(), s) << what;
+  EXPECT_EQ(path.back(), t) << what;
+  const auto problem = grid::check_path(g, m, path);
+  EXPECT_FALSE(problem.has_value()) << what << ": " << problem.value_or("");
+  EXPECT_NEAR(cost, grid::path_cost(g, m, path), 1e-9 * std::max(1.0, cost)) << what;
+}
+
+/// g with its outermost rows and columns made walls.
+inline grid::Grid with_border(grid::Grid g) {
+  for (int x = 0; x < g.width(); ++x) {
+    g.set_blocked(x, 0, true);
+    g.set_blocked(x, g.height() - 1, true);
+  }
+  for (int y = 0; y < g.height(); ++y) {
+    g.set_blocked(0, y, true);
+    g.set_blocked(g.width() - 1, y, true);
+  }
+  return g;
+}
+
+}  // namespace pathlab::testing
