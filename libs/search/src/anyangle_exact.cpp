@@ -542,9 +542,10 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
   Side& side = c.side;
   side.begin(nv + 2);
   auto relax = [&](std::uint32_t v, std::uint32_t parent, double ng) {
+    const std::uint8_t state = side.state(v);
     NodeRec& r = side.nodes[v];
-    const bool seen = r.stamp >= side.gen;
-    if (seen && r.stamp == side.gen + 1) return;  // closed
+    const bool seen = state >= side.gen;
+    if (seen && state == side.gen + 1) return;  // closed
     if (seen && !improves(ng, r.g)) return;
     if (seen) {
       side.improve(v, ng, parent);

@@ -70,10 +70,11 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
       double step = cost[d >= 4];
       if (terrain) step *= k == 0 ? grid.terrain_id(n) : enter_u;
       const double ng = gu + step;
+      const std::uint8_t state = me.state(n);
       NodeRec& r = me.nodes[n];
-      const bool seen = r.stamp >= me.gen;
+      const bool seen = state >= me.gen;
       if (seen && !improves(ng, r.g)) return;
-      if (r.stamp == me.gen + 1) ++st.reopened;
+      if (state == me.gen + 1) ++st.reopened;
       if (seen) {
         me.improve(n, ng, e.id);
       } else {

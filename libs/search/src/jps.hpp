@@ -137,7 +137,9 @@ inline int sgn(int v) noexcept {
 /// A* over jump points. J::expand(id, x, y, dx, dy, emit) generates the successors of the node
 /// at (x,y) entered in direction (dx,dy) ((0,0) for the start), calling
 /// emit(id, x, y, k, m) for each: reached by k diagonal then m straight steps.
-template <class J, class H, class L>
+/// The open list is the radix queue when f is monotone (p.reopen: weight <= 1 and an admissible
+/// heuristic), else the binary heap; both lazy (a better g pushes the cell again).
+template <bool Monotone, class J, class H, class L>
 Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, const JumpParams& p,
                    H h, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
   side.begin(grid.padded_size());
@@ -153,9 +155,17 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     }
   };
 
+  auto push = [&](double f, double g, NodeId n) PATHLAB_INLINE {
+    if constexpr (Monotone) {
+      side.radix.push(HeapEntry{priority_key(f), n});
+    } else {
+      side.push_lazy(f, g, n);
+    }
+  };
+
   const Cell sc = grid.cell(s);
   side.open(s, 0.0, s);
-  side.push(priority(0.0, sc.x, sc.y), 0.0, s);
+  push(priority(0.0, sc.x, sc.y), 0.0, s);
   st.generated = 1;
   if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
 
@@ -163,10 +173,11 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   NodeId u = s;
   auto emit = [&](NodeId n, int x, int y, int k, int m) PATHLAB_INLINE {
     const double ng = gu + k * diagonal + m * straight;
+    const std::uint8_t state = side.state(n);
     NodeRec& r = side.nodes[n];
-    const bool seen = r.stamp >= side.gen;
+    const bool seen = state >= side.gen;
     if (seen && !improves(ng, r.g)) return;
-    if (r.stamp == side.gen + 1) {
+    if (state == side.gen + 1) {
       if (!p.reopen) return;
       ++st.reopened;
     }
@@ -177,7 +188,7 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
       ++st.generated;
     }
     const double f = priority(ng, x, y);
-    side.push(f, ng, n);
+    push(f, ng, n);
     if constexpr (L::enabled) {
       if (seen) {
         listener.updated(n, u, ng, f, 0);
@@ -187,9 +198,17 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     }
   };
 
-  while (!side.heap.empty()) {
-    st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
-    const HeapEntry e = side.pop();
+  for (;;) {
+    HeapEntry e;
+    if constexpr (Monotone) {
+      if (side.radix.empty()) break;
+      st.peak_open = std::max<std::uint64_t>(st.peak_open, side.radix.size());
+      e = side.radix.pop();
+    } else {
+      if (side.heap.empty()) break;
+      st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
+      e = side.pop_lazy();
+    }
     if (side.stale(e)) continue;
     if (st.expanded >= p.node_limit) return Status::node_limit;
     u = e.id;
@@ -224,7 +243,9 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
   const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
   Side& side = ws.side[0];
   const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
-    return jump_search(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
+    return p.reopen ? jump_search<true>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener)
+                    : jump_search<false>(grid, o.moves, jumper, p, h, s, t, side, out.stats,
+                                         listener);
   });
   if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
   return status;

@@ -105,9 +105,10 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     cell_of(pu, pux, puy);
     const double gu = side.nodes[u].g, gpu = side.nodes[pu].g;
     grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) PATHLAB_INLINE {
+      const std::uint8_t state = side.state(n);
       NodeRec& r = side.nodes[n];
-      const bool seen = r.stamp >= side.gen;
-      if (seen && r.stamp == side.gen + 1) return;  // closed
+      const bool seen = state >= side.gen;
+      if (seen && state == side.gen + 1) return;  // closed
       const int nx = ux + grid::kDx[d], ny = uy + grid::kDy[d];
       // n straight on from parent(u) through u: parent(u) sees u and u sees n, and a segment
       // through u's centre touches exactly the cells its two halves touch, so parent(u) sees n
