@@ -133,10 +133,9 @@ Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
     return dispatch_heuristic(heur, o.moves, [&](auto h) {
       constexpr DiagonalRule R = decltype(rule)::value;
       using H = decltype(h);
-      return p.monotone ? best_first<R, H, L, true>(grid, o.moves, p, h, s, t, side, out.stats,
-                                                    listener)
-                        : best_first<R, H, L, false>(grid, o.moves, p, h, s, t, side, out.stats,
-                                                     listener);
+      return p.monotone
+                 ? best_first<R, H, L, true>(grid, o.moves, p, h, s, t, side, out.stats, listener)
+                 : best_first<R, H, L, false>(grid, o.moves, p, h, s, t, side, out.stats, listener);
     });
   });
   if (status == Status::found) append_chain_forward(grid, side, s, t, out.path);

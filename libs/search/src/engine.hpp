@@ -20,6 +20,8 @@
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "radix_queue.hpp"
+
 namespace pathlab::search::detail {
 
 using grid::DiagonalRule;
@@ -60,10 +62,6 @@ inline std::uint64_t make_key(double f, double g) noexcept {
   const double depth = f > 0 ? std::min(1.0, g / f) : 1.0;
   return bits | (low - static_cast<std::uint64_t>(depth * 65535.0));
 }
-/// A key of the priority alone (no tie-break), for the radix queue.
-inline std::uint64_t priority_key(double f) noexcept {
-  return std::bit_cast<std::uint64_t>(f) & ~std::uint64_t{0xFFFF};
-}
 /// The priority part of a key (f rounded down to the key's resolution).
 inline double key_priority(std::uint64_t key) noexcept {
   return std::bit_cast<double>(key & ~std::uint64_t{0xFFFF});
@@ -76,12 +74,6 @@ inline double key_priority(std::uint64_t key) noexcept {
 inline bool improves(double ng, double g) noexcept {
   return ng < g - 1e-9 * g;
 }
-
-/// 16 bytes: four children of a 4-ary heap node share one cache line.
-struct HeapEntry {
-  std::uint64_t key;
-  NodeId id;
-};
 
 inline bool before(const HeapEntry& a, const HeapEntry& b) noexcept {
   return a.key < b.key;
@@ -124,90 +116,15 @@ class NodeArray {
   std::size_t size_ = 0;
 };
 
-/// A radix heap (Ahuja, Mehlhorn, Orlin & Tarjan 1990) over priority keys (priority_key), for
-/// searches whose priorities never decrease (A* with a consistent heuristic, Dijkstra). An
-/// entry sits in the bucket of the highest bit in which its key differs from the last key
-/// popped; popping empties the lowest non-empty bucket into lower ones around its least key.
-/// Equal priorities share bucket 0 and come out last in, first out: the cells just generated,
-/// the deepest, first, which is the tie-break make_key encodes for the binary heap, here for
-/// free. A better g pushes the cell again; the worse entry is stale when it comes up. A key
-/// below the last one popped (the last-bit noise of a sum: mathematically it is equal) is
-/// raised to it.
-/// Measured against the indexed 4-ary heap with make_key's tie-break: 23-28% less time per
-/// query on den520d, brc202d and maze512-1-0, the same expansions within 0.3%. Radix over the
-/// full keys was slower (their tie-break bits made every key distinct, so every pop emptied a
-/// bucket).
-class RadixQueue {
- public:
-  void clear() noexcept {
-    for (std::uint64_t m = used_; m != 0; m &= m - 1) buckets_[std::countr_zero(m)].clear();
-    used_ = 0;
-    size_ = 0;
-    last_ = 0;
-  }
-  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-  [[nodiscard]] std::size_t size() const noexcept { return size_; }
-  [[nodiscard]] std::size_t bytes() const noexcept {
-    std::size_t b = 0;
-    for (const auto& v : buckets_) b += v.capacity() * sizeof(HeapEntry);
-    return b;
-  }
-  void push(HeapEntry e) {
-    if (e.key < last_) e.key = last_;
-    const int b = bucket(e.key);
-    buckets_[b].push_back(e);
-    used_ |= std::uint64_t{1} << b;
-    ++size_;
-  }
-  /// The least entry (by key; equal keys last in, first out). Not empty.
-  HeapEntry pop() {
-    if (buckets_[0].empty()) {
-      const int i = std::countr_zero(used_ & ~std::uint64_t{1});
-      std::vector<HeapEntry>& from = buckets_[i];
-      std::uint64_t least = from.front().key;
-      for (const HeapEntry& e : from) least = std::min(least, e.key);
-      last_ = least;
-      for (const HeapEntry& e : from) {
-        const int b = bucket(e.key);
-        buckets_[b].push_back(e);
-        used_ |= std::uint64_t{1} << b;
-      }
-      from.clear();
-      used_ &= ~(std::uint64_t{1} << i);
-    }
-    std::vector<HeapEntry>& zero = buckets_[0];
-    const HeapEntry e = zero.back();
-    zero.pop_back();
-    if (zero.empty()) used_ &= ~std::uint64_t{1};
-    --size_;
-    return e;
-  }
-
- private:
-  /// 0 for a key equal to the last popped, else 1 + the highest differing bit (1..64). Bucket
-  /// 64 is folded into 63's bit of the mask: keys there differ in their sign bit, never
-  /// (priorities are >= 0).
-  [[nodiscard]] int bucket(std::uint64_t key) const noexcept {
-    return key == last_ ? 0 : std::min(63, 64 - std::countl_zero(key ^ last_));
-  }
-  std::vector<HeapEntry> buckets_[64];
-  std::uint64_t used_ = 0;  ///< bit b: bucket b is not empty
-  std::size_t size_ = 0;
-  std::uint64_t last_ = 0;
-};
-
-/// One search direction's state: node records and a 4-ary heap of cells, used in one of two
-/// ways within a query:
-/// - lazy (push_lazy / pop_lazy): a better g pushes the cell again and the worse entry is
-///   skipped when it comes up (it is stale: its cell is closed by then, since a lower g gives a
-///   lower key). The sift loops touch only the heap array. A* and JPS use this: on maze512-1-0
-///   the indexed heap's position writes, one random cache line per sift step, cost more than
-///   the few duplicates (1.6% of pushes).
-/// - indexed (push / pop): each cell at most once, a better g moves it (its slot is in `pos`).
-///   For searches that need the heap's top to be live (bidirectional A*'s stopping rule) or a
-///   key that can grow (Lazy Theta*).
-/// Only the best-first "fast" stack can hold a cell that was closed since, so an entry is stale
-/// exactly when its cell is closed.
+/// One search direction's state: node records, a state byte per cell, and an open list used
+/// in one of three ways within a query:
+/// - radix (the `radix` queue): monotone searches, lazy. A* and Dijkstra, JPS and JPS+.
+/// - lazy binary heap (push_lazy / pop_lazy): a better g pushes the cell again and the worse
+///   entry is skipped when it comes up (it is stale: its cell is closed by then, since a lower
+///   g gives a lower key). Weighted JPS.
+/// - indexed binary heap (push / pop): each cell at most once, a better g moves it (its slot
+///   is in pos_). For searches that need the heap's top to be live (bidirectional A*'s
+///   stopping rule), a key that can grow (Lazy Theta*), or keys that may go down (weighted A*).
 struct Side {
   NodeArray nodes;
   std::vector<HeapEntry> heap;

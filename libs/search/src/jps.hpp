@@ -243,9 +243,9 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
   const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
   Side& side = ws.side[0];
   const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
-    return p.reopen ? jump_search<true>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener)
-                    : jump_search<false>(grid, o.moves, jumper, p, h, s, t, side, out.stats,
-                                         listener);
+    return p.reopen
+               ? jump_search<true>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener)
+               : jump_search<false>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
   });
   if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
   return status;

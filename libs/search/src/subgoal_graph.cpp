@@ -605,7 +605,7 @@ std::size_t SubgoalWorkspace::memory_bytes() const noexcept {
   return sizeof(*this) + node_.capacity() * sizeof(NodeState) +
          (start_set_.capacity() + goal_set_.capacity() + chain_.capacity() + stack_.capacity()) *
              sizeof(std::uint32_t) +
-         heap_.capacity() * sizeof(HeapItem) + extras_.capacity() * sizeof(Extra);
+         open_.bytes() + extras_.capacity() * sizeof(Extra);
 }
 
 void SubgoalWorkspace::reset(std::size_t nodes) {
@@ -613,54 +613,10 @@ void SubgoalWorkspace::reset(std::size_t nodes) {
     node_.assign(nodes, NodeState{0, 0, 0, kNone, 0, 0, kNone});
     stamp_ = 1;
   }
-  heap_.clear();
+  open_.clear();
   extras_.clear();
   start_set_.clear();
   goal_set_.clear();
-}
-
-// A 4-ary heap on f (shallower than a binary one: fewer cache misses per pop); among equal f
-// the larger g first (deeper nodes, fewer expansions). Stale entries are skipped when popped.
-namespace {
-template <class T>
-bool better(const T& a, const T& b) noexcept {
-  return a.f < b.f || (a.f == b.f && a.g > b.g);
-}
-}  // namespace
-
-void SubgoalWorkspace::push(double f, double g, std::uint32_t node) {
-  const HeapItem item{f, g, node};
-  std::size_t i = heap_.size();
-  heap_.push_back(item);
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / 4;
-    if (!better(item, heap_[parent])) break;
-    heap_[i] = heap_[parent];
-    i = parent;
-  }
-  heap_[i] = item;
-}
-
-SubgoalWorkspace::HeapItem SubgoalWorkspace::pop() {
-  const HeapItem top = heap_[0];
-  const HeapItem last = heap_.back();
-  heap_.pop_back();
-  const std::size_t n = heap_.size();
-  if (n == 0) return top;
-  std::size_t i = 0;
-  for (;;) {
-    const std::size_t first = 4 * i + 1;
-    if (first >= n) break;
-    std::size_t best = first;
-    const std::size_t end = std::min(first + 4, n);
-    for (std::size_t k = first + 1; k < end; ++k)
-      if (better(heap_[k], heap_[best])) best = k;
-    if (!better(heap_[best], last)) break;
-    heap_[i] = heap_[best];
-    i = best;
-  }
-  heap_[i] = last;
-  return top;
 }
 
 bool SubgoalWorkspace::search(const SubgoalGraph& sg, std::uint32_t start_cell,
@@ -704,17 +660,16 @@ bool SubgoalWorkspace::search(const SubgoalGraph& sg, std::uint32_t start_cell,
     nv.seen = stamp_;
     nv.g = ng;
     nv.parent = u;
-    push(ng + hv, ng, v);
+    open_.push({priority_key(ng + hv), v});
   };
   node_[start].seen = stamp_;
   node_[start].g = 0;
   node_[start].parent = kNone;
-  push(octile_cost(sx - gx, sy - gy), 0, start);
-  while (!heap_.empty()) {
-    const HeapItem top = pop();
-    u = top.node;
+  open_.push({priority_key(octile_cost(sx - gx, sy - gy)), start});
+  while (!open_.empty()) {
+    u = open_.pop().id;
     NodeState& nu = node_[u];
-    if (nu.closed == stamp_ || top.g > nu.g) continue;
+    if (nu.closed == stamp_) continue;  // pushed again with a better g, and expanded then
     if (u == goal) return true;
     if (expanded >= node_limit) {
       limit_hit = true;

@@ -39,6 +39,8 @@
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "radix_queue.hpp"
+
 namespace pathlab::search::detail {
 
 class SubgoalGraph;
@@ -59,18 +61,11 @@ class SubgoalWorkspace {
   [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
  private:
-  struct HeapItem {
-    double f;
-    double g;
-    std::uint32_t node;
-  };
   struct Extra {
     std::uint32_t to;
     std::uint32_t next;
   };
   void reset(std::size_t nodes);
-  void push(double f, double g, std::uint32_t node);
-  HeapItem pop();
   bool search(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
               std::uint64_t& expanded, std::uint64_t node_limit, bool& limit_hit);
   bool unfold(const SubgoalGraph& sg, std::uint32_t start_cell, std::uint32_t goal_cell,
@@ -88,7 +83,7 @@ class SubgoalWorkspace {
   };
   std::uint32_t stamp_ = 0;
   std::vector<NodeState> node_;
-  std::vector<HeapItem> heap_;
+  RadixQueue open_;  ///< the octile heuristic is consistent on the graph: f never decreases
   std::vector<Extra> extras_;
   std::vector<std::uint32_t> start_set_;
   std::vector<std::uint32_t> goal_set_;
