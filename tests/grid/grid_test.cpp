@@ -68,6 +68,30 @@ TEST(Grid, ChecksumTellsMapsApart) {
   EXPECT_NE(a.checksum(), b.checksum());
 }
 
+TEST(Grid, RevisionChangesWithTheCellsAndOnlyThen) {
+  grid::Grid a(8, 6);
+  const std::uint64_t r0 = a.revision();
+  EXPECT_NE(grid::Grid(8, 6).revision(), r0);  // another grid, even with the same cells
+  const grid::Grid copy = a;
+  EXPECT_EQ(copy.revision(), r0);  // same cells, same revision
+  a.set_blocked(3, 2, true);
+  EXPECT_NE(a.revision(), r0);
+  EXPECT_EQ(copy.revision(), r0);
+  const std::uint64_t r1 = a.revision();
+  a.set_terrain(1, 1, 3.0f);
+  EXPECT_NE(a.revision(), r1);
+  const std::uint64_t r2 = a.revision();
+  grid::Grid moved = std::move(a);
+  EXPECT_EQ(moved.revision(), r2);
+  EXPECT_NE(a.revision(), r2);  // NOLINT(bugprone-use-after-move): the moved-from grid
+  grid::Grid assigned;
+  assigned = copy;
+  EXPECT_EQ(assigned.revision(), r0);
+  EXPECT_TRUE(assigned == copy);
+  grid::Grid other(8, 6);
+  EXPECT_TRUE(other == copy);  // comparing grids ignores the revision
+}
+
 TEST(Clearance, SmallRadiusChangesNothing) {
   grid::Grid g = pathlab::testing::random_grid(5, 20, 20, 30, false);
   EXPECT_EQ(g.with_clearance(0.0), g);

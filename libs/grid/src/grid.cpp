@@ -29,6 +29,7 @@ void Grid::set_blocked(int x, int y, bool blocked) {
   if (!in_bounds(x, y)) throw std::out_of_range("set_blocked outside the grid");
   const NodeId i = id(x, y);
   const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+  revision_.renew();
   if (blocked) {
     walls_[i >> 6] |= bit;
   } else {
@@ -41,6 +42,7 @@ void Grid::set_terrain(int x, int y, float cost) {
   if (!(cost >= 1.0f) || !std::isfinite(cost)) {
     throw std::invalid_argument("terrain cost must be a finite number >= 1");
   }
+  revision_.renew();
   if (terrain_.empty()) {
     if (cost == 1.0f) return;
     terrain_.assign(padded_size(), 1.0f);

@@ -31,8 +31,8 @@
 //   slopes), whose vertices are then walked. They are kept in the per-grid cache
 //   (Workspace::exact), so the visibility graph fills in lazily and later queries reuse it:
 //   one-query-per-finder users (the server, the CLI) pay only for what they expand, but a
-//   query that expands new vertices allocates. The cache keeps a copy of the wall bits and is
-//   rebuilt when the grid (address, size or walls) or the diagonal rule changes. A start that
+//   query that expands new vertices allocates. The cache is
+//   rebuilt when the grid (address or revision) or the diagonal rule changes. A start that
 //   sees its goal gets the straight segment without a search.
 //   Stats: expanded counts settled nodes (start, vertices, goal), los_checks the segment walks
 //   made by this query (cached edges cost none). Grids with more than kMaxVertices corner
@@ -123,10 +123,10 @@ struct ExactCache {
   int width = -1;
   int height = -1;
   DiagonalRule rule = DiagonalRule::never;
-  std::vector<std::uint64_t> walls;  ///< the grid's wall words when built
-  exact::BitRows by_row;             ///< rows = y, columns = x
-  exact::BitRows by_col;             ///< transposed: rows = x, columns = y
-  bool check_pinch = false;          ///< rule != always and some lattice point is a squeeze
+  std::uint64_t revision = 0;  ///< the grid's revision when built (Grid::revision)
+  exact::BitRows by_row;       ///< rows = y, columns = x
+  exact::BitRows by_col;       ///< transposed: rows = x, columns = y
+  bool check_pinch = false;    ///< rule != always and some lattice point is a squeeze
   // Corner vertices, in lattice coordinates (map units), with their tautness class.
   std::vector<std::int32_t> vx, vy;
   std::vector<std::uint8_t> vclass;
@@ -147,8 +147,7 @@ struct ExactCache {
   }
 
   [[nodiscard]] bool up_to_date(const Grid& g, DiagonalRule r) const noexcept {
-    return grid == &g && width == g.width() && height == g.height() && rule == r &&
-           walls == g.wall_words();
+    return grid == &g && revision == g.revision() && rule == r;
   }
 
   void build(const Grid& g, DiagonalRule r) {
@@ -201,7 +200,7 @@ struct ExactCache {
     adj_begin.assign(vx.size(), exact::kUnknown);
     adj_end.assign(vx.size(), 0);
     adj.clear();
-    walls = g.wall_words();
+    revision = g.revision();
     width = w;
     height = h;
     rule = r;
@@ -434,11 +433,11 @@ void destroy(ExactCache* p) noexcept {
 }
 
 std::size_t bytes_of(const ExactCache& c) noexcept {
-  return sizeof(ExactCache) + capacity_bytes(c.walls) + capacity_bytes(c.by_row.bits) +
-         capacity_bytes(c.by_col.bits) + capacity_bytes(c.vx) + capacity_bytes(c.vy) +
-         capacity_bytes(c.vclass) + capacity_bytes(c.row_first) + capacity_bytes(c.col_first) +
-         capacity_bytes(c.by_column) + capacity_bytes(c.adj_begin) + capacity_bytes(c.adj_end) +
-         capacity_bytes(c.adj) + c.side.bytes() + capacity_bytes(c.chain);
+  return sizeof(ExactCache) + capacity_bytes(c.by_row.bits) + capacity_bytes(c.by_col.bits) +
+         capacity_bytes(c.vx) + capacity_bytes(c.vy) + capacity_bytes(c.vclass) +
+         capacity_bytes(c.row_first) + capacity_bytes(c.col_first) + capacity_bytes(c.by_column) +
+         capacity_bytes(c.adj_begin) + capacity_bytes(c.adj_end) + capacity_bytes(c.adj) +
+         c.side.bytes() + capacity_bytes(c.chain);
 }
 
 namespace {

@@ -17,7 +17,7 @@ void destroy(JpsCache* p) noexcept {
 }
 
 std::size_t bytes_of(const JpsCache& c) noexcept {
-  return sizeof(JpsCache) + capacity_bytes(c.walls) + capacity_bytes(c.cols);
+  return sizeof(JpsCache) + capacity_bytes(c.cols);
 }
 
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {

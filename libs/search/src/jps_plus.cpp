@@ -354,6 +354,7 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
       Pathfinder::Workspace& ws = PreparedAccess::ws(to);
       if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
       ws.subgoal->graph = src->graph;
+      ws.subgoal->revision = 0;
       ws.subgoal->loaded = src->loaded;
     } catch (const std::bad_alloc&) {
       return false;
@@ -363,10 +364,8 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
   const detail::JpsCache* src = PreparedAccess::cache(from);
   if (src == nullptr || !src->table || !PreparedAccess::uses_table(to)) return false;
   try {
+    if (!(from.grid() == to.grid())) return false;
     detail::JpsCache& dst = PreparedAccess::fresh_cache(to);
-    if (dst.walls != src->walls || dst.width != src->width || dst.height != src->height) {
-      return false;
-    }
     dst.table = src->table;
   } catch (const std::bad_alloc&) {
     return false;
@@ -411,6 +410,7 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
       Pathfinder::Workspace& ws = PreparedAccess::ws(f);
       if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
       ws.subgoal->graph = std::make_shared<const detail::SubgoalGraph>(std::move(*g));
+      ws.subgoal->revision = 0;
       ws.subgoal->loaded = true;
     } catch (const std::bad_alloc&) {
       return false;

@@ -20,7 +20,7 @@ std::size_t bytes_of(const SubgoalCache& c) noexcept {
 SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
   if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
   SubgoalCache& c = *ws.subgoal;
-  if (c.graph && !c.graph->matches(g)) c.graph.reset();
+  if (c.graph && c.revision != g.revision() && !c.graph->matches(g)) c.graph.reset();
   if (!c.graph) {
     c.loaded = false;
     const auto t0 = std::chrono::steady_clock::now();
@@ -28,6 +28,7 @@ SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
     ws.prep_us +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   }
+  c.revision = g.revision();
   return c;
 }
 

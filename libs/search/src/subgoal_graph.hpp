@@ -179,6 +179,9 @@ class SubgoalGraph {
 /// finders on other threads share it) and its own search state over it.
 struct SubgoalCache {
   std::shared_ptr<const SubgoalGraph> graph;
+  /// The revision of the grid the graph was last found to match (Grid::revision; 0: not
+  /// checked), so that a query compares one number instead of the walls.
+  std::uint64_t revision = 0;
   bool loaded = false;  ///< the graph came from load_prepared (prepare.hpp)
   SubgoalWorkspace search;
 };

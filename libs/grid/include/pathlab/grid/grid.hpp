@@ -3,6 +3,7 @@
 // Cells are addressed by (x,y) or by a padded node id; search code works on node ids.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -12,6 +13,33 @@ namespace pathlab::grid {
 
 /// Index of a cell in the padded layout: id = (y+1)*stride + (x+1).
 using NodeId = std::uint32_t;
+
+/// A grid's revision: a number taken from a process-wide counter whenever its cells change.
+/// A copy keeps it (same cells); a moved-from grid gets a new one. It never takes part in
+/// comparing grids.
+class Revision {
+ public:
+  Revision() noexcept : value_(next()) {}
+  Revision(const Revision&) noexcept = default;
+  Revision& operator=(const Revision&) noexcept = default;
+  Revision(Revision&& o) noexcept : value_(o.value_) { o.value_ = next(); }
+  Revision& operator=(Revision&& o) noexcept {
+    value_ = o.value_;
+    if (&o != this) o.value_ = next();
+    return *this;
+  }
+  ~Revision() = default;
+  void renew() noexcept { value_ = next(); }
+  [[nodiscard]] std::uint64_t value() const noexcept { return value_; }
+  friend bool operator==(const Revision&, const Revision&) noexcept { return true; }
+
+ private:
+  static std::uint64_t next() noexcept {
+    static std::atomic<std::uint64_t> counter{1};
+    return counter.fetch_add(1, std::memory_order_relaxed);
+  }
+  std::uint64_t value_;
+};
 
 class Grid {
  public:
@@ -68,6 +96,10 @@ class Grid {
   [[nodiscard]] float terrain_id(NodeId n) const noexcept {
     return terrain_.empty() ? 1.0f : terrain_[n];
   }
+  /// Changes whenever a wall or a terrain cost changes; two grids with the same revision have
+  /// the same cells. Per-grid caches (the JPS+ table, subgoal graphs) compare it instead of
+  /// the walls on every query.
+  [[nodiscard]] std::uint64_t revision() const noexcept { return revision_.value(); }
   /// Raw wall bits in padded layout (bit set = blocked), 64 cells per word.
   [[nodiscard]] const std::vector<std::uint64_t>& wall_words() const noexcept { return walls_; }
 
@@ -86,6 +118,7 @@ class Grid {
   std::int32_t stride_ = 2;
   std::vector<std::uint64_t> walls_;  // padded layout, bit set = blocked
   std::vector<float> terrain_;        // padded layout; empty when every cost is 1
+  Revision revision_;
 };
 
 }  // namespace pathlab::grid
