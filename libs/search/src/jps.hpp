@@ -83,14 +83,18 @@ inline std::uint64_t window_to(const std::uint64_t* w, std::int64_t e) noexcept 
 
 /// Forward scan along a padded row of `stride` cells from cell p (exclusive): the first cell
 /// that is a wall (dead = true) or has a forced neighbour (a free side cell whose predecessor
-/// on that side is a wall). The row's padding stops it.
+/// on that side is a wall). The row's padding stops it. 63 cells a step: one window of each
+/// side row, read from the cell before, holds both a side cell and its predecessor (half the
+/// loads of reading them apart).
 inline std::uint32_t scan_forward(const std::uint64_t* w, std::uint32_t p, std::uint32_t stride,
                                   bool& dead) noexcept {
-  for (std::uint32_t b = p + 1;; b += 64) {
+  constexpr std::uint64_t kLow63 = ~std::uint64_t{0} >> 1;
+  for (std::uint32_t b = p + 1;; b += 63) {
     const std::uint64_t wall = window_from(w, b);
-    const std::uint64_t up = ~window_from(w, b - stride) & window_from(w, b - stride - 1);
-    const std::uint64_t down = ~window_from(w, b + stride) & window_from(w, b + stride - 1);
-    const std::uint64_t stop = wall | up | down;
+    // Bit i of `up`: cell b+i-stride free (bit i+1 of the window) and b+i-1-stride a wall.
+    const std::uint64_t u = window_from(w, b - stride - 1);
+    const std::uint64_t d = window_from(w, b + stride - 1);
+    const std::uint64_t stop = (wall | ((~u >> 1) & u) | ((~d >> 1) & d)) & kLow63;
     if (stop != 0) {
       const int i = std::countr_zero(stop);
       dead = ((wall >> i) & 1) != 0;
@@ -98,14 +102,16 @@ inline std::uint32_t scan_forward(const std::uint64_t* w, std::uint32_t p, std::
     }
   }
 }
-/// The same scan backward (toward lower ids).
+/// The same scan backward (toward lower ids), 63 cells a step.
 inline std::uint32_t scan_backward(const std::uint64_t* w, std::uint32_t p, std::uint32_t stride,
                                    bool& dead) noexcept {
-  for (std::int64_t e = std::int64_t{p} - 1;; e -= 64) {
+  constexpr std::uint64_t kHigh63 = ~std::uint64_t{1};
+  for (std::int64_t e = std::int64_t{p} - 1;; e -= 63) {
     const std::uint64_t wall = window_to(w, e);
-    const std::uint64_t up = ~window_to(w, e - stride) & window_to(w, e - stride + 1);
-    const std::uint64_t down = ~window_to(w, e + stride) & window_to(w, e + stride + 1);
-    const std::uint64_t stop = wall | up | down;
+    // Bit 63-k of `up`: cell e-k-stride free (bit 62-k of the window) and e-k+1-stride a wall.
+    const std::uint64_t u = window_to(w, e - stride + 1);
+    const std::uint64_t d = window_to(w, e + stride + 1);
+    const std::uint64_t stop = (wall | ((~u << 1) & u) | ((~d << 1) & d)) & kHigh63;
     if (stop != 0) {
       const int i = std::countl_zero(stop);
       dead = ((wall >> (63 - i)) & 1) != 0;
