@@ -12,6 +12,13 @@
 
 namespace pathlab::search::detail {
 
+/// push and pop run once per generated cell: inlined into the search loop (they were calls).
+#if defined(__GNUC__)
+#define PATHLAB_QUEUE_INLINE __attribute__((always_inline)) inline
+#else
+#define PATHLAB_QUEUE_INLINE inline
+#endif
+
 /// 16 bytes: four children of a 4-ary heap node share one cache line.
 struct HeapEntry {
   std::uint64_t key;
@@ -50,7 +57,7 @@ class RadixQueue {
     for (const auto& v : buckets_) b += v.capacity() * sizeof(HeapEntry);
     return b;
   }
-  void push(HeapEntry e) {
+  PATHLAB_QUEUE_INLINE void push(HeapEntry e) {
     if (e.key < last_) e.key = last_;
     const int b = bucket(e.key);
     buckets_[b].push_back(e);
@@ -58,21 +65,8 @@ class RadixQueue {
     ++size_;
   }
   /// The least entry (by key; equal keys last in, first out). Not empty.
-  HeapEntry pop() {
-    if (buckets_[0].empty()) {
-      const int i = std::countr_zero(used_ & ~std::uint64_t{1});
-      std::vector<HeapEntry>& from = buckets_[i];
-      std::uint64_t least = from.front().key;
-      for (const HeapEntry& e : from) least = std::min(least, e.key);
-      last_ = least;
-      for (const HeapEntry& e : from) {
-        const int b = bucket(e.key);
-        buckets_[b].push_back(e);
-        used_ |= std::uint64_t{1} << b;
-      }
-      from.clear();
-      used_ &= ~(std::uint64_t{1} << i);
-    }
+  PATHLAB_QUEUE_INLINE HeapEntry pop() {
+    if (buckets_[0].empty()) refill();
     std::vector<HeapEntry>& zero = buckets_[0];
     const HeapEntry e = zero.back();
     zero.pop_back();
@@ -82,6 +76,22 @@ class RadixQueue {
   }
 
  private:
+  /// Empties the lowest non-empty bucket into lower ones around its least key, which becomes
+  /// the last key popped (bucket 0 is empty, the queue is not).
+  void refill() {
+    const int i = std::countr_zero(used_ & ~std::uint64_t{1});
+    std::vector<HeapEntry>& from = buckets_[i];
+    std::uint64_t least = from.front().key;
+    for (const HeapEntry& e : from) least = std::min(least, e.key);
+    last_ = least;
+    for (const HeapEntry& e : from) {
+      const int b = bucket(e.key);
+      buckets_[b].push_back(e);
+      used_ |= std::uint64_t{1} << b;
+    }
+    from.clear();
+    used_ &= ~(std::uint64_t{1} << i);
+  }
   /// 0 for a key equal to the last popped, else 1 + the highest differing bit (1..64). Bucket
   /// 64 is folded into 63's bit of the mask: keys there differ in their sign bit, never
   /// (priorities are >= 0).
