@@ -138,8 +138,8 @@ struct Side {
       nodes.assign(n, NodeRec{kInf, 0});
       // Zeroed pages from the kernel, touched only where cells are reached.
       state_.reset(static_cast<std::uint8_t*>(std::calloc(n, 1)));
-      pos_.reset(static_cast<std::uint32_t*>(std::calloc(n, sizeof(std::uint32_t))));
-      if (!state_ || !pos_) throw std::bad_alloc();
+      if (!state_) throw std::bad_alloc();
+      pos_.reset();  // allocated by the first indexed push
       gen = 0;
     }
     if (gen >= 252) {
@@ -151,7 +151,7 @@ struct Side {
     radix.clear();
   }
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return nodes.size() * (sizeof(NodeRec) + 1 + sizeof(std::uint32_t)) +
+    return nodes.size() * (sizeof(NodeRec) + 1 + (pos_ ? sizeof(std::uint32_t) : 0)) +
            heap.capacity() * sizeof(HeapEntry) + radix.bytes();
   }
   /// The cell's state byte, to compare with gen.
@@ -181,6 +181,7 @@ struct Side {
   /// Puts n in the heap with this priority, or moves it there if it is in already.
   void push(double f, double g, NodeId n) { push(HeapEntry{make_key(f, g), n}); }
   void push(const HeapEntry e) {
+    if (!pos_) allocate_pos();
     if (!in_heap(e.id)) {
       push_new(e);
     } else if (const std::uint32_t at = pos_.get()[e.id]; e.key < heap[at].key) {
@@ -191,12 +192,14 @@ struct Side {
   }
   /// Puts n, known not to be in the heap, in it.
   void push_new(const HeapEntry e) {
+    if (!pos_) allocate_pos();
     heap.push_back(e);
     sift_up<true>(heap.size() - 1, e);
   }
   /// Whether n has an entry in the heap. A slot is trusted only if it holds n, so nothing
   /// is cleared when an entry leaves.
   [[nodiscard]] bool in_heap(NodeId n) const noexcept {
+    if (!pos_) return false;
     const std::uint32_t at = pos_.get()[n];
     return at < heap.size() && heap[at].id == n;
   }
@@ -210,6 +213,11 @@ struct Side {
   std::unique_ptr<std::uint8_t, FreeDeleter> state_;  ///< per cell, see gen
   std::unique_ptr<std::uint32_t, FreeDeleter> pos_;   ///< indexed use: each cell's heap slot
 
+  void allocate_pos() {
+    // Zeroed pages from the kernel, touched only where cells are pushed.
+    pos_.reset(static_cast<std::uint32_t*>(std::calloc(nodes.size(), sizeof(std::uint32_t))));
+    if (!pos_) throw std::bad_alloc();
+  }
   template <bool Indexed>
   HeapEntry pop() {
     const HeapEntry top = heap.front();

@@ -45,7 +45,8 @@ struct Stats {
   std::uint64_t expanded = 0;    ///< nodes expanded (stale queue entries not counted)
   std::uint64_t generated = 0;   ///< nodes first put on the open list / frontier
   std::uint64_t reopened = 0;    ///< closed nodes reopened with a better cost
-  std::uint64_t peak_open = 0;   ///< largest open list / frontier size
+  std::uint64_t peak_open = 0;   ///< largest open list / frontier size (entries: where a better
+                                 ///< cost pushes a cell again, its old entry counts until popped)
   std::uint64_t iterations = 0;  ///< iterative deepening rounds (1 for other searches)
   std::uint64_t los_checks = 0;  ///< line-of-sight tests (any-angle searches)
   double time_us = 0;            ///< wall time of the query
