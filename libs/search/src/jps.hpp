@@ -246,7 +246,26 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
                ? jump_search<true>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener)
                : jump_search<false>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
   });
-  if (status == Status::found) append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  if (status != Status::found) return status;
+  append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  if constexpr (L::enabled) {
+    // The search links jump points; the path walks every cell between them. So that the trace
+    // replays to exactly the returned path, each path cell is then re-parented to the cell
+    // before it (opened if the search never generated it): replay follows the cells, and the
+    // expansions (closed events) are the search's own.
+    double g = 0;
+    for (std::size_t i = 1; i < out.path.size(); ++i) {
+      const NodeId c = grid.id(out.path[i]), prev = grid.id(out.path[i - 1]);
+      const bool diagonal =
+          out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
+      g += diagonal ? o.moves.diagonal_cost() : o.moves.straight_cost();
+      if (side.seen(c)) {
+        listener.updated(c, prev, g, g, 0);
+      } else {
+        listener.opened(c, prev, g, g, 0);
+      }
+    }
+  }
   return status;
 }
 
