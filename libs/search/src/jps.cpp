@@ -1,6 +1,6 @@
 // jps: Jump Point Search (Harabor & Grastien 2011) for 8-neighbour grids without corner
 // cutting, with the improvements of Harabor & Grastien 2014 ("Improving Jump Point Search"):
-// block-based jumping — a straight jump reads 64 cells per machine word of the row and of the
+// block-based jumping — a straight jump reads 63 cells per 64-bit word of the row and of the
 // rows beside it and finds the next wall or forced neighbour with one bit scan; vertical jumps
 // do the same on a transposed copy of the walls — and pruning of intermediate jump points (see
 // jps.hpp). Unit-terrain maps only: on maps with terrain costs, or under another diagonal
