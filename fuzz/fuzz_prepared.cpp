@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!pathlab::search::load_prepared(finder, in)) continue;
     o.algorithm = pathlab::search::Algorithm::astar;
     pathlab::search::Pathfinder astar(grid, o);
-    for (const auto [s, t] : {std::pair{pathlab::Cell{0, 0}, pathlab::Cell{23, 11}},
+    for (const auto& [s, t] : {std::pair{pathlab::Cell{0, 0}, pathlab::Cell{23, 11}},
                               std::pair{pathlab::Cell{4, 2}, pathlab::Cell{20, 6}},
                               std::pair{pathlab::Cell{9, 4}, pathlab::Cell{0, 11}}}) {
       const auto a = finder.find(s, t), b = astar.find(s, t);
