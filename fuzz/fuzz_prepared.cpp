@@ -48,8 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     o.algorithm = pathlab::search::Algorithm::astar;
     pathlab::search::Pathfinder astar(grid, o);
     for (const auto& [s, t] : {std::pair{pathlab::Cell{0, 0}, pathlab::Cell{23, 11}},
-                              std::pair{pathlab::Cell{4, 2}, pathlab::Cell{20, 6}},
-                              std::pair{pathlab::Cell{9, 4}, pathlab::Cell{0, 11}}}) {
+                               std::pair{pathlab::Cell{4, 2}, pathlab::Cell{20, 6}},
+                               std::pair{pathlab::Cell{9, 4}, pathlab::Cell{0, 11}}}) {
       const auto a = finder.find(s, t), b = astar.find(s, t);
       if (algo == pathlab::search::Algorithm::jps_plus) {
         if (a.status != b.status || std::abs(a.cost - b.cost) > 1e-9) __builtin_trap();

@@ -233,8 +233,7 @@ TEST(Jps, TraceReplaysToThePath) {
       if (traced.status != Status::found) continue;
       const auto replayed = search::replay_path(rec.events(), s, t);
       ASSERT_TRUE(replayed.has_value());
-      const std::vector<Cell>& cells_of = *replayed;
-      EXPECT_EQ(cells_of, traced.path) << search::to_string(a) << " grid " << i;
+      EXPECT_EQ(*replayed, traced.path) << search::to_string(a) << " grid " << i;
     }
   }
 }
