@@ -251,9 +251,7 @@ void register_bench(CLI::App& app, int& exit_code) {
                   "compare any-angle and smoothed lengths with (0 = never)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  cmd->add_option("--cache", args->cache,
-                  "folder of data made by `pathlab prepare` (default $XDG_CACHE_HOME/pathlab or "
-                  "~/.cache/pathlab)");
+  add_cache_option(*cmd, args->cache);
   cmd->add_option("--report", args->report,
                   "also write a report to OUT.html or OUT.svg: time per query against path "
                   "length per algorithm, and tables of times, expansions and memory");

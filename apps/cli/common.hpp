@@ -67,6 +67,8 @@ void write_json_file(const std::string& path, const nlohmann::json& j);
 /// The cache folder of prepared data: the option's value, else $XDG_CACHE_HOME/pathlab, else
 /// ~/.cache/pathlab (DESIGN.md: never beside a map that may be read-only).
 std::filesystem::path cache_dir(const std::string& option);
+/// Adds `--cache DIR` (the folder cache_dir reads) to a subcommand.
+void add_cache_option(CLI::App& cmd, std::string& value);
 
 struct PreparedOutcome {
   search::PrepareInfo info;

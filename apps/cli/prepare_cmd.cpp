@@ -28,6 +28,12 @@ std::filesystem::path cache_dir(const std::string& option) {
   return std::filesystem::temp_directory_path() / "pathlab-cache";
 }
 
+void add_cache_option(CLI::App& cmd, std::string& value) {
+  cmd.add_option("--cache", value,
+                 "folder of prepared data, written by `pathlab prepare` and read by solve and "
+                 "bench (default $XDG_CACHE_HOME/pathlab or ~/.cache/pathlab)");
+}
+
 PreparedOutcome load_or_prepare(search::Pathfinder& finder, const grid::Grid& g,
                                 search::Algorithm algorithm, const std::string& cache_option,
                                 bool save) {
@@ -132,8 +138,7 @@ void register_prepare(CLI::App& app, int& exit_code) {
   cmd->add_option("MAP", args->map, "map file")->required();
   cmd->add_option("--algo", args->algos,
                   "algorithms, comma-separated (default: every one that preprocesses)");
-  cmd->add_option("--cache", args->cache,
-                  "cache folder (default $XDG_CACHE_HOME/pathlab or ~/.cache/pathlab)");
+  add_cache_option(*cmd, args->cache);
   args->search.add_to(*cmd);
   args->map_args.add_to(*cmd);
   cmd->add_flag("--json", args->json, "machine output");

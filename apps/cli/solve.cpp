@@ -312,9 +312,7 @@ void register_solve(CLI::App& app, int& exit_code) {
   args->search.add_to(*cmd);
   args->map_args.add_to(*cmd);
   cmd->add_option("--trace", args->trace_path, "write the search events to OUT.json");
-  cmd->add_option("--cache", args->cache,
-                  "folder of data made by `pathlab prepare` (default $XDG_CACHE_HOME/pathlab or "
-                  "~/.cache/pathlab)");
+  add_cache_option(*cmd, args->cache);
   cmd->add_option("--render", args->render_path,
                   "draw the search to OUT.png, OUT.svg or an animated OUT.gif (several "
                   "algorithms: side by side, in lockstep)");

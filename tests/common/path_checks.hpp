@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
+
+#include "test_grids.hpp"
 
 namespace pathlab::testing {
 
@@ -34,6 +38,19 @@ inline grid::Grid with_border(grid::Grid g) {
     g.set_blocked(0, y, true);
     g.set_blocked(g.width() - 1, y, true);
   }
+  return g;
+}
+
+/// The i-th grid of a random sweep: 0-40 % walls, sizes from 1xN to 48x48 (every tenth grid
+/// one cell wide, one high, or two high), every third one walled in when it can be.
+inline grid::Grid varied_random_grid(std::mt19937& rng, int i) {
+  int w = 1 + static_cast<int>(rng() % 48), h = 1 + static_cast<int>(rng() % 48);
+  if (i % 10 == 0) w = 1;
+  if (i % 10 == 1) h = 1;
+  if (i % 10 == 2) h = 2;
+  grid::Grid g =
+      random_grid(static_cast<std::uint32_t>(rng()), w, h, static_cast<int>(rng() % 41), false);
+  if (i % 3 == 0 && w > 2 && h > 2) g = with_border(std::move(g));
   return g;
 }
 

@@ -30,10 +30,9 @@ using pathlab::testing::dist_at;
 using pathlab::testing::passable_cells;
 using pathlab::testing::random_grid;
 using pathlab::testing::reference_distances;
+using pathlab::testing::varied_random_grid;
 
 namespace {
-
-using pathlab::testing::with_border;
 
 struct Answer {
   Status status = Status::invalid_input;
@@ -178,13 +177,7 @@ TEST(SubgoalGraph, RandomGridsMatchAStar) {
   std::mt19937 rng(20240611);
   int grids = 0, found = 0;
   for (int i = 0; i < 3000; ++i) {
-    int w = 1 + static_cast<int>(rng() % 48), h = 1 + static_cast<int>(rng() % 48);
-    if (i % 10 == 0) w = 1;
-    if (i % 10 == 1) h = 1;
-    if (i % 10 == 2) h = 2;
-    grid::Grid g =
-        random_grid(static_cast<std::uint32_t>(rng()), w, h, static_cast<int>(rng() % 41), false);
-    if (i % 3 == 0 && w > 2 && h > 2) g = with_border(std::move(g));
+    const grid::Grid g = varied_random_grid(rng, i);
     ++grids;
     found += check_grid(g, rng, 3, 8, "grid " + std::to_string(i));
     if (HasFailure()) return;

@@ -317,6 +317,13 @@ void td(std::string& o, const char* key, const std::string& text, const std::str
   o += "\"" + attrs + ">" + text + "</td>";
 }
 
+/// The algorithm's cell: its colour in the chart, then its name.
+void algorithm_td(std::string& o, std::size_t i, const std::string& algorithm) {
+  td(o, "algorithm",
+     "<span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" +
+         xml_escape(algorithm));
+}
+
 void summary_table(std::string& o, const Report& report) {
   o += "<div class=\"scroll\"><table "
        "class=\"summary\">\n<thead><tr><th>algorithm</th><th>queries</th><th>solved</th>"
@@ -327,9 +334,7 @@ void summary_table(std::string& o, const Report& report) {
     const Row& r = report.rows[i];
     o += "<tr data-algorithm=\"" + xml_escape(r.algorithm) + "\"" +
          (r.passed() ? "" : " class=\"failed\"") + ">";
-    td(o, "algorithm",
-       "<span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" +
-           xml_escape(r.algorithm));
+    algorithm_td(o, i, r.algorithm);
     td(o, "queries", std::to_string(r.queries));
     td(o, "solved", std::to_string(r.solved));
     td(o, "suboptimal", std::to_string(r.suboptimal));
@@ -365,9 +370,7 @@ void map_tables(std::string& o, const Report& report) {
       if (k >= r.maps.size()) continue;
       const MapRow& m = r.maps[k];
       o += "<tr data-algorithm=\"" + xml_escape(r.algorithm) + "\">";
-      td(o, "algorithm",
-         "<span class=\"swatch\" style=\"background:" + colour(i) + "\"></span>" +
-             xml_escape(r.algorithm));
+      algorithm_td(o, i, r.algorithm);
       td(o, "queries", std::to_string(m.queries));
       td(o, "solved", std::to_string(m.solved));
       td(o, "suboptimal", std::to_string(m.suboptimal));

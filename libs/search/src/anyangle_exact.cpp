@@ -546,12 +546,8 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
     const bool seen = state >= side.gen;
     if (seen && state == side.gen + 1) return;  // closed
     if (seen && !improves(ng, r.g)) return;
-    if (seen) {
-      side.improve(v, ng, parent);
-    } else {
-      side.open(v, ng, parent);
-      ++st.generated;
-    }
+    side.open(v, ng, parent);
+    if (!seen) ++st.generated;
     const double f = ng + h(v);
     side.push(f, ng, v);
     if constexpr (L::enabled) {

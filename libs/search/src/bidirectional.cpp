@@ -75,11 +75,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
       const bool seen = state >= me.gen;
       if (seen && !improves(ng, r.g)) return;
       if (state == me.gen + 1) ++st.reopened;
-      if (seen) {
-        me.improve(n, ng, e.id);
-      } else {
-        me.open(n, ng, e.id);
-      }
+      me.open(n, ng, e.id);
       const double f = priority(k, ng, x + grid::kDx[d], y + grid::kDy[d]);
       me.push(f, ng, n);
       if (!seen) ++st.generated;

@@ -116,19 +116,17 @@ class NodeArray {
   std::size_t size_ = 0;
 };
 
-/// One search direction's state: node records, a state byte per cell, and an open list used
-/// in one of three ways within a query:
-/// - radix (the `radix` queue): monotone searches, lazy. A* and Dijkstra, JPS and JPS+.
-/// - lazy binary heap (push_lazy / pop_lazy): a better g pushes the cell again and the worse
-///   entry is skipped when it comes up (it is stale: its cell is closed by then, since a lower
-///   g gives a lower key). Weighted JPS.
-/// - indexed binary heap (push / pop): each cell at most once, a better g moves it (its slot
-///   is in pos_). For searches that need the heap's top to be live (bidirectional A*'s
-///   stopping rule), a key that can grow (Lazy Theta*), or keys that may go down (weighted A*).
+/// One search direction's state: node records, a state byte per cell, and one of two open
+/// lists, chosen per query:
+/// - radix (the `radix` queue): monotone searches (A*, Dijkstra, JPS, JPS+). A better g pushes
+///   the cell again; the worse entry is stale (its cell closed) when it comes up.
+/// - indexed binary heap (push / pop): each cell at most once, a better g moves it (its slot is
+///   in pos_). For searches that need the heap's top to be live (bidirectional A*'s stopping
+///   rule), a key that can grow (Lazy Theta*), or keys that may go down (weighted A* and JPS).
 struct Side {
   NodeArray nodes;
   std::vector<HeapEntry> heap;
-  RadixQueue radix;  ///< the open list of searches whose keys never decrease (lazy use)
+  RadixQueue radix;  ///< the open list of searches whose keys never decrease
   /// This query's generation: state == gen is open, gen + 1 closed, anything else untouched.
   /// It advances by 2 per query; when it runs out the states are cleared (every 126 queries).
   std::uint8_t gen = 0;
@@ -163,19 +161,9 @@ struct Side {
     nodes[n] = {g, parent};
     state_.get()[n] = gen;
   }
-  void improve(NodeId n, double g, NodeId parent) noexcept { open(n, g, parent); }
   void close(NodeId n) noexcept { state_.get()[n] = static_cast<std::uint8_t>(gen + 1); }
   [[nodiscard]] double g(NodeId n) const noexcept { return seen(n) ? nodes[n].g : kInf; }
   [[nodiscard]] bool stale(const HeapEntry& e) const noexcept { return closed(e.id); }
-
-  // --- lazy use -------------------------------------------------------------------------------
-  void push_lazy(double f, double g, NodeId n) { push_lazy(HeapEntry{make_key(f, g), n}); }
-  void push_lazy(const HeapEntry e) {
-    heap.push_back(e);
-    sift_up<false>(heap.size() - 1, e);
-  }
-  /// The best entry, which may be stale.
-  HeapEntry pop_lazy() { return pop<false>(); }
 
   // --- indexed use ----------------------------------------------------------------------------
   /// Puts n in the heap with this priority, or moves it there if it is in already.
@@ -185,16 +173,16 @@ struct Side {
     if (!in_heap(e.id)) {
       push_new(e);
     } else if (const std::uint32_t at = pos_.get()[e.id]; e.key < heap[at].key) {
-      sift_up<true>(at, e);
+      sift_up(at, e);
     } else {
-      sift_down<true>(at, e);
+      sift_down(at, e);
     }
   }
   /// Puts n, known not to be in the heap, in it.
   void push_new(const HeapEntry e) {
     if (!pos_) allocate_pos();
     heap.push_back(e);
-    sift_up<true>(heap.size() - 1, e);
+    sift_up(heap.size() - 1, e);
   }
   /// Whether n has an entry in the heap. A slot is trusted only if it holds n, so nothing
   /// is cleared when an entry leaves.
@@ -203,7 +191,14 @@ struct Side {
     const std::uint32_t at = pos_.get()[n];
     return at < heap.size() && heap[at].id == n;
   }
-  HeapEntry pop() { return pop<true>(); }
+  /// The best entry (the heap is not empty).
+  HeapEntry pop() {
+    const HeapEntry top = heap.front();
+    const HeapEntry last = heap.back();
+    heap.pop_back();
+    if (!heap.empty()) sift_down(0, last);
+    return top;
+  }
   /// Drops stale entries from the top.
   void prune_top() {
     while (!heap.empty() && stale(heap.front())) pop();
@@ -218,32 +213,21 @@ struct Side {
     pos_.reset(static_cast<std::uint32_t*>(std::calloc(nodes.size(), sizeof(std::uint32_t))));
     if (!pos_) throw std::bad_alloc();
   }
-  template <bool Indexed>
-  HeapEntry pop() {
-    const HeapEntry top = heap.front();
-    const HeapEntry last = heap.back();
-    heap.pop_back();
-    if (!heap.empty()) sift_down<Indexed>(0, last);
-    return top;
-  }
-  template <bool Indexed>
   void place(std::size_t i, const HeapEntry& e) noexcept {
     heap[i] = e;
-    if constexpr (Indexed) pos_.get()[e.id] = static_cast<std::uint32_t>(i);
+    pos_.get()[e.id] = static_cast<std::uint32_t>(i);
   }
   /// Moves e up from the hole at i.
-  template <bool Indexed>
   void sift_up(std::size_t i, const HeapEntry e) noexcept {
     while (i > 0) {
       const std::size_t parent = (i - 1) / 4;
       if (!before(e, heap[parent])) break;
-      place<Indexed>(i, heap[parent]);
+      place(i, heap[parent]);
       i = parent;
     }
-    place<Indexed>(i, e);
+    place(i, e);
   }
   /// Moves e down from the hole at i.
-  template <bool Indexed>
   void sift_down(std::size_t i, const HeapEntry e) noexcept {
     const HeapEntry* h = heap.data();
     const std::size_t n = heap.size();
@@ -261,10 +245,10 @@ struct Side {
         break;
       }
       if (!before(h[best], e)) break;
-      place<Indexed>(i, h[best]);
+      place(i, h[best]);
       i = best;
     }
-    place<Indexed>(i, e);
+    place(i, e);
   }
 };
 

@@ -130,30 +130,28 @@ class OnlineJumper {
     return static_cast<NodeId>((x + 1) * cs_ + static_cast<std::uint32_t>(y + 1));
   }
 
-  /// Straight jump along the row from n (at x) in direction dx: the steps to the jump point
-  /// (or the goal), 0 when the row ends in a wall first.
-  [[nodiscard]] int jump_row(NodeId n, int y, int dx) const noexcept {
+  /// Straight jump along a padded line of bits (a row of the grid, or a column of the
+  /// transposed copy) from p in direction d: the steps to the jump point, or to the goal when
+  /// it lies on this line first; 0 when the line ends in a wall first.
+  static int jump_line(const std::uint64_t* w, std::uint32_t stride, NodeId p, int d,
+                       bool goal_on_line, NodeId goal) noexcept {
     bool dead;
-    if (dx > 0) {
-      const NodeId stop = scan_forward(rows_, n, rs_, dead);
-      if (y == gy_ && goal_ > n && goal_ <= stop) return static_cast<int>(goal_ - n);
-      return dead ? 0 : static_cast<int>(stop - n);
+    if (d > 0) {
+      const NodeId stop = scan_forward(w, p, stride, dead);
+      if (goal_on_line && goal > p && goal <= stop) return static_cast<int>(goal - p);
+      return dead ? 0 : static_cast<int>(stop - p);
     }
-    const NodeId stop = scan_backward(rows_, n, rs_, dead);
-    if (y == gy_ && goal_ < n && goal_ >= stop) return static_cast<int>(n - goal_);
-    return dead ? 0 : static_cast<int>(n - stop);
+    const NodeId stop = scan_backward(w, p, stride, dead);
+    if (goal_on_line && goal < p && goal >= stop) return static_cast<int>(p - goal);
+    return dead ? 0 : static_cast<int>(p - stop);
   }
-  /// The same along the column (transposed id c, column x) in direction dy.
+  /// Along the row of n (row y) in direction dx.
+  [[nodiscard]] int jump_row(NodeId n, int y, int dx) const noexcept {
+    return jump_line(rows_, rs_, n, dx, y == gy_, goal_);
+  }
+  /// Along the column (transposed id c, column x) in direction dy.
   [[nodiscard]] int jump_col(NodeId c, int x, int dy) const noexcept {
-    bool dead;
-    if (dy > 0) {
-      const NodeId stop = scan_forward(cols_, c, cs_, dead);
-      if (x == gx_ && goal_col_ > c && goal_col_ <= stop) return static_cast<int>(goal_col_ - c);
-      return dead ? 0 : static_cast<int>(stop - c);
-    }
-    const NodeId stop = scan_backward(cols_, c, cs_, dead);
-    if (x == gx_ && goal_col_ < c && goal_col_ >= stop) return static_cast<int>(c - goal_col_);
-    return dead ? 0 : static_cast<int>(c - stop);
+    return jump_line(cols_, cs_, c, dy, x == gx_, goal_col_);
   }
 
   template <class Emit>

@@ -137,7 +137,7 @@ inline int sgn(int v) noexcept {
 /// at (x,y) entered in direction (dx,dy) ((0,0) for the start), calling
 /// emit(id, x, y, k, m) for each: reached by k diagonal then m straight steps.
 /// The open list is the radix queue when f is monotone (p.reopen: weight <= 1 and an admissible
-/// heuristic), else the binary heap; both lazy (a better g pushes the cell again).
+/// heuristic), else the indexed binary heap.
 template <bool Monotone, class J, class H, class L>
 Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, const JumpParams& p,
                    H h, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
@@ -158,7 +158,7 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     if constexpr (Monotone) {
       side.radix.push(HeapEntry{priority_key(f), n});
     } else {
-      side.push_lazy(f, g, n);
+      side.push(f, g, n);
     }
   };
 
@@ -173,19 +173,13 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   auto emit = [&](NodeId n, int x, int y, int k, int m) PATHLAB_INLINE {
     const double ng = gu + k * diagonal + m * straight;
     const std::uint8_t state = side.state(n);
-    NodeRec& r = side.nodes[n];
     const bool seen = state >= side.gen;
-    if (seen && !improves(ng, r.g)) return;
-    if (state == side.gen + 1) {
-      if (!p.reopen) return;
-      ++st.reopened;
-    }
-    if (seen) {
-      side.improve(n, ng, u);
-    } else {
-      side.open(n, ng, u);
-      ++st.generated;
-    }
+    const bool was_closed = state == side.gen + 1;
+    if (was_closed && !p.reopen) return;
+    if (seen && !improves(ng, side.nodes[n].g)) return;
+    if (was_closed) ++st.reopened;
+    side.open(n, ng, u);
+    if (!seen) ++st.generated;
     const double f = priority(ng, x, y);
     push(f, ng, n);
     if constexpr (L::enabled) {
@@ -206,7 +200,7 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     } else {
       if (side.heap.empty()) break;
       st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
-      e = side.pop_lazy();
+      e = side.pop();
     }
     if (side.stale(e)) continue;
     if (st.expanded >= p.node_limit) return Status::node_limit;

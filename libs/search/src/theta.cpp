@@ -125,12 +125,8 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
         ng = gu + (d < 4 ? unit : unit * 1.4142135623730951);
       }
       if (seen && !improves(ng, r.g)) return;
-      if (seen) {
-        side.improve(n, ng, parent);
-      } else {
-        side.open(n, ng, parent);
-        ++st.generated;
-      }
+      side.open(n, ng, parent);
+      if (!seen) ++st.generated;
       if constexpr (Lazy) verified[n] = parent == u || straight_on ? side.gen : 0;
       const double f = ng + h(nx, ny);
       side.push(f, ng, n);
