@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test unit sanitize conformance contract package fuzz e2e bench format clean
+.PHONY: all deps build run demo test deep unit sanitize tsan conformance contract package fuzz e2e bench format clean
 
 all: build
 
@@ -16,7 +16,7 @@ deps:
 	@scripts/install-deps.sh
 
 $(BUILD)/build.ninja: | deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake --preset release -B $(BUILD)
 
 build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -32,42 +32,35 @@ run: build
 demo: build
 	@scripts/demo.sh $(PATHLAB)
 
-# Every test: unit and property tests, CLI tests, the same tests again under ASan + UBSan, the
-# Moving AI conformance sample, the CLI contract, the installed-package consumer and 30 s of
-# fuzzing per parser.
-test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	@$(MAKE) --no-print-directory sanitize conformance contract package e2e fuzz
+# What a newcomer runs (about 11 minutes on 2 cores from a clean clone): the Release build; the
+# unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the CLI
+# contract; the installed-package consumer; the browser tests. The last line: N passed, N failed.
+export BUILD JOBS SHARED SAMPLE
+test: deps
+	@scripts/check.sh build unit conformance contract package e2e
 
-# The C++ and CLI tests in a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer.
+# What CI adds after make test (scripts/check.sh says how each stage is counted): one clang
+# build with ASan + UBSan that runs every ctest test and 30 s of libFuzzer per parser, then a
+# ThreadSanitizer build that runs every test querying from several threads (label `threads`).
+deep: deps
+	@scripts/check.sh sanitize-build asan fuzz tsan-build tsan
+
+unit: deps
+	@scripts/check.sh build unit
 sanitize: deps
-	cmake --preset debug >/dev/null
-	cmake --build build-debug -j $(JOBS)
-	cd build-debug && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS)
-
-unit: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-
-conformance: build
-	@scripts/conformance.sh $(PATHLAB) $(MOVINGAI) $(SAMPLE)
-
-contract: build
-	@if [ -x $(SHARED)/tools/check-cli-contract ]; then \
-	  $(SHARED)/tools/check-cli-contract $(PATHLAB); \
-	else echo "SKIP: $(SHARED)/tools/check-cli-contract not found"; fi
-
-package: build
-	@tests/package/run.sh $(BUILD)
-
+	@scripts/check.sh sanitize-build asan
+tsan: deps
+	@scripts/check.sh tsan-build tsan
 fuzz: deps
-	@scripts/install-deps.sh --fuzz
-	@scripts/run-fuzz.sh 30
-
-# Browser tests of the web visualizer (Playwright driving Debian's headless Chromium).
-e2e: build
-	@scripts/install-deps.sh --e2e
-	@tests/e2e/run.sh $(PATHLAB) $(BUILD)/e2e
+	@scripts/check.sh sanitize-build fuzz
+conformance: deps
+	@scripts/check.sh build conformance
+contract: deps
+	@scripts/check.sh build contract
+package: deps
+	@scripts/check.sh build package
+e2e: deps
+	@scripts/check.sh build e2e
 
 # The Google Benchmark suite (bench/*_bench.cpp), then the full Moving AI set: every scenario,
 # verified and timed.
@@ -81,4 +74,4 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	rm -rf $(BUILD) build-debug build-fuzz build-package
+	rm -rf $(BUILD) build-asan build-tsan

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in build-fuzz (clang, ASan + UBSan, library instrumented too) and
-# runs each for SECONDS (default 30). Exits non-zero if any target finds a crash, a leak, an
-# out-of-memory or a timeout; reproducers are left in build-fuzz/artifacts/.
+# Builds the libFuzzer targets in the sanitizer build (CMakePresets.json "sanitize": clang, ASan +
+# UBSan, the library instrumented too; the same build runs the tests under ASan in `make deep`)
+# and runs each for SECONDS (default 30). Exits non-zero if any target finds a crash, a leak, an
+# out-of-memory or a timeout; reproducers are left in build-asan/artifacts/.
 #   scripts/run-fuzz.sh [SECONDS]
 # Environment: PATHLAB_FUZZ_JOBS (build parallelism, default 2), PATHLAB_FUZZ_TARGETS (subset),
 # PATHLAB_FUZZ_SOURCE / PATHLAB_FUZZ_BUILD (other source or build directory).
@@ -13,24 +14,21 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
   exit 2
 fi
 src="${PATHLAB_FUZZ_SOURCE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
-build="${PATHLAB_FUZZ_BUILD:-$src/build-fuzz}"
+build="${PATHLAB_FUZZ_BUILD:-$src/build-asan}"
 jobs="${PATHLAB_FUZZ_JOBS:-2}"
 targets=(${PATHLAB_FUZZ_TARGETS:-fuzz_map_text fuzz_map_ascii fuzz_map_movingai fuzz_map_image fuzz_scenario
   fuzz_sim_scenario fuzz_link_board fuzz_link_json fuzz_prepared})
 
-cmake -S "$src" -B "$build" -G Ninja \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
-  -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined -g -O1" \
-  -DPATHLAB_BUILD_FUZZ=ON -DPATHLAB_BUILD_TESTS=OFF -DPATHLAB_BUILD_APPS=OFF \
-  -DPATHLAB_INSTALL=OFF >/dev/null
+if [[ ! -f "$build/build.ninja" ]]; then
+  (cd "$src" && cmake --preset sanitize -B "$build" >/dev/null)
+fi
 cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 # One fuzzer per core at a time ($jobs): each runs single-threaded, so on this 2-core machine
-# the ten targets take half the wall time they would one after another.
+# the targets take half the wall time they would one after another.
 run_one() {
   local t=$1
   # The working corpus lives in the build tree; the checked-in seeds are only read.
@@ -64,8 +62,8 @@ for t in "${targets[@]}"; do
   cat "$build/$t.summary"
   [ "$(cat "$build/$t.status" 2>/dev/null)" = 0 ] || failed+=("$t")
 done
+echo "fuzz: $((${#targets[@]} - ${#failed[@]})) passed, ${#failed[@]} failed (${seconds} s per target)"
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "fuzzing found problems in: ${failed[*]}" >&2
   exit 1
 fi
-echo "all fuzz targets ran ${seconds}s without findings"

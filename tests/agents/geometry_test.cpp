@@ -6,6 +6,8 @@
 
 #include <pathlab/agents/geometry.hpp>
 
+#include "agents_test_util.hpp"
+
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -17,10 +19,7 @@ using agents::Vec2;
 
 namespace {
 
-void expect_near(Vec2 a, Vec2 b, double tol = 1e-12) {
-  EXPECT_NEAR(a.x, b.x, tol);
-  EXPECT_NEAR(a.y, b.y, tol);
-}
+using pathlab::testing::expect_near;
 
 double gen_coord(double lo, double hi) {
   // Quarter-unit lattice plus a random fraction: hits grid lines and generic points.

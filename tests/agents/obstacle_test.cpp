@@ -7,10 +7,14 @@
 
 #include <pathlab/agents/obstacle.hpp>
 
+#include "agents_test_util.hpp"
+
 using namespace pathlab;
 using namespace pathlab::agents;
 
 namespace {
+
+using pathlab::testing::expect_near;
 
 Obstacle disc_on_route(RouteMode mode) {
   Obstacle o;
@@ -21,11 +25,6 @@ Obstacle disc_on_route(RouteMode mode) {
   o.motion.mode = mode;
   o.appear = 1;
   return o;
-}
-
-void expect_near(Vec2 a, Vec2 b) {
-  EXPECT_NEAR(a.x, b.x, 1e-12);
-  EXPECT_NEAR(a.y, b.y, 1e-12);
 }
 
 }  // namespace

@@ -16,8 +16,20 @@ if [[ ! -d node_modules/playwright-core ]]; then
   echo "e2e: 0 passed, 1 failed (playwright-core missing: run scripts/install-deps.sh --e2e)"
   exit 1
 fi
-status=0
-node visualizer.test.mjs "$pathlab" "$out" || status=1
-node simulation.test.mjs "$pathlab" "$out" || status=1
-node link.test.mjs "$pathlab" "$out" || status=1
+# Each suite prints its own "N passed, N failed"; the last line adds them up.
+status=0 passed=0 failed=0
+for suite in visualizer simulation link; do
+  log=$(mktemp)
+  rc=0
+  node "$suite.test.mjs" "$pathlab" "$out" >"$log" 2>&1 || rc=$?
+  cat "$log"
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  rm -f "$log"
+  p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
+  if [[ -z "$line" ]]; then p=0 f=1; fi  # the suite died before its tally
+  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi
+  passed=$((passed + p)) failed=$((failed + f))
+  [[ $rc -eq 0 ]] || status=1
+done
+echo "e2e: $passed passed, $failed failed"
 exit $status

@@ -8,16 +8,14 @@
 #include <pathlab/link/board.hpp>
 #include <pathlab/link/connect.hpp>
 #include <pathlab/render/link.hpp>
+#include "render_test_util.hpp"
 
 using namespace pathlab;
 using namespace pathlab::render;
 
 namespace {
 
-std::uint8_t pixel(const IndexedImage& img, int x, int y) {
-  return img.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                    static_cast<std::size_t>(x)];
-}
+using pathlab::testing::pixel;
 
 // Two A's in the top row with a B between them: they connect over the top, through the ring.
 link::Board board() {

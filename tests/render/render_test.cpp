@@ -14,6 +14,7 @@
 
 #include <pathlab/render/render.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include "render_test_util.hpp"
 
 #include "test_grids.hpp"
 
@@ -22,6 +23,10 @@ using render::IndexedImage;
 namespace fs = std::filesystem;
 
 namespace {
+
+using pathlab::testing::count;
+using pathlab::testing::pixel;
+using pathlab::testing::temp_path;
 
 struct Fixture {
   grid::Grid grid{5, 3};
@@ -44,10 +49,6 @@ std::uint8_t at(const IndexedImage& img, int cp, int x, int y, int x0 = 0) {
   const int px = x0 + x * cp + cp / 2, py = y * cp + cp / 2;
   return img.pixels[static_cast<std::size_t>(py) * static_cast<std::size_t>(img.width) +
                     static_cast<std::size_t>(px)];
-}
-
-std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() / ("pathlab_render_" + name)).string();
 }
 
 TEST(Render, CellsShowWhatHappened) {
@@ -188,15 +189,6 @@ TEST(Render, SvgCarriesTheMapAndThePath) {
 }
 
 // ---- any-angle and smoothed segments -----------------------------------------------------
-
-std::uint8_t pixel(const IndexedImage& img, int x, int y) {
-  return img.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                    static_cast<std::size_t>(x)];
-}
-
-std::size_t count(const IndexedImage& img, std::uint8_t colour) {
-  return static_cast<std::size_t>(std::count(img.pixels.begin(), img.pixels.end(), colour));
-}
 
 TEST(RenderLines, PolylineIsPlottedAlongItsSegments) {
   const grid::Grid g(10, 10);

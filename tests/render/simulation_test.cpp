@@ -19,6 +19,7 @@
 #include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
 #include <pathlab/render/simulation.hpp>
+#include "render_test_util.hpp"
 
 using namespace pathlab;
 using agents::Vec2;
@@ -28,6 +29,9 @@ using render::SimulationRecorder;
 namespace fs = std::filesystem;
 
 namespace {
+
+using pathlab::testing::count;
+using pathlab::testing::temp_path;
 
 /// An open 20x10 room, one agent crossing it along row 5, a disc rolling right along row 2, a
 /// square that appears at t = 1 s in the far corner and a thin wall in the other.
@@ -71,17 +75,8 @@ void run(agents::World& w, SimulationRecorder& rec, int ticks = 1 << 30) {
 }
 
 std::uint8_t pixel(const IndexedImage& img, int cp, Vec2 p) {
-  const int x = static_cast<int>(std::floor(p.x * cp)), y = static_cast<int>(std::floor(p.y * cp));
-  return img.pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) +
-                    static_cast<std::size_t>(x)];
-}
-
-std::size_t count(const IndexedImage& img, std::uint8_t c) {
-  return static_cast<std::size_t>(std::count(img.pixels.begin(), img.pixels.end(), c));
-}
-
-std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() / ("pathlab_sim_" + name)).string();
+  return pathlab::testing::pixel(img, static_cast<int>(std::floor(p.x * cp)),
+                                 static_cast<int>(std::floor(p.y * cp)));
 }
 
 TEST(SimulationRender, FramesKeepAnEvenStrideWithinTheCap) {

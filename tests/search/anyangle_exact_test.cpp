@@ -253,21 +253,21 @@ T uniform(T lo, T hi) {
   return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<T>(lo, hi));
 }
 
-struct Case {
+struct ExactCase {
   grid::Grid grid;
   DiagonalRule rule;
   Cell start, goal;
 };
 
-Case draw_case(int max_side) {
+ExactCase draw_case(int max_side) {
   const int w = uniform(1, max_side + 1);
   const int h = uniform(1, max_side + 1);
   const int walls = uniform(0, 45);
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
-  Case c{random_grid(seed, w, h, walls, false),
-         kRules[uniform<std::size_t>(0, std::size(kRules))],
-         {},
-         {}};
+  ExactCase c{random_grid(seed, w, h, walls, false),
+              kRules[uniform<std::size_t>(0, std::size(kRules))],
+              {},
+              {}};
   const auto cells = passable_cells(c.grid);
   RC_PRE(!cells.empty());
   c.start = cells[uniform<std::size_t>(0, cells.size())];
@@ -490,7 +490,7 @@ TEST(AnyAngleExact, TraceDoesNotChangeTheResultAndReplaysToThePath) {
 }
 
 RC_GTEST_PROP(AnyAngleExactProperty, MatchesBruteForceOnTinyGrids, ()) {
-  const Case c = draw_case(6);
+  const ExactCase c = draw_case(6);
   const double expected = brute_force(c.grid, c.rule, c.start, c.goal);
   // One finder for several queries: the lazily filled graph is reused between them.
   search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
@@ -540,7 +540,7 @@ RC_GTEST_PROP(AnyAngleExactProperty, MatchesTheCornerGraphOnSparseGrids, ()) {
 }
 
 RC_GTEST_PROP(AnyAngleExactProperty, IsALowerBoundOfGridAndThetaPaths, ()) {
-  const Case c = draw_case(16);
+  const ExactCase c = draw_case(16);
   const auto r = solve(c.grid, c.rule, c.start, c.goal);
   const auto astar = solve(c.grid, c.rule, c.start, c.goal, Algorithm::astar);
   // Connectivity: without squeezes both are 4-connectivity (a diagonal step under one_corner

@@ -15,20 +15,20 @@ using search::Algorithm;
 
 namespace {
 
-struct Case {
+struct SearchCase {
   grid::Grid grid;
   grid::Moves moves;
   Cell start, goal;
 };
 
 /// Draws a random grid (up to 24x24), moves, and start/goal on free cells.
-Case draw_case(bool terrain) {
+SearchCase draw_case(bool terrain) {
   const int w = *rc::gen::inRange(1, 25);
   const int h = *rc::gen::inRange(1, 25);
   const int walls = *rc::gen::inRange(0, 45);
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   const auto mi = *rc::gen::inRange<std::size_t>(0, std::size(kAllMoves));
-  Case c{random_grid(seed, w, h, walls, terrain), kAllMoves[mi], {}, {}};
+  SearchCase c{random_grid(seed, w, h, walls, terrain), kAllMoves[mi], {}, {}};
   const auto cells = passable_cells(c.grid);
   RC_PRE(!cells.empty());
   c.start = cells[*rc::gen::inRange<std::size_t>(0, cells.size())];
@@ -36,7 +36,7 @@ Case draw_case(bool terrain) {
   return c;
 }
 
-search::Result solve(const Case& c, Algorithm a, std::optional<search::Heuristic> h = {},
+search::Result solve(const SearchCase& c, Algorithm a, std::optional<search::Heuristic> h = {},
                      std::optional<double> w = {}, search::SearchListener* l = nullptr) {
   search::Options o;
   o.algorithm = a;
@@ -47,7 +47,7 @@ search::Result solve(const Case& c, Algorithm a, std::optional<search::Heuristic
   return f.find(c.start, c.goal, l);
 }
 
-void expect_legal(const Case& c, const search::Result& r) {
+void expect_legal(const SearchCase& c, const search::Result& r) {
   RC_ASSERT(r.status == Status::found);
   RC_ASSERT(!grid::check_path(c.grid, c.moves, r.path).has_value());
   RC_ASSERT(r.path.front() == c.start);
@@ -64,7 +64,7 @@ constexpr Algorithm kOptimal[] = {Algorithm::dijkstra, Algorithm::astar, Algorit
 }  // namespace
 
 RC_GTEST_PROP(SearchProperty, OptimalAlgorithmsMatchReferenceDijkstra, ()) {
-  const Case c = draw_case(*rc::gen::arbitrary<bool>());
+  const SearchCase c = draw_case(*rc::gen::arbitrary<bool>());
   const auto ref = reference_distances(c.grid, c.moves, c.start);
   const double opt = dist_at(ref, c.grid, c.goal);
   for (Algorithm a : kOptimal) {
@@ -79,7 +79,7 @@ RC_GTEST_PROP(SearchProperty, OptimalAlgorithmsMatchReferenceDijkstra, ()) {
 }
 
 RC_GTEST_PROP(SearchProperty, EveryAdmissibleHeuristicKeepsAStarOptimal, ()) {
-  const Case c = draw_case(true);
+  const SearchCase c = draw_case(true);
   const auto ref = reference_distances(c.grid, c.moves, c.start);
   const double opt = dist_at(ref, c.grid, c.goal);
   RC_PRE(!std::isinf(opt));
@@ -96,7 +96,7 @@ RC_GTEST_PROP(SearchProperty, EveryAdmissibleHeuristicKeepsAStarOptimal, ()) {
 }
 
 RC_GTEST_PROP(SearchProperty, EveryAlgorithmReturnsALegalPathWithItsCost, ()) {
-  const Case c = draw_case(true);
+  const SearchCase c = draw_case(true);
   const auto ref = reference_distances(c.grid, c.moves, c.start);
   const bool reachable = !std::isinf(dist_at(ref, c.grid, c.goal));
   for (Algorithm a : kAll) {
@@ -111,7 +111,7 @@ RC_GTEST_PROP(SearchProperty, EveryAlgorithmReturnsALegalPathWithItsCost, ()) {
 }
 
 RC_GTEST_PROP(SearchProperty, WeightedAStarWithinWeightTimesOptimal, ()) {
-  const Case c = draw_case(true);
+  const SearchCase c = draw_case(true);
   const double opt = dist_at(reference_distances(c.grid, c.moves, c.start), c.grid, c.goal);
   RC_PRE(!std::isinf(opt));
   const double w = *rc::gen::element(1.0, 1.25, 1.5, 2.0, 3.0, 5.0);
@@ -123,7 +123,7 @@ RC_GTEST_PROP(SearchProperty, WeightedAStarWithinWeightTimesOptimal, ()) {
 }
 
 RC_GTEST_PROP(SearchProperty, UnitCostSearchesFindFewestMoves, ()) {
-  const Case c = draw_case(false);
+  const SearchCase c = draw_case(false);
   const double fewest =
       dist_at(reference_distances(c.grid, c.moves, c.start, true), c.grid, c.goal);
   RC_PRE(!std::isinf(fewest));
@@ -136,7 +136,7 @@ RC_GTEST_PROP(SearchProperty, UnitCostSearchesFindFewestMoves, ()) {
 
 RC_GTEST_PROP(SearchProperty, UnreachableGoalVisitsOnlyTheComponents, ()) {
   // Split the grid with a full wall column so the two halves cannot meet.
-  Case c = draw_case(true);
+  SearchCase c = draw_case(true);
   RC_PRE(c.grid.width() >= 3);
   const int wall_x = *rc::gen::inRange(1, c.grid.width() - 1);
   for (int y = 0; y < c.grid.height(); ++y) c.grid.set_blocked(wall_x, y, true);
@@ -165,7 +165,7 @@ RC_GTEST_PROP(SearchProperty, UnreachableGoalVisitsOnlyTheComponents, ()) {
 }
 
 RC_GTEST_PROP(SearchProperty, TraceReplaysToTheReturnedPath, ()) {
-  const Case c = draw_case(true);
+  const SearchCase c = draw_case(true);
   for (Algorithm a : kAll) {
     search::TraceRecorder rec;
     const auto r = solve(c, a, std::nullopt, std::nullopt, &rec);

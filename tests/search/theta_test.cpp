@@ -26,20 +26,20 @@ namespace {
 
 constexpr Algorithm kAnyAngle[] = {Algorithm::theta, Algorithm::lazytheta};
 
-struct Case {
+struct ThetaCase {
   grid::Grid grid;
   grid::Moves moves;
   Cell start, goal;
 };
 
-Case draw_case() {
+ThetaCase draw_case() {
   const int w = *rc::gen::inRange(1, 30);
   const int h = *rc::gen::inRange(1, 30);
   const int walls = *rc::gen::inRange(0, 45);
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   const grid::DiagonalRule rules[] = {grid::DiagonalRule::never, grid::DiagonalRule::no_corner_cut,
                                       grid::DiagonalRule::one_corner, grid::DiagonalRule::always};
-  Case c{random_grid(seed, w, h, walls, false), {rules[*rc::gen::inRange(0, 4)]}, {}, {}};
+  ThetaCase c{random_grid(seed, w, h, walls, false), {rules[*rc::gen::inRange(0, 4)]}, {}, {}};
   const auto cells = passable_cells(c.grid);
   RC_PRE(!cells.empty());
   c.start = cells[*rc::gen::inRange<std::size_t>(0, cells.size())];
@@ -81,7 +81,7 @@ double euclid(const std::vector<Cell>& p) {
 }  // namespace
 
 RC_GTEST_PROP(Theta, FindsWhatAStarFindsNeverLongerAndEverySegmentSees, ()) {
-  const Case c = draw_case();
+  const ThetaCase c = draw_case();
   const auto astar = solve(c.grid, c.moves, Algorithm::astar, c.start, c.goal);
   const auto exact = solve(c.grid, c.moves, Algorithm::anyangle_exact, c.start, c.goal);
   RC_ASSERT(exact.status == astar.status);
@@ -108,7 +108,7 @@ RC_GTEST_PROP(Theta, FindsWhatAStarFindsNeverLongerAndEverySegmentSees, ()) {
 }
 
 RC_GTEST_PROP(Theta, TraceReplaysAndCountsEveryLineOfSightCheck, ()) {
-  const Case c = draw_case();
+  const ThetaCase c = draw_case();
   for (const Algorithm a : kAnyAngle) {
     search::TraceRecorder rec;
     const auto r = solve(c.grid, c.moves, a, c.start, c.goal, &rec);
