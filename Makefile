@@ -15,8 +15,10 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
+# ccache when the machine has it (scripts/check.sh does the same).
+CCACHE  := $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 $(BUILD)/build.ninja: | deps
-	cmake --preset release -B $(BUILD)
+	cmake --preset release -B $(BUILD) $(CCACHE)
 
 build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
