@@ -15,10 +15,8 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
-# ccache when the machine has it (scripts/check.sh does the same).
-CCACHE  := $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 $(BUILD)/build.ninja: | deps
-	cmake --preset release -B $(BUILD) $(CCACHE)
+	cmake --preset release -B $(BUILD)
 
 build: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)

@@ -34,18 +34,12 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
 
-# Compiler cache when the machine has one (a fresh machine does not: nothing to gain there).
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-
 # Configures a build directory from a preset once (again when the preset file is newer).
 configure() {
   local preset=$1 dir=$2
   shift 2
   if [[ ! -f "$dir/build.ninja" || CMakePresets.json -nt "$dir/CMakeCache.txt" ]]; then
-    cmake --preset "$preset" "${launcher[@]}" "$@" >/dev/null || return 1
+    cmake --preset "$preset" "$@" >/dev/null || return 1
   fi
 }
 

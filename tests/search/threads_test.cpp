@@ -61,7 +61,7 @@ void expect_same(const std::vector<ThreadAnswer>& got, const std::vector<ThreadA
 
 constexpr int kThreads = 4;
 
-// Runs `make_finder(t)` and the queries on kThreads threads at once; compares each with `want`.
+// Runs `make_finder()` and the queries on kThreads threads at once; compares each with `want`.
 template <class MakeFinder>
 void run_on_threads(const std::vector<ThreadQuery>& qs, const std::vector<ThreadAnswer>& want,
                     MakeFinder make_finder, const std::string& what) {
@@ -69,7 +69,7 @@ void run_on_threads(const std::vector<ThreadQuery>& qs, const std::vector<Thread
   std::vector<std::thread> pool;
   for (int t = 0; t < kThreads; ++t) {
     pool.emplace_back([&, t] {
-      search::Pathfinder f = make_finder(t);
+      search::Pathfinder f = make_finder();
       got[t] = answer_all(f, qs);
     });
   }
@@ -92,7 +92,7 @@ TEST(SearchThreads, EveryAlgorithmGivesOneThreadsAnswersOnASharedGrid) {
     search::Pathfinder alone(g, o);
     const auto want = answer_all(alone, qs);
     run_on_threads(
-        qs, want, [&](int) { return search::Pathfinder(g, o); }, std::string(info.name));
+        qs, want, [&] { return search::Pathfinder(g, o); }, std::string(info.name));
   }
 }
 
@@ -108,7 +108,7 @@ TEST(SearchThreads, PreparedDataSharedByFindersOnOtherThreads) {
     const auto want = answer_all(alone, qs);
     run_on_threads(
         qs, want,
-        [&](int) {
+        [&] {
           search::Pathfinder f(g, o);
           EXPECT_TRUE(search::share_prepared(owner, f));
           return f;
@@ -116,7 +116,7 @@ TEST(SearchThreads, PreparedDataSharedByFindersOnOtherThreads) {
         std::string(search::to_string(a)) + " shared");
     // Finders that each build their own data on first use, at the same time.
     run_on_threads(
-        qs, want, [&](int) { return search::Pathfinder(g, o); },
+        qs, want, [&] { return search::Pathfinder(g, o); },
         std::string(search::to_string(a)) + " built per thread");
   }
 }
