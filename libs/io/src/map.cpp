@@ -3,6 +3,8 @@
 // before it allocates and reports problems as ParseError(file, line, message).
 #include <pathlab/io/map.hpp>
 
+#include <pathlab/grid/unit.hpp>
+
 #include <stb_image.h>
 #include <stb_image_write.h>
 
@@ -368,9 +370,14 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
   reader = rows_start;
   for (int y = 0; y < height && reader.next(line); ++y) {
     for (int x = 0; x < width; ++x) {
-      bool blocked = false;
-      movingai_cell(line[static_cast<std::size_t>(x)], blocked);
-      if (blocked) map.grid.set_blocked(x, y, true);
+      // Walls and ground are the grid's bits; S, T and W keep their class (the default unit
+      // is blocked by T and W, so the bits read as before).
+      const char c = grid::canonical_class(line[static_cast<std::size_t>(x)]);
+      if (c == grid::kWallClass) {
+        map.grid.set_blocked(x, y, true);
+      } else if (c != grid::kGroundClass) {
+        map.grid.set_class(x, y, c);
+      }
     }
   }
   return map;
@@ -875,9 +882,20 @@ std::string write_map(const Map& map, MapFormat format) {
     case MapFormat::movingai: {
       // Moving AI has no start/goal markers: they become plain free cells.
       Map plain{map.grid, std::nullopt, std::nullopt, map.format};
+      std::string rows = write_rows(plain, '@', '.', '.', '.', "");
+      // Terrain classes Moving AI spells (S, T, W) keep their letters.
+      if (map.grid.has_classes()) {
+        const std::size_t stride = static_cast<std::size_t>(map.grid.width()) + 1;
+        for (int y = 0; y < map.grid.height(); ++y) {
+          for (int x = 0; x < map.grid.width(); ++x) {
+            const char c = map.grid.cell_class(x, y);
+            if (c == 'S' || c == 'T' || c == 'W')
+              rows[y * stride + static_cast<std::size_t>(x)] = c;
+          }
+        }
+      }
       return "type octile\nheight " + std::to_string(map.grid.height()) + "\nwidth " +
-             std::to_string(map.grid.width()) + "\nmap\n" +
-             write_rows(plain, '@', '.', '.', '.', "");
+             std::to_string(map.grid.width()) + "\nmap\n" + rows;
     }
     case MapFormat::image:
     case MapFormat::automatic:

@@ -302,9 +302,15 @@ struct Pathfinder::Workspace {
   std::unique_ptr<detail::ExactCache, detail::ExactCacheDeleter> exact;
   std::unique_ptr<detail::JpsCache, detail::JpsCacheDeleter> jps;
   std::unique_ptr<detail::SubgoalCache, detail::SubgoalCacheDeleter> subgoal;
-  /// Microseconds of this query spent building per-grid preprocessed data (the JPS+ table):
-  /// reported as preparation, not as query time.
+  /// Microseconds of this query spent building per-grid preprocessed data (the JPS+ table, a
+  /// unit's view): reported as preparation, not as query time.
   double prep_us = 0;
+  /// The grid searched for `view_unit` while the finder's grid had revision `view_base`:
+  /// the grid's view for that unit (owned here too), or the grid itself (view_grid null).
+  grid::Unit view_unit;
+  std::uint64_t view_base = 0;
+  const grid::Grid* view_for = nullptr;
+  std::shared_ptr<const grid::Grid> view_grid;
   detail::Side side[2];
   std::vector<grid::NodeId> queue;
   std::vector<grid::NodeId> next;
@@ -472,6 +478,9 @@ inline void append_chain_backward(const Grid& g, const Side& side, NodeId goal, 
     if (c == goal) break;
   }
 }
+
+/// fallback_note for the grid actually searched (the unit's view already applied).
+[[nodiscard]] std::string_view note_for(const Grid& searched, const Options& o) noexcept;
 
 // Families, each in its own translation unit. They fill out.path (and set status); the
 // Pathfinder computes the cost and times the query.

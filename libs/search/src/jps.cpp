@@ -205,7 +205,7 @@ template <class L>
 Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
                Result& out, L& listener) {
   if (!jps_applies(grid, o.moves)) {
-    out.note = fallback_note(grid, o);
+    out.note = note_for(grid, o);
     return run_astar_instead(grid, o, s, t, ws, out, listener);
   }
   JpsCache& cache = jps_cache(ws, grid);
@@ -218,7 +218,7 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
     }
     return run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
   }
-  if (o.algorithm == Algorithm::jps_plus) out.note = fallback_note(grid, o);
+  if (o.algorithm == Algorithm::jps_plus) out.note = note_for(grid, o);
   ensure_columns(cache, grid);
   return run_jumper(grid, o, OnlineJumper(grid, cache, t), s, t, ws, out, listener);
 }
@@ -232,9 +232,21 @@ template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder:
 
 namespace pathlab::search {
 
-std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept {
+std::string_view fallback_note(const grid::Grid& base, const Options& o) noexcept {
+  try {
+    Pathfinder f(base, o);
+    const grid::Grid* g = f.searched_grid();
+    return g == nullptr ? std::string_view{} : detail::note_for(*g, o);
+  } catch (const std::bad_alloc&) {
+    return {};
+  }
+}
+
+std::string_view detail::note_for(const grid::Grid& g, const Options& o) noexcept {
   if (o.algorithm == Algorithm::subgoal) {
-    if (g.has_terrain()) return "subgoal: the map has terrain costs; answered with A*";
+    if (g.has_terrain()) {
+      return "subgoal: steps have terrain or class costs here; answered with A*";
+    }
     if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
       return "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*";
     }
@@ -247,10 +259,10 @@ std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept {
   const bool plus = o.algorithm == Algorithm::jps_plus;
   if (o.algorithm != Algorithm::jps && !plus) return {};
   if (g.has_terrain()) {
-    return plus ? "jps+: the map has terrain costs and jump point search assumes unit costs; "
-                  "answered with A*"
-                : "jps: the map has terrain costs and jump point search assumes unit costs; "
-                  "answered with A*";
+    return plus ? "jps+: steps have terrain or class costs here and jump point search assumes "
+                  "unit costs; answered with A*"
+                : "jps: steps have terrain or class costs here and jump point search assumes "
+                  "unit costs; answered with A*";
   }
   if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
     return plus ? "jps+: jump point search is defined for --diagonal no-corner-cut; answered "

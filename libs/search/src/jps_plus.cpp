@@ -277,27 +277,30 @@ static_assert(sizeof(Header) == 48);
 }  // namespace
 
 struct PreparedAccess {
+  /// The grid the finder searches (its unit's view); the finder's own grid if that fails.
+  static const grid::Grid& grid(const Pathfinder& f) noexcept {
+    const grid::Grid* g = f.searched_grid();
+    return g != nullptr ? *g : *f.grid_;
+  }
   static detail::JpsCache* cache(const Pathfinder& f) noexcept {
-    return f.ws_->jps && f.ws_->jps->up_to_date(*f.grid_) ? f.ws_->jps.get() : nullptr;
+    return f.ws_->jps && f.ws_->jps->up_to_date(grid(f)) ? f.ws_->jps.get() : nullptr;
   }
-  static detail::JpsCache& fresh_cache(Pathfinder& f) {
-    return detail::jps_cache(*f.ws_, *f.grid_);
-  }
+  static detail::JpsCache& fresh_cache(Pathfinder& f) { return detail::jps_cache(*f.ws_, grid(f)); }
   static Pathfinder::Workspace& ws(Pathfinder& f) noexcept { return *f.ws_; }
   /// The finder's subgoal graph when it is up to date for its grid, else nullptr.
   static const detail::SubgoalCache* subgoal(const Pathfinder& f) noexcept {
     const detail::SubgoalCache* c = f.ws_->subgoal.get();
-    return c != nullptr && c->graph && c->graph->matches(*f.grid_) ? c : nullptr;
+    return c != nullptr && c->graph && c->graph->matches(grid(f)) ? c : nullptr;
   }
   /// Whether the finder's algorithm, options and grid use a subgoal graph.
   static bool uses_graph(const Pathfinder& f) noexcept {
     return f.options_.algorithm == Algorithm::subgoal &&
-           detail::SubgoalGraph::applies(*f.grid_, f.options_.moves);
+           detail::SubgoalGraph::applies(grid(f), f.options_.moves);
   }
   /// Whether the finder's algorithm, options and grid use the jump table.
   static bool uses_table(const Pathfinder& f) noexcept {
     return f.options_.algorithm == Algorithm::jps_plus &&
-           detail::jps_applies(*f.grid_, f.options_.moves) && detail::table_applies(*f.grid_);
+           detail::jps_applies(grid(f), f.options_.moves) && detail::table_applies(grid(f));
   }
 };
 
@@ -328,7 +331,7 @@ PrepareInfo prepared_info(const Pathfinder& f) noexcept {
 PrepareInfo prepare(Pathfinder& f) noexcept {
   if (PreparedAccess::uses_graph(f)) {
     try {
-      (void)detail::subgoal_cache(PreparedAccess::ws(f), f.grid());
+      (void)detail::subgoal_cache(PreparedAccess::ws(f), PreparedAccess::grid(f));
     } catch (const std::bad_alloc&) {
       return {};
     }
@@ -337,7 +340,7 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   if (!PreparedAccess::uses_table(f)) return {};
   try {
     detail::JpsCache& c = PreparedAccess::fresh_cache(f);
-    if (!c.table) c.table = detail::build_jump_table(f.grid());
+    if (!c.table) c.table = detail::build_jump_table(PreparedAccess::grid(f));
   } catch (const std::bad_alloc&) {
     return {};
   }
@@ -347,7 +350,8 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
 bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
   if (from.options().algorithm == Algorithm::subgoal) {
     const detail::SubgoalCache* src = PreparedAccess::subgoal(from);
-    if (src == nullptr || !PreparedAccess::uses_graph(to) || !src->graph->matches(to.grid())) {
+    if (src == nullptr || !PreparedAccess::uses_graph(to) ||
+        !src->graph->matches(PreparedAccess::grid(to))) {
       return false;
     }
     try {
@@ -364,7 +368,7 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
   const detail::JpsCache* src = PreparedAccess::cache(from);
   if (src == nullptr || !src->table || !PreparedAccess::uses_table(to)) return false;
   try {
-    if (!(from.grid() == to.grid())) return false;
+    if (!(PreparedAccess::grid(from) == PreparedAccess::grid(to))) return false;
     detail::JpsCache& dst = PreparedAccess::fresh_cache(to);
     dst.table = src->table;
   } catch (const std::bad_alloc&) {
@@ -379,7 +383,7 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
     return PreparedAccess::subgoal(f)->graph->save(out);
   }
   const detail::JumpTable& t = *PreparedAccess::cache(f)->table;
-  const grid::Grid& g = f.grid();
+  const grid::Grid& g = PreparedAccess::grid(f);
   // Only the map's cells: the padding is rebuilt on load.
   std::vector<std::int16_t> payload;
   payload.reserve(static_cast<std::size_t>(g.cells()) * 8);
@@ -405,7 +409,8 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
 bool load_prepared(Pathfinder& f, std::istream& in) {
   if (PreparedAccess::uses_graph(f)) {
     try {
-      std::optional<detail::SubgoalGraph> g = detail::SubgoalGraph::load(in, f.grid());
+      std::optional<detail::SubgoalGraph> g =
+          detail::SubgoalGraph::load(in, PreparedAccess::grid(f));
       if (!g) return false;
       Pathfinder::Workspace& ws = PreparedAccess::ws(f);
       if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
@@ -419,7 +424,7 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
   }
   if (!PreparedAccess::uses_table(f)) return false;
   const auto t0 = std::chrono::steady_clock::now();
-  const grid::Grid& g = f.grid();
+  const grid::Grid& g = PreparedAccess::grid(f);
   Header h{};
   if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return false;
   const std::uint64_t cells = static_cast<std::uint64_t>(g.cells());

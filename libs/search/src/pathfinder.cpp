@@ -33,6 +33,7 @@ std::optional<std::string> validate(const Options& o) {
   const double w = o.effective_weight();
   if (!(w >= 0) || !std::isfinite(w)) return "weight must be a finite number >= 0";
   if (o.node_limit < 1) return "node limit must be at least 1";
+  if (auto bad = grid::validate(o.unit)) return bad;
   return std::nullopt;
 }
 
@@ -72,6 +73,28 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
 
 }  // namespace
 
+const grid::Grid* Pathfinder::searched_grid() const noexcept {
+  Workspace& w = *ws_;
+  if (w.view_for != nullptr && w.view_base == grid_->revision() && w.view_unit == options_.unit) {
+    return w.view_for;
+  }
+  if (grid::validate(options_.unit)) return nullptr;
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    w.view_grid.reset();
+    w.view_for = nullptr;
+    if (!grid_->sees_alike(options_.unit)) w.view_grid = grid_->view(options_.unit);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  w.view_for = w.view_grid ? w.view_grid.get() : grid_;
+  w.view_base = grid_->revision();
+  w.view_unit = options_.unit;
+  w.prep_us +=
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return w.view_for;
+}
+
 Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();
   out.path.clear();
@@ -80,11 +103,12 @@ Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* list
   out.stats = Stats{};
   out.note = {};
   ws_->prep_us = 0;
-  const grid::Grid& g = *grid_;
-  if (!g.passable(start) || !g.passable(goal) || validate(options_)) {
+  const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
+  if (gp == nullptr || !gp->passable(start) || !gp->passable(goal)) {
     out.status = Status::invalid_input;
     return out.status;
   }
+  const grid::Grid& g = *gp;
   try {
     const grid::NodeId s = g.id(start), t = g.id(goal);
     if (listener != nullptr) {

@@ -36,7 +36,7 @@ template <class L>
 Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
                    Result& out, L& listener) {
   if (!SubgoalGraph::applies(g, o.moves)) {
-    out.note = fallback_note(g, o);
+    out.note = note_for(g, o);
     return run_astar_instead(g, o, s, t, ws, out, listener);
   }
   SubgoalCache& c = subgoal_cache(ws, g);

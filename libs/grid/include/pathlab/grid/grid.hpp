@@ -1,10 +1,22 @@
 // Grid: bit-packed walls with a one-cell padded border (so neighbour lookups need no bounds
-// checks), optional per-cell terrain cost, and clearance for agents with a radius.
-// Cells are addressed by (x,y) or by a padded node id; search code works on node ids.
+// checks), optional per-cell terrain cost, a terrain class per cell, and clearance for agents
+// with a radius. Cells are addressed by (x,y) or by a padded node id; search code works on
+// node ids.
+//
+// Classes and units (shared docs/ALGORITHMS.md, "Units"): every cell is a wall ('@') or has a
+// terrain class named by its map character ('.' ground, Moving AI 'S', 'T', 'W', ...). The
+// grid's own passability is the default unit's (walls and the classes it forbids, 'T' and 'W',
+// are blocked), so code that ignores units sees exactly the Moving AI map. Any other unit sees
+// the grid through view(unit) (unit.hpp): a cached grid of its own wall bits and step costs,
+// built from one clearance field per set of forbidden classes and repaired by every edit.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -41,6 +53,64 @@ class Revision {
   std::uint64_t value_;
 };
 
+/// A rectangle of cells, corners included: x0 <= x1, y0 <= y1.
+struct Rect {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  friend constexpr bool operator==(Rect, Rect) = default;
+  [[nodiscard]] constexpr std::int64_t cells() const noexcept {
+    return std::int64_t{x1 - x0 + 1} * (y1 - y0 + 1);
+  }
+};
+
+/// The class of wall cells and of ground.
+inline constexpr char kWallClass = '@';
+inline constexpr char kGroundClass = '.';
+
+/// One change to a grid through the edit API: every cell of `area` becomes a wall, becomes free
+/// ground, takes a terrain class, or takes a terrain cost.
+struct Edit {
+  enum class Kind : std::uint8_t { wall, free, set_class, terrain };
+  Kind kind = Kind::wall;
+  Rect area;
+  char cls = kGroundClass;  ///< set_class: the class character ('@' makes walls)
+  float cost = 1.0f;        ///< terrain: the cost multiplier, >= 1 and finite
+};
+
+/// The rectangle and revisions of one change (the grid's change log).
+struct Change {
+  std::uint64_t before = 0;  ///< the grid's revision before it
+  std::uint64_t after = 0;   ///< and after
+  Rect area;
+};
+
+class Grid;
+namespace detail {
+struct UnitCache;
+/// Holds a grid's cache of unit views. Copies start empty (the views belong to one grid) and
+/// it never takes part in comparing grids.
+class UnitCacheSlot {
+ public:
+  UnitCacheSlot();
+  ~UnitCacheSlot();
+  UnitCacheSlot(const UnitCacheSlot&);
+  UnitCacheSlot& operator=(const UnitCacheSlot&);
+  UnitCacheSlot(UnitCacheSlot&&) noexcept;
+  UnitCacheSlot& operator=(UnitCacheSlot&&) noexcept;
+  friend bool operator==(const UnitCacheSlot&, const UnitCacheSlot&) noexcept { return true; }
+  [[nodiscard]] UnitCache& get() const noexcept { return *cache_; }
+
+ private:
+  std::unique_ptr<UnitCache> cache_;
+};
+/// The last changes of a grid, oldest first (at most kChangeLogSize). Never compared.
+struct ChangeLog {
+  std::vector<Change> entries;
+  friend bool operator==(const ChangeLog&, const ChangeLog&) noexcept { return true; }
+};
+}  // namespace detail
+
+struct Unit;
+
 class Grid {
  public:
   /// Limit checked by parsers before allocating (2^28 cells).
@@ -64,8 +134,50 @@ class Grid {
     return in_bounds(x, y) && passable_id(id(x, y));
   }
   [[nodiscard]] bool passable(Cell c) const noexcept { return passable(c.x, c.y); }
+  /// Makes a cell a wall (class '@'), or free ground ('.') when it is blocked: a wall or a
+  /// class the default unit forbids. A free cell stays as it is. [Throws std::out_of_range
+  /// outside the grid.]
   void set_blocked(int x, int y, bool blocked);
   void set_blocked(Cell c, bool blocked) { set_blocked(c.x, c.y, blocked); }
+
+  /// The cell's class: '@' for walls, '.' for ground, or its terrain class character.
+  [[nodiscard]] char cell_class(int x, int y) const noexcept {
+    return classes_.empty() ? (passable_id(id(x, y)) ? kGroundClass : kWallClass)
+                            : static_cast<char>(classes_[id(x, y)]);
+  }
+  [[nodiscard]] char class_id(NodeId n) const noexcept {
+    return classes_.empty() ? (passable_id(n) ? kGroundClass : kWallClass)
+                            : static_cast<char>(classes_[n]);
+  }
+  /// Gives a cell a class (canonical_class applies: 'G' is ground, 'O' a wall). Its wall bit
+  /// follows the default unit: set for '@', 'T' and 'W'. [Throws std::invalid_argument for a
+  /// character that is not a class (valid_class), std::out_of_range outside the grid.]
+  void set_class(int x, int y, char cls);
+  /// Whether some cell has a class other than ground and wall.
+  [[nodiscard]] bool has_classes() const noexcept { return !classes_.empty(); }
+
+  /// The edit API: applies `e` to every cell of its area, repairs the cached unit views, and
+  /// records the change (changes_since). Returns a message and changes nothing when the area
+  /// leaves the grid or the class or cost is invalid. Never throws but std::bad_alloc.
+  std::optional<std::string> apply(const Edit& e);
+  /// The message apply() would give, or nothing when `e` is valid here.
+  [[nodiscard]] std::optional<std::string> check(const Edit& e) const;
+  /// The areas changed since the grid had revision `rev`, oldest first, into `out`. False when
+  /// the log no longer reaches back to it (or it was never this grid's): rebuild instead.
+  bool changes_since(std::uint64_t rev, std::vector<Rect>& out) const;
+  /// The change log, oldest first (the last kChangeLogSize changes).
+  [[nodiscard]] std::span<const Change> changes() const noexcept { return log_.entries; }
+  static constexpr std::size_t kChangeLogSize = 256;
+
+  /// The grid as `unit` sees it (unit.hpp): this grid itself for the default unit (and any unit
+  /// that sees it alike), otherwise a cached view with the unit's own wall bits (walls,
+  /// forbidden classes, cells closer than its radius to those) and step costs (class cost x
+  /// terrain), built on first use, shared by threads, repaired by every edit. Thread-safe;
+  /// the pointer stays valid after the grid changes (it then holds the old cells: ask again).
+  /// [Throws std::invalid_argument for an invalid unit (grid::validate), std::bad_alloc.]
+  [[nodiscard]] std::shared_ptr<const Grid> view(const Unit& unit) const;
+  /// Whether view(unit) is this grid itself (no view is built).
+  [[nodiscard]] bool sees_alike(const Unit& unit) const noexcept;
 
   /// Terrain cost multiplier of a cell, >= 1 (1 unless set).
   [[nodiscard]] float terrain(int x, int y) const noexcept {
@@ -105,20 +217,30 @@ class Grid {
 
   /// The grid an agent of radius r may use: a free cell becomes blocked when any wall square
   /// (or the outside of the map) comes closer than r to its centre. r <= 0.5 changes nothing.
+  /// A copy: view(unit) serves a radius without one.
   [[nodiscard]] Grid with_clearance(double radius) const;
 
-  /// FNV-1a over size, walls and terrain; identifies a map for caches.
+  /// FNV-1a over size, walls, terrain and classes; identifies a map for caches.
   [[nodiscard]] std::uint64_t checksum() const noexcept;
 
-  friend bool operator==(const Grid& a, const Grid& b) = default;
+  /// Same size, walls, terrain costs and classes (however they are stored).
+  friend bool operator==(const Grid& a, const Grid& b) noexcept;
 
  private:
   int width_ = 0;
   int height_ = 0;
   std::int32_t stride_ = 2;
-  std::vector<std::uint64_t> walls_;  // padded layout, bit set = blocked
-  std::vector<float> terrain_;        // padded layout; empty when every cost is 1
+  std::vector<std::uint64_t> walls_;   // padded layout, bit set = blocked
+  std::vector<float> terrain_;         // padded layout; empty when every cost is 1
+  std::vector<std::uint8_t> classes_;  // padded layout; empty when every cell is ground or wall
   Revision revision_;
+  detail::ChangeLog log_;
+  detail::UnitCacheSlot cache_;
+
+  friend struct detail::UnitCache;
+  friend double clearance(const Grid& g, const Unit& unit, Cell c);
+  void set_class_bits(NodeId n, char cls);
+  void record(Rect area, std::uint64_t before);
 };
 
 }  // namespace pathlab::grid

@@ -18,6 +18,7 @@
 #include <pathlab/core/types.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
+#include <pathlab/grid/unit.hpp>
 #include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/trace.hpp>
 
@@ -32,6 +33,10 @@ struct Options {
   grid::Moves moves;
   /// Expansions allowed per query (iterative searches count every iteration). [Limit: >= 1]
   std::uint64_t node_limit = 10'000'000;
+  /// Who moves: radius and class costs (grid/unit.hpp). The default unit sees the grid as it
+  /// is; any other is served from the grid's cached view for it (Grid::view), so every
+  /// algorithm honours it. [Limit: grid::validate(unit)]
+  grid::Unit unit;
 
   [[nodiscard]] Heuristic effective_heuristic() const noexcept {
     return heuristic ? *heuristic : default_heuristic(moves);
@@ -97,6 +102,9 @@ class Pathfinder {
   [[nodiscard]] const Options& options() const noexcept { return options_; }
   void set_options(const Options& o) noexcept { options_ = o; }
   [[nodiscard]] const grid::Grid& grid() const noexcept { return *grid_; }
+  /// The grid this finder searches for its options' unit: grid() itself, or the grid's view
+  /// for the unit (built on first use). nullptr when the unit is invalid or memory ran out.
+  [[nodiscard]] const grid::Grid* searched_grid() const noexcept;
   /// Bytes of search state this finder holds now: node records, open lists, queues and its
   /// per-grid caches (anyangle-exact's visibility graph, jps's transposed walls); not the
   /// preprocessed data it may share with other finders (prepare.hpp: PrepareInfo::bytes).
@@ -116,7 +124,7 @@ class Pathfinder {
 /// than no-corner-cut, and say so. Lets a caller print it once before running queries.
 [[nodiscard]] std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept;
 
-/// Checks options against the grid: returns a message for a bad weight or node limit.
+/// Checks options against the grid: returns a message for a bad weight, node limit or unit.
 [[nodiscard]] std::optional<std::string> validate(const Options& o);
 
 }  // namespace pathlab::search

@@ -1,0 +1,314 @@
+// Units, their parser, clearance fields and the grid's cache of unit views.
+#include <pathlab/grid/unit.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+#include "unit_cache.hpp"
+
+namespace pathlab::grid {
+namespace detail {
+namespace {
+
+/// (2k - 1)^2 for k >= 1, 0 for k = 0: 4 x the squared gap to a square k cells away on one axis.
+constexpr std::uint32_t gap2(int k) noexcept {
+  return k == 0 ? 0u : static_cast<std::uint32_t>((2 * k - 1) * (2 * k - 1));
+}
+
+std::bitset<128> forbidden_set(const ViewKey& key) {
+  std::bitset<128> f;
+  for (std::size_t c = 0; c < 128; ++c) f[c] = std::isinf(key.cost[c]);
+  f[static_cast<unsigned char>(kWallClass)] = true;
+  return f;
+}
+
+Rect clip(const Grid& g, Rect a, int grow) {
+  return {std::max(0, a.x0 - grow), std::max(0, a.y0 - grow), std::min(g.width() - 1, a.x1 + grow),
+          std::min(g.height() - 1, a.y1 + grow)};
+}
+
+/// q for every cell of `area` (q[id]; padded layout), from the squares blocked for `forbidden`.
+void compute_q(const Grid& g, const std::bitset<128>& forbidden, Rect area,
+               std::vector<std::uint16_t>& q) {
+  const int W = g.width(), H = g.height();
+  auto blocked = [&](int x, int y) {
+    if (x < 0 || y < 0 || x >= W || y >= H) return true;
+    return forbidden[static_cast<unsigned char>(g.cell_class(x, y)) & 127];
+  };
+  // v(x', y): rows to the nearest blocked square in column x' (capped at kReach + 1), for the
+  // columns the area's cells look at and the area's rows.
+  const int cx0 = std::max(0, area.x0 - kReach), cx1 = std::min(W - 1, area.x1 + kReach);
+  const int rows = area.y1 - area.y0 + 1, cols = cx1 - cx0 + 1;
+  std::vector<std::uint8_t> v(static_cast<std::size_t>(rows) * cols);
+  constexpr int kFar = kReach + 1;
+  std::vector<int> down(static_cast<std::size_t>(rows));
+  for (int c = 0; c < cols; ++c) {
+    const int x = cx0 + c;
+    // Distance to the nearest blocked square above (sweeping down), then below.
+    int d = kFar;
+    for (int y = area.y0 - kFar; y <= area.y1; ++y) {
+      d = blocked(x, y) ? 0 : std::min(d + 1, kFar);
+      if (y >= area.y0) down[static_cast<std::size_t>(y - area.y0)] = d;
+    }
+    d = kFar;
+    for (int y = area.y1 + kFar; y >= area.y0; --y) {
+      d = blocked(x, y) ? 0 : std::min(d + 1, kFar);
+      if (y <= area.y1) {
+        const std::size_t r = static_cast<std::size_t>(y - area.y0);
+        v[r * cols + c] = static_cast<std::uint8_t>(std::min(d, down[r]));
+      }
+    }
+  }
+  for (int y = area.y0; y <= area.y1; ++y) {
+    const std::uint8_t* row = &v[static_cast<std::size_t>(y - area.y0) * cols];
+    for (int x = area.x0; x <= area.x1; ++x) {
+      std::uint32_t best = kCap;
+      for (int k = 0; k <= kReach && gap2(k) < best; ++k) {
+        for (const int xx : {x - k, x + k}) {
+          const std::uint32_t cand = xx < 0 || xx >= W ? gap2(k) : gap2(k) + gap2(row[xx - cx0]);
+          best = std::min(best, cand);
+        }
+      }
+      q[g.id(x, y)] = static_cast<std::uint16_t>(best);
+    }
+  }
+}
+
+}  // namespace
+
+const Field& UnitCache::field(const Grid& g, const std::bitset<128>& forbidden) {
+  for (Field& f : fields) {
+    if (f.forbidden == forbidden) {
+      f.used = ++clock;
+      return f;
+    }
+  }
+  if (fields.size() >= kMaxFields) {
+    fields.erase(std::min_element(fields.begin(), fields.end(),
+                                  [](const Field& a, const Field& b) { return a.used < b.used; }));
+  }
+  used.store(true, std::memory_order_relaxed);
+  Field f;
+  f.forbidden = forbidden;
+  f.q.assign(g.padded_size(), 0);
+  if (g.width() > 0 && g.height() > 0) {
+    compute_q(g, forbidden, {0, 0, g.width() - 1, g.height() - 1}, f.q);
+  }
+  f.used = ++clock;
+  fields.push_back(std::move(f));
+  return fields.back();
+}
+
+void UnitCache::build_view(const Grid& g, const ViewKey& key, Grid& out, Rect area,
+                           const Field* f) {
+  for (int y = area.y0; y <= area.y1; ++y) {
+    for (int x = area.x0; x <= area.x1; ++x) {
+      const NodeId n = g.id(x, y);
+      const float cost = key.cost[static_cast<unsigned char>(g.class_id(n)) & 127];
+      const bool blocked = std::isinf(cost) || (f != nullptr && f->q[n] < key.qmin);
+      const std::uint64_t bit = std::uint64_t{1} << (n & 63);
+      if (blocked) {
+        out.walls_[n >> 6] |= bit;
+      } else {
+        out.walls_[n >> 6] &= ~bit;
+      }
+      const float t = blocked ? 1.0f : cost * g.terrain_id(n);
+      if (out.terrain_.empty() && t != 1.0f) out.terrain_.assign(out.padded_size(), 1.0f);
+      if (!out.terrain_.empty()) out.terrain_[n] = t;
+    }
+  }
+}
+
+std::shared_ptr<const Grid> UnitCache::view(const Grid& g, const ViewKey& key) {
+  const std::lock_guard lock(mutex);
+  for (ViewEntry& e : views) {
+    if (e.key == key) {
+      e.used = ++clock;
+      return e.grid;
+    }
+  }
+  if (views.size() >= kMaxViews) {
+    views.erase(std::min_element(views.begin(), views.end(),
+                                 [](const auto& a, const auto& b) { return a.used < b.used; }));
+  }
+  const Field* f = key.qmin > 1 ? &field(g, forbidden_set(key)) : nullptr;
+  used.store(true, std::memory_order_relaxed);
+  auto out = std::make_shared<Grid>(g.width(), g.height());
+  if (g.width() > 0 && g.height() > 0) {
+    build_view(g, key, *out, {0, 0, g.width() - 1, g.height() - 1}, f);
+  }
+  views.push_back({key, out, ++clock});
+  return out;
+}
+
+void UnitCache::repair(const Grid& g, Rect area) {
+  if (!used.load(std::memory_order_relaxed)) return;
+  const std::lock_guard lock(mutex);
+  if (fields.empty() && views.empty()) return;
+  const Rect wide = clip(g, area, kReach);
+  for (Field& f : fields) compute_q(g, f.forbidden, wide, f.q);
+  for (ViewEntry& e : views) {
+    const Field* f = nullptr;
+    if (e.key.qmin > 1) {
+      const auto forbidden = forbidden_set(e.key);
+      for (const Field& fd : fields) {
+        if (fd.forbidden == forbidden) f = &fd;
+      }
+      if (f == nullptr) f = &field(g, forbidden);  // evicted: rebuilt in full
+    }
+    const Rect changed = f != nullptr ? wide : area;
+    Grid& v = *e.grid;
+    build_view(g, e.key, v, changed, f);
+    const std::uint64_t before = v.revision_.value();
+    v.revision_.renew();
+    v.record(changed, before);
+  }
+}
+
+std::uint32_t min_q(double radius) noexcept {
+  if (!(radius > 0.5)) return 0;
+  const double q = 4.0 * radius * radius;
+  const double n = std::round(q);
+  // A radius given in decimal (1.5, 2.5) squares exactly; keep near-integers from rounding up.
+  return static_cast<std::uint32_t>(std::abs(q - n) < 1e-9 * q ? n : std::ceil(q));
+}
+
+UnitCacheSlot::UnitCacheSlot() : cache_(std::make_unique<UnitCache>()) {}
+UnitCacheSlot::~UnitCacheSlot() = default;
+UnitCacheSlot::UnitCacheSlot(const UnitCacheSlot&) : cache_(std::make_unique<UnitCache>()) {}
+UnitCacheSlot& UnitCacheSlot::operator=(const UnitCacheSlot& o) {
+  if (this != &o) cache_ = std::make_unique<UnitCache>();
+  return *this;
+}
+UnitCacheSlot::UnitCacheSlot(UnitCacheSlot&& o) noexcept : cache_(std::move(o.cache_)) {
+  o.cache_ = std::make_unique<UnitCache>();
+}
+UnitCacheSlot& UnitCacheSlot::operator=(UnitCacheSlot&& o) noexcept {
+  if (this != &o) {
+    cache_ = std::move(o.cache_);
+    o.cache_ = std::make_unique<UnitCache>();
+  }
+  return *this;
+}
+
+}  // namespace detail
+
+namespace {
+
+detail::ViewKey key_of(const Unit& u) {
+  detail::ViewKey k;
+  k.cost = u.cost;
+  k.cost[static_cast<unsigned char>(kWallClass)] = Unit::forbidden;
+  k.qmin = detail::min_q(u.radius);
+  if (k.qmin <= 1) k.qmin = 0;
+  return k;
+}
+
+}  // namespace
+
+bool Grid::sees_alike(const Unit& unit) const noexcept {
+  if (detail::min_q(unit.radius) > 1) return false;
+  if (classes_.empty()) return unit.class_cost(kGroundClass) == 1.0f;
+  static const detail::ViewKey plain = key_of(Unit{});
+  detail::ViewKey k = key_of(unit);
+  return k.cost == plain.cost;
+}
+
+std::shared_ptr<const Grid> Grid::view(const Unit& unit) const {
+  if (auto bad = validate(unit)) throw std::invalid_argument(*bad);
+  // This grid itself, not owned: the aliasing constructor with an empty owner.
+  if (sees_alike(unit)) return std::shared_ptr<const Grid>(std::shared_ptr<const Grid>{}, this);
+  return cache_.get().view(*this, key_of(unit));
+}
+
+std::optional<std::string> validate(const Unit& u) {
+  if (!(u.radius >= 0) || u.radius > Unit::max_radius) {
+    return "radius must be a number from 0 to " +
+           std::to_string(static_cast<int>(Unit::max_radius));
+  }
+  for (std::size_t c = 0; c < u.cost.size(); ++c) {
+    if (c == static_cast<unsigned char>(kWallClass)) continue;
+    if (!(u.cost[c] >= 1.0f)) {
+      return "class cost must be a number >= 1 or forbidden (class code " + std::to_string(c) + ")";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit) {
+  Unit out = unit;
+  std::bitset<128> seen;
+  const std::string hint = " (expected C=V[,C=V...]: C a class character, V a number >= 1 or x)";
+  if (text.empty()) return "empty class costs" + hint;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view item = text.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    std::string shown(1, '\'');
+    shown.append(item).push_back('\'');
+    if (item.empty()) return "empty item in class costs '" + std::string(text) + "'" + hint;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos) return shown + " has no '='" + hint;
+    if (eq != 1) return shown + ": the class must be one character" + hint;
+    const char cls = canonical_class(item[0]);
+    if (!valid_class(cls)) return shown + ": the class must be a printable character" + hint;
+    if (cls == kWallClass) return shown + ": walls ('@', 'O') are not a terrain class" + hint;
+    const std::string_view value = item.substr(2);
+    float v = 0;
+    if (value == "x" || value == "X") {
+      v = Unit::forbidden;
+    } else {
+      double d = 0;
+      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
+      if (value.empty() || ec != std::errc{} || p != value.data() + value.size()) {
+        std::string what = value.empty() ? std::string("no value") : std::string(1, '\'');
+        if (!value.empty()) what.append(value).push_back('\'');
+        return shown + ": " + what + " is not a number or x" + hint;
+      }
+      if (!(d >= 1) || !(d <= 1e9)) {
+        return shown + ": the cost must be from 1 to 1e9 (or x for forbidden)";
+      }
+      v = static_cast<float>(d);
+    }
+    const auto index = static_cast<unsigned char>(cls);
+    if (seen[index]) return "class '" + std::string(1, cls) + "' is given twice";
+    seen[index] = true;
+    out.set(cls, v);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  unit = out;
+  return std::nullopt;
+}
+
+std::string class_costs_text(const Unit& u) {
+  const Unit plain;
+  std::string out;
+  for (std::size_t c = 33; c < 127; ++c) {
+    if (c == static_cast<unsigned char>(kWallClass) || u.cost[c] == plain.cost[c]) continue;
+    if (!out.empty()) out += ',';
+    out += static_cast<char>(c);
+    out += '=';
+    if (std::isinf(u.cost[c])) {
+      out += 'x';
+    } else {
+      char buf[32];
+      const auto r = std::to_chars(buf, buf + sizeof buf, u.cost[c]);
+      out.append(buf, r.ptr);
+    }
+  }
+  return out;
+}
+
+double clearance(const Grid& g, const Unit& unit, Cell c) {
+  if (!g.in_bounds(c)) return 0;
+  detail::UnitCache& cache = g.cache_.get();
+  const std::lock_guard lock(cache.mutex);
+  const auto& f = cache.field(g, detail::forbidden_set(key_of(unit)));
+  return std::sqrt(static_cast<double>(f.q[g.id(c)])) / 2.0;
+}
+
+}  // namespace pathlab::grid
