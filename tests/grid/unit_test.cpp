@@ -82,11 +82,12 @@ TEST(Units, ClearanceEqualsTheDefinition) {
   std::mt19937 rng(7);
   for (std::uint32_t seed = 0; seed < 25; ++seed) {
     const grid::Grid g = pathlab::testing::random_class_grid(seed, 8 + seed % 23, 6 + seed % 19,
-                                                    static_cast<int>(seed % 4) * 8);
+                                                             static_cast<int>(seed % 4) * 8);
     const Unit u = pathlab::testing::random_unit(rng);
     for (int y = 0; y < g.height(); ++y) {
       for (int x = 0; x < g.width(); ++x) {
-        ASSERT_DOUBLE_EQ(grid::clearance(g, u, {x, y}), pathlab::testing::brute_clearance(g, u, x, y))
+        ASSERT_DOUBLE_EQ(grid::clearance(g, u, {x, y}),
+                         pathlab::testing::brute_clearance(g, u, x, y))
             << "seed " << seed << " cell " << x << "," << y;
       }
     }
@@ -118,9 +119,8 @@ TEST(Units, ClearanceIsExactUpToTheLargestRadius) {
 TEST(Units, EachUnitsViewEqualsItsPlainGridCopy) {
   std::mt19937 rng(11);
   for (std::uint32_t seed = 0; seed < 40; ++seed) {
-    const grid::Grid g =
-        pathlab::testing::random_class_grid(seed, 10 + seed % 27, 8 + seed % 21,
-                                   static_cast<int>(seed % 4) * 7, 35, seed % 2 == 0);
+    const grid::Grid g = pathlab::testing::random_class_grid(
+        seed, 10 + seed % 27, 8 + seed % 21, static_cast<int>(seed % 4) * 7, 35, seed % 2 == 0);
     for (int k = 0; k < 4; ++k) {
       const Unit u = pathlab::testing::random_unit(rng);
       const grid::Grid want = pathlab::testing::plain_copy(g, u);
@@ -164,9 +164,12 @@ TEST(Edits, AnEditedGridEqualsAFreshOneAndItsViewsAreRepaired) {
   std::mt19937 rng(5);
   for (std::uint32_t seed = 0; seed < 12; ++seed) {
     grid::Grid g = pathlab::testing::random_class_grid(seed, 12 + seed % 20, 10 + seed % 15, 15, 30,
-                                              seed % 3 == 0);
-    std::vector<Unit> units{Unit{}, pathlab::testing::random_unit(rng), pathlab::testing::random_unit(rng)};
+                                                       seed % 3 == 0);
+    std::vector<Unit> units{Unit{}, Unit{}, pathlab::testing::random_unit(rng),
+                            pathlab::testing::random_unit(rng)};
     units[0].radius = 1.5;
+    units[1].radius = 2.5;
+    units[1].set('S', Unit::forbidden);
     std::vector<std::shared_ptr<const grid::Grid>> views;
     for (const Unit& u : units) views.push_back(g.view(u));
     for (int step = 0; step < 30; ++step) {
@@ -190,6 +193,14 @@ TEST(Edits, AnEditedGridEqualsAFreshOneAndItsViewsAreRepaired) {
         ASSERT_TRUE(*v == pathlab::testing::plain_copy(g, units[k]))
             << "seed " << seed << " step " << step << " unit " << k;
         ASSERT_TRUE(*v == *fresh.view(units[k]));
+      }
+      // The clearance fields were repaired too.
+      for (int y = 0; y < g.height(); ++y) {
+        for (int x = 0; x < g.width(); ++x) {
+          ASSERT_DOUBLE_EQ(grid::clearance(g, units[1], {x, y}),
+                           pathlab::testing::brute_clearance(g, units[1], x, y))
+              << "seed " << seed << " step " << step << " cell " << x << "," << y;
+        }
       }
     }
   }

@@ -174,8 +174,8 @@ TEST(UnitSearch, FindersKeptAcrossRandomEditsEqualAFreshDijkstra) {
             search::Pathfinder& f = finders[k * std::size(algos) + i];
             expect_matches(f, plain, ref, from, to,
                            std::string(search::to_string(algos[i])) + " seed " +
-                               std::to_string(seed) + " step " + std::to_string(step) +
-                               " unit " + std::to_string(k));
+                               std::to_string(seed) + " step " + std::to_string(step) + " unit " +
+                               std::to_string(k));
           }
         }
       }
