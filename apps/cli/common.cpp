@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <charconv>
+
+#include <fmt/core.h>
 #include <fstream>
 
 #include <pathlab/core/error.hpp>
@@ -78,8 +80,28 @@ void SearchArgs::add_to(CLI::App& app, bool with_moves) {
       ->capture_default_str();
 }
 
+void SearchArgs::add_unit_options(CLI::App& app) {
+  app.add_option("--class-cost", class_cost,
+                 "the unit's cost per terrain class, C=V[,C=V...]: C a class ('.' ground, S, T, "
+                 "W, ...), V a multiplier >= 1 or x (forbidden); unnamed classes keep T=x,W=x, "
+                 "others 1");
+  app.add_option("--radius", radius,
+                 "the unit's radius in cells (0-16): it uses cells whose centre is at least R "
+                 "from any square it cannot enter");
+}
+
 search::Options SearchArgs::options() const {
   search::Options o;
+  if (!class_cost.empty()) {
+    if (auto bad = grid::parse_class_costs(class_cost, o.unit)) {
+      throw CliError{"--class-cost " + class_cost + ": " + *bad};
+    }
+  }
+  if (!(radius >= 0) || radius > grid::Unit::max_radius) {
+    throw CliError{fmt::format("--radius {}: the radius must be a number from 0 to {}", radius,
+                               grid::Unit::max_radius)};
+  }
+  o.unit.radius = radius;
   if (!heuristic.empty()) {
     o.heuristic = search::parse_heuristic(heuristic);
     if (!o.heuristic) {
@@ -117,6 +139,30 @@ std::vector<search::Algorithm> parse_algorithms(const std::string& list) {
     pos = end + 1;
   }
   return out;
+}
+
+void check_endpoint(const grid::Grid& g, const search::Options& o, Cell c, const char* option,
+                    const std::string& map) {
+  if (!g.in_bounds(c)) {
+    throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y, g.width(),
+                               g.height(), map)};
+  }
+  const char cls = g.cell_class(c.x, c.y);
+  if (cls == grid::kWallClass) {
+    throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
+  }
+  if (o.unit.forbids(cls)) {
+    throw CliError{fmt::format(
+        "{} {},{} is on '{}', a class the unit may not enter{}, in {}", option, c.x, c.y, cls,
+        grid::Unit{}.forbids(cls) ? " (give it a cost with --class-cost)" : "", map)};
+  }
+  const auto view = g.view(o.unit);
+  if (!view->passable(c)) {
+    throw CliError{
+        fmt::format("{} {},{} is closer than --radius {} to a square the unit cannot "
+                    "enter in {}",
+                    option, c.x, c.y, o.unit.radius, map)};
+  }
 }
 
 bool stdout_is_terminal() {

@@ -50,10 +50,20 @@ struct SearchArgs {
   std::string diagonal = "no-corner-cut";
   std::string cost_model = "octile";
   std::uint64_t node_limit = 10'000'000;
+  std::string class_cost;  ///< --class-cost C=V[,C=V...]
+  double radius = 0;       ///< --radius R: the unit's, served from the grid's clearance field
   void add_to(CLI::App& app, bool with_moves = true);
+  /// Adds --class-cost and --radius: the unit of the query (grid/unit.hpp).
+  void add_unit_options(CLI::App& app);
   /// Builds search options; unknown names are CliErrors.
   [[nodiscard]] search::Options options() const;
 };
+
+/// The unit's view of the grid the finder searches, with `c` checked on it: a CliError naming
+/// `option`, the cell and why the unit cannot stand there (a wall, a class it may not enter,
+/// too close to a blocked square for its radius).
+void check_endpoint(const grid::Grid& g, const search::Options& o, Cell c, const char* option,
+                    const std::string& map);
 
 /// Splits "a,b,c" into algorithms; unknown names are CliErrors.
 std::vector<search::Algorithm> parse_algorithms(const std::string& list);

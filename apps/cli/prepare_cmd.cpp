@@ -39,7 +39,10 @@ PreparedOutcome load_or_prepare(search::Pathfinder& finder, const grid::Grid& g,
                                 bool save) {
   PreparedOutcome out;
   const std::filesystem::path dir = cache_dir(cache_option);
-  out.file = dir / search::prepared_file_name(g, algorithm);
+  // Named after the grid the finder searches: its unit's view when the unit sees the map
+  // otherwise (a radius, other class costs).
+  const grid::Grid* searched = finder.searched_grid();
+  out.file = dir / search::prepared_file_name(searched != nullptr ? *searched : g, algorithm);
   {
     std::ifstream in(out.file, std::ios::binary);
     if (in && search::load_prepared(finder, in)) {
@@ -140,7 +143,8 @@ void register_prepare(CLI::App& app, int& exit_code) {
                   "algorithms, comma-separated (default: every one that preprocesses)");
   add_cache_option(*cmd, args->cache);
   args->search.add_to(*cmd);
-  args->map_args.add_to(*cmd);
+  args->search.add_unit_options(*cmd);
+  args->map_args.add_to(*cmd, false);
   cmd->add_flag("--json", args->json, "machine output");
   cmd->callback([args, &exit_code] { exit_code = run_prepare(*args); });
 }

@@ -44,26 +44,28 @@ nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s
                            post::Smoothing method) {
   nlohmann::json path = nlohmann::json::array();
   for (Cell c : r.path) path.push_back(cell_json(c));
-  nlohmann::json j{{"status", std::string(to_string(r.status))},
-                   {"algorithm", std::string(search::to_string(a))},
-                   {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
-                   {"weight", o.effective_weight()},
-                   {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
-                   {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
-                   {"start", cell_json(s)},
-                   {"goal", cell_json(g)},
-                   {"cost", r.cost},
-                   {"moves", r.moves()},
-                   {"path", path},
-                   {"points", points_json(search::path_points(r))},
-                   {"any_angle", search::info(a).any_angle},
-                   {"expanded", r.stats.expanded},
-                   {"generated", r.stats.generated},
-                   {"reopened", r.stats.reopened},
-                   {"peak_open", r.stats.peak_open},
-                   {"iterations", r.stats.iterations},
-                   {"los_checks", r.stats.los_checks},
-                   {"time_us", r.stats.time_us}};
+  nlohmann::json j{
+      {"status", std::string(to_string(r.status))},
+      {"algorithm", std::string(search::to_string(a))},
+      {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
+      {"weight", o.effective_weight()},
+      {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
+      {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
+      {"unit", {{"radius", o.unit.radius}, {"class_cost", grid::class_costs_text(o.unit)}}},
+      {"start", cell_json(s)},
+      {"goal", cell_json(g)},
+      {"cost", r.cost},
+      {"moves", r.moves()},
+      {"path", path},
+      {"points", points_json(search::path_points(r))},
+      {"any_angle", search::info(a).any_angle},
+      {"expanded", r.stats.expanded},
+      {"generated", r.stats.generated},
+      {"reopened", r.stats.reopened},
+      {"peak_open", r.stats.peak_open},
+      {"iterations", r.stats.iterations},
+      {"los_checks", r.stats.los_checks},
+      {"time_us", r.stats.time_us}};
   if (sm != nullptr) {
     nlohmann::json sp = nlohmann::json::array();
     for (Cell c : sm->path) sp.push_back(cell_json(c));
@@ -115,7 +117,7 @@ nlohmann::json trace_json(search::Algorithm a, const grid::Grid& grid, Cell s, C
 }
 
 Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const char* option,
-              const std::string& map, const grid::Grid& grid) {
+              const std::string& map) {
   Cell c;
   if (!text.empty()) {
     c = parse_cell(text, option);
@@ -126,32 +128,20 @@ Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const 
                    (std::string(option) == "--from" ? "start" : "goal") + " marker; give " +
                    option + " X,Y"};
   }
-  if (!grid.in_bounds(c)) {
-    throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y,
-                               grid.width(), grid.height(), map)};
-  }
-  if (!grid.passable(c)) {
-    throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
-  }
   return c;
 }
 
 int run_solve(const SolveArgs& a) {
-  MapArgs raw_args = a.map_args;
-  raw_args.radius = 0;  // endpoints are checked on the map itself, then against the clearance
-  io::Map map = load_map(a.map, raw_args);
-  const Cell start = endpoint(a.from, map.start, "--from", a.map, map.grid);
-  const Cell goal = endpoint(a.to, map.goal, "--to", a.map, map.grid);
-  if (a.map_args.radius > 0.5) {
-    map.grid = map.grid.with_clearance(a.map_args.radius);
-    for (auto [c, option] : {std::pair{start, "--from"}, std::pair{goal, "--to"}}) {
-      if (!map.grid.passable(c)) {
-        throw CliError{fmt::format("{} {},{} is closer than --radius {} to a wall in {}", option,
-                                   c.x, c.y, a.map_args.radius, a.map)};
-      }
-    }
-  }
-  const grid::Grid& grid = map.grid;
+  const io::Map map = load_map(a.map, a.map_args);
+  search::Options base = a.search.options();
+  const Cell start = endpoint(a.from, map.start, "--from", a.map);
+  const Cell goal = endpoint(a.to, map.goal, "--to", a.map);
+  check_endpoint(map.grid, base, start, "--from", a.map);
+  check_endpoint(map.grid, base, goal, "--to", a.map);
+  // The map as the unit sees it: what the pictures show and smoothing sees. The finders get
+  // the map itself and the unit, and search this same view.
+  const std::shared_ptr<const grid::Grid> view = map.grid.view(base.unit);
+  const grid::Grid& grid = *view;
   // NAME or NAME:WEIGHT, e.g. astar:0,astar:1000 for the users' weight comparison.
   std::vector<std::optional<double>> weights;
   std::string names;
@@ -174,7 +164,6 @@ int run_solve(const SolveArgs& a) {
     pos = end + 1;
   }
   const auto algos = parse_algorithms(names);
-  search::Options base = a.search.options();
   if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
     throw CliError{"--picture expects auto, always or never"};
   }
@@ -213,11 +202,12 @@ int run_solve(const SolveArgs& a) {
                  "cost\n",
                  search::to_string(o.effective_heuristic()), search::to_string(algo));
     }
-    search::Pathfinder finder(grid, o);
+    search::Pathfinder finder(map.grid, o);
     // Preprocessed data from the cache when `pathlab prepare` left it there (else built now, in
     // memory): time_us is the query's alone either way.
-    if (search::uses_preparation(algo)) load_or_prepare(finder, grid, algo, a.cache, false);
-    if (const std::string_view note = search::fallback_note(grid, o); !note.empty() && !a.json) {
+    if (search::uses_preparation(algo)) load_or_prepare(finder, map.grid, algo, a.cache, false);
+    if (const std::string_view note = search::fallback_note(map.grid, o);
+        !note.empty() && !a.json) {
       fmt::print(stderr, "pathlab: note: {}\n", note);
     }
     search::Result r;
@@ -225,7 +215,7 @@ int run_solve(const SolveArgs& a) {
     search::TraceRecorder& rec = recorders[i];
     if (picture || !a.trace_path.empty() || !a.render_path.empty()) {
       search::Result traced;
-      search::Pathfinder(grid, o).find(start, goal, traced, &rec);
+      search::Pathfinder(map.grid, o).find(start, goal, traced, &rec);
     }
     all_found = all_found && r.status == Status::found;
     if (a.smooth) smoothed[i] = post::smooth_result(grid, o, r, *smoothing);
@@ -310,7 +300,8 @@ void register_solve(CLI::App& app, int& exit_code) {
                   "algorithm or comma-separated list; NAME:W sets its weight (astar:0,astar:1000)")
       ->capture_default_str();
   args->search.add_to(*cmd);
-  args->map_args.add_to(*cmd);
+  args->search.add_unit_options(*cmd);
+  args->map_args.add_to(*cmd, false);
   cmd->add_option("--trace", args->trace_path, "write the search events to OUT.json");
   add_cache_option(*cmd, args->cache);
   cmd->add_option("--render", args->render_path,

@@ -40,6 +40,16 @@ json points_json(const std::vector<Point>& pts) {
   return out;
 }
 
+/// Every cell's class character, row-major: '@' walls, '.' ground, 'S', 'T', 'W', ...
+std::string classes_string(const grid::Grid& g) {
+  std::string out;
+  out.reserve(static_cast<std::size_t>(g.cells()));
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) out += g.cell_class(x, y);
+  }
+  return out;
+}
+
 json map_json(const io::Map& m, const std::string& name) {
   const grid::Grid& g = m.grid;
   json j = grid_json(g);
@@ -53,6 +63,7 @@ json map_json(const io::Map& m, const std::string& name) {
     }
     j["terrain"] = terrain;
   }
+  if (g.has_classes()) j["classes"] = classes_string(g);
   return j;
 }
 
@@ -94,16 +105,42 @@ grid::Grid grid_from_json(const json& m, const Config& c) {
       g.set_terrain(static_cast<int>(i % w), static_cast<int>(i / w), t[i].get<float>());
     }
   }
+  // Terrain classes, one character a cell ('.' ground, 'S', 'T', 'W', ...); walls stay walls.
+  if (m.contains("classes") && !m["classes"].is_null()) {
+    if (!m["classes"].is_string()) throw ApiError{400, "\"classes\" must be a string"};
+    const std::string& cls = m["classes"].get_ref<const std::string&>();
+    if (static_cast<std::int64_t>(cls.size()) != w * h) {
+      throw ApiError{422, "\"classes\" has " + std::to_string(cls.size()) +
+                              " characters, expected " + std::to_string(w * h)};
+    }
+    for (std::size_t i = 0; i < cls.size(); ++i) {
+      const char k = grid::canonical_class(cls[i]);
+      if (!grid::valid_class(k)) throw ApiError{422, "\"classes\" holds a non-printable character"};
+      if (walls[i] == '1' || k == grid::kGroundClass) continue;
+      g.set_class(static_cast<int>(i % w), static_cast<int>(i / w), k);
+    }
+  }
   return g;
 }
 
-Cell cell_from_json(const json& j, const char* what, const grid::Grid& g) {
+/// A cell [x, y] the unit may stand on (`view`: the grid as the unit sees it).
+Cell cell_from_json(const json& j, const char* what, const grid::Grid& g, const grid::Unit& unit,
+                    const grid::Grid& view) {
   if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) {
     throw ApiError{400, std::string("\"") + what + "\" must be [x, y]"};
   }
   const Cell c{j[0].get<int>(), j[1].get<int>()};
   if (!g.in_bounds(c)) throw ApiError{422, std::string(what) + " is outside the map"};
-  if (!g.passable(c)) throw ApiError{422, std::string(what) + " is on a wall"};
+  const char cls = g.cell_class(c.x, c.y);
+  if (cls == grid::kWallClass) throw ApiError{422, std::string(what) + " is on a wall"};
+  if (unit.forbids(cls)) {
+    throw ApiError{422, std::string(what) + " is on '" + cls + "', a class the unit may not enter"};
+  }
+  if (!view.passable(c)) {
+    throw ApiError{422, std::string(what) +
+                            " is closer than the unit's radius to a square it "
+                            "cannot enter"};
+  }
   return c;
 }
 
@@ -168,6 +205,17 @@ search::Options options_from_json(const json& r, const Config& c) {
   if (!cm) throw ApiError{422, "unknown cost model '" + model + "'"};
   o.moves = {*dr, *cm};
   o.node_limit = std::min<std::uint64_t>(r.value("node_limit", c.max_nodes), c.max_nodes);
+  // The unit: "radius" (cells) and "class_cost" ("T=2,W=x", as the CLI's --class-cost).
+  if (r.contains("radius") && !r["radius"].is_null()) {
+    if (!r["radius"].is_number()) throw ApiError{400, "\"radius\" must be a number"};
+    o.unit.radius = r["radius"].get<double>();
+  }
+  if (r.contains("class_cost") && !r["class_cost"].is_null() && r["class_cost"] != "") {
+    if (!r["class_cost"].is_string()) throw ApiError{400, "\"class_cost\" must be a string"};
+    if (auto bad = grid::parse_class_costs(r["class_cost"].get<std::string>(), o.unit)) {
+      throw ApiError{422, "class_cost: " + *bad};
+    }
+  }
   if (auto problem = search::validate(o)) throw ApiError{422, *problem};
   return o;
 }
@@ -281,9 +329,10 @@ void routes(httplib::Server& svr, const Config& c) {
     if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
     if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
     const grid::Grid g = grid_from_json(r["map"], c);
-    const Cell start = cell_from_json(r.value("start", json()), "start", g);
-    const Cell goal = cell_from_json(r.value("goal", json()), "goal", g);
     const search::Options o = options_from_json(r, c);
+    const auto view = g.view(o.unit);  // the map as the unit sees it
+    const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+    const Cell goal = cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view);
     const auto smoothing = smoothing_from_json(r);
     search::Pathfinder finder(g, o);
     search::Result result;
@@ -307,7 +356,7 @@ void routes(httplib::Server& svr, const Config& c) {
              {"time_us", result.stats.time_us}};
     // The same fields as solve --smooth.
     if (smoothing && result.status == Status::found) {
-      const post::SmoothedPath sm = post::smooth_result(g, o, result, *smoothing);
+      const post::SmoothedPath sm = post::smooth_result(*view, o, result, *smoothing);
       json cells = json::array();
       for (const Cell w : sm.path) cells.push_back(cell_json(w));
       out["smoothed_path"] = cells;
@@ -317,6 +366,15 @@ void routes(httplib::Server& svr, const Config& c) {
                           {"los_checks", sm.los_checks}};
     }
     if (trace) out["trace"] = trace_array(rec.events(), g.width());
+    if (!g.sees_alike(o.unit)) {
+      // Where the unit may go: its blocked cells, row-major, for the page to shade.
+      std::string blocked;
+      blocked.reserve(static_cast<std::size_t>(g.cells()));
+      for (int y = 0; y < g.height(); ++y) {
+        for (int x = 0; x < g.width(); ++x) blocked += view->passable(x, y) ? '0' : '1';
+      }
+      out["unit_blocked"] = std::move(blocked);
+    }
     reply(res, out);
   });
 }
