@@ -92,9 +92,9 @@ void SearchArgs::add_unit_options(CLI::App& app) {
 
 search::Options SearchArgs::options() const {
   search::Options o;
-  if (!class_cost.empty()) {
-    if (auto bad = grid::parse_class_costs(class_cost, o.unit)) {
-      throw CliError{"--class-cost " + class_cost + ": " + *bad};
+  if (class_cost) {
+    if (auto bad = grid::parse_class_costs(*class_cost, o.unit)) {
+      throw CliError{"--class-cost '" + *class_cost + "': " + *bad};
     }
   }
   if (!(radius >= 0) || radius > grid::Unit::max_radius) {

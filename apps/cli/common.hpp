@@ -50,8 +50,8 @@ struct SearchArgs {
   std::string diagonal = "no-corner-cut";
   std::string cost_model = "octile";
   std::uint64_t node_limit = 10'000'000;
-  std::string class_cost;  ///< --class-cost C=V[,C=V...]
-  double radius = 0;       ///< --radius R: the unit's, served from the grid's clearance field
+  std::optional<std::string> class_cost;  ///< --class-cost C=V[,C=V...]
+  double radius = 0;  ///< --radius R: the unit's, served from the grid's clearance field
   void add_to(CLI::App& app, bool with_moves = true);
   /// Adds --class-cost and --radius: the unit of the query (grid/unit.hpp).
   void add_unit_options(CLI::App& app);

@@ -1218,6 +1218,153 @@ def prepare_tests():
           rc == 0 and "note:" in err and "A*" in err, f"rc={rc} {err!r}")
 
 
+# ---------------------------------------------------------------------------------------------
+# Units (shared docs/ALGORITHMS.md, "Units"): --class-cost and --radius against a reference
+# written here from the definition (plain grid copy for the unit, then Dijkstra).
+
+def unit_plain_copy(rows, class_cost, radius):
+    """(w, h, walls, cost per cell) of the plain grid copy for a unit. class_cost maps a class
+    character to a multiplier or None (forbidden); unnamed classes follow the default unit."""
+    h, w = len(rows), len(rows[0])
+    rule = {"T": None, "W": None}
+    rule.update(class_cost)
+
+    def cls(x, y):
+        c = rows[y][x]
+        return "@" if c in "@O" else ("." if c == "G" else c)
+
+    def blocked(x, y):
+        if not (0 <= x < w and 0 <= y < h):
+            return True
+        c = cls(x, y)
+        return c == "@" or (c in rule and rule[c] is None)
+
+    blocked_squares = [(x, y) for y in range(h) for x in range(w) if blocked(x, y)]
+    walls, cost = set(), {}
+    for y in range(h):
+        for x in range(w):
+            if blocked(x, y):
+                walls.add((x, y))
+                continue
+            if radius > 0.5:
+                d = min(x + 0.5, w - x - 0.5, y + 0.5, h - y - 0.5)
+                for bx, by in blocked_squares:
+                    gx, gy = max(0.0, abs(bx - x) - 0.5), max(0.0, abs(by - y) - 0.5)
+                    d = min(d, math.hypot(gx, gy))
+                if d < radius:
+                    walls.add((x, y))
+                    continue
+            cost[(x, y)] = rule.get(cls(x, y), 1.0)
+    return w, h, walls, cost
+
+
+def unit_reference(plain, start, goal):
+    """Least cost start..goal on a plain copy: step cost x the cost of the cell entered."""
+    import heapq
+    w, h, walls, cost = plain
+    dist = {tuple(start): 0.0}
+    heap = [(0.0, tuple(start))]
+    while heap:
+        d, (x, y) = heapq.heappop(heap)
+        if (x, y) == tuple(goal):
+            return d
+        if d > dist[(x, y)]:
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (x + dx, y + dy)
+                if (dx, dy) == (0, 0) or not (0 <= n[0] < w and 0 <= n[1] < h) or n in walls:
+                    continue
+                if dx and dy and ((x + dx, y) in walls or (x, y + dy) in walls):
+                    continue
+                nd = d + (SQRT2 if dx and dy else 1.0) * cost[n]
+                if nd < dist.get(n, math.inf) - 1e-12:
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+    return None
+
+
+def units_tests():
+    rng = random.Random(14)
+    w, h = 28, 20
+    rows = []
+    for y in range(h):
+        row = ""
+        for x in range(w):
+            r = rng.random()
+            row += "@" if r < 0.12 else "T" if r < 0.25 else "W" if r < 0.32 else "S" if r < 0.4 else "."
+        rows.append(row)
+    m = write("classes.map", f"type octile\nheight {h}\nwidth {w}\nmap\n" + "\n".join(rows) + "\n")
+    units = [({}, 0), ({"T": 2.0}, 0), ({"T": 1.5, "W": 3.0, "S": None}, 0), ({}, 1.5),
+             ({"T": 2.0}, 1.2), ({".": 1.5, "W": 1.0}, 0.8)]
+    algos = "dijkstra,astar,jps,jps+,subgoal,biastar"
+    for class_cost, radius in units:
+        plain = unit_plain_copy(rows, class_cost, radius)
+        free = sorted(set((x, y) for y in range(h) for x in range(w)) - plain[2])
+        spec = ",".join(f"{c}={'x' if v is None else v:g}" if v is not None else f"{c}=x"
+                        for c, v in class_cost.items())
+        for _ in range(3):
+            s, g = rng.choice(free), rng.choice(free)
+            want = unit_reference(plain, s, g)
+            args = ["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{g[0]},{g[1]}", "--algo", algos,
+                    "--radius", str(radius), "--json"]
+            if spec:
+                args += ["--class-cost", spec]
+            rc, j, err = run_json(args)
+            results = (j or {}).get("results", [])
+            problems = []
+            for r in results:
+                if want is None:
+                    if r["status"] != "no_path":
+                        problems.append(f"{r['algorithm']}: {r['status']}, expected no_path")
+                    continue
+                if r["status"] != "found" or abs(r["cost"] - want) > 1e-6:
+                    problems.append(f"{r['algorithm']}: {r['status']} cost {r['cost']}, expected {want}")
+                    continue
+                bad_step, _ = path_problem(r["path"], s, g, plain[:3])
+                if bad_step:
+                    problems.append(f"{r['algorithm']}: {bad_step}")
+                if r.get("unit", {}).get("radius") != radius:
+                    problems.append(f"{r['algorithm']}: unit {r.get('unit')}")
+            check(f"units: --class-cost '{spec}' --radius {radius} {s}->{g}: every optimal algorithm "
+                  f"equals the reference on the plain copy",
+                  rc in (0, 1) and len(results) == 6 and not problems, f"rc={rc} {problems[:3]} {err[:200]!r}")
+    # Jump point search with class costs answers with A* and says so.
+    free = [(x, y) for y in range(h) for x in range(w) if rows[y][x] == "."]
+    s, g = free[0], free[-1]
+    rc, out, err, _ = run(["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{g[0]},{g[1]}",
+                           "--algo", "jps", "--class-cost", "T=2", "--picture", "never"])
+    check("units: jps with class costs answers with A* and says so", rc in (0, 1) and "A*" in err,
+          f"rc={rc} {err!r}")
+    # Endpoints the unit cannot stand on, malformed --class-cost and --radius: exit 2.
+    t = next((x, y) for y in range(h) for x in range(w) if rows[y][x] == "T")
+    sx = next((x, y) for y in range(h) for x in range(w) if rows[y][x] == "S")
+    bad("solve --from on trees (forbidden for the default unit)",
+        ["solve", m, "--from", f"{t[0]},{t[1]}", "--to", f"{s[0]},{s[1]}"], mention="'T', a class the unit may not enter")
+    rc, j, err = run_json(["solve", m, "--from", f"{t[0]},{t[1]}", "--to", f"{s[0]},{s[1]}",
+                           "--class-cost", "T=2", "--json"])
+    check("units: a start on trees is fine for a unit that may cross them", rc in (0, 1) and j is not None,
+          f"rc={rc} {err!r}")
+    bad("solve --to on a class the unit forbids",
+        ["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{sx[0]},{sx[1]}", "--class-cost", "S=x"],
+        mention="'S', a class the unit may not enter")
+    edge = next(x for x in range(w) if rows[0][x] == ".")  # 0.5 from the outside
+    bad("solve --from too close to the map's edge for the radius",
+        ["solve", m, "--from", f"{edge},0", "--to", f"{s[0]},{s[1]}", "--radius", "1.5"],
+        mention="closer than --radius 1.5")
+    for spec, mention in [("T", "has no '='"), ("T=", "no value"), ("T=0.5", "from 1 to 1e9"),
+                          ("TT=2", "one character"), ("@=2", "not a terrain class"),
+                          ("T=2,,W=1", "empty item"), ("T=abc", "not a number or x"),
+                          ("T=2,T=3", "given twice"), ("", None)]:
+        bad(f"solve --class-cost '{spec}'",
+            ["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{g[0]},{g[1]}", "--class-cost", spec],
+            mention=mention or "--class-cost")
+    for radius in ["17", "-1", "abc", "nan"]:
+        bad(f"solve --radius {radius}",
+            ["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{g[0]},{g[1]}", "--radius", radius],
+            mention="--radius")
+
+
 GROUPS = {
     "malformed": malformed_tests,
     "solve": solve_tests,
@@ -1230,6 +1377,7 @@ GROUPS = {
     "simulate": simulate_tests,
     "link": link_tests,
     "prepare": prepare_tests,
+    "units": units_tests,
 }
 
 
