@@ -22,8 +22,45 @@ std::size_t bytes_of(const JpsCache& c) noexcept {
 
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
   if (!ws.jps) ws.jps.reset(new JpsCache);
-  if (!ws.jps->up_to_date(g)) ws.jps->reset(g);
-  return *ws.jps;
+  JpsCache& c = *ws.jps;
+  if (c.up_to_date(g)) return c;
+  // The map was edited since: repair what the edits reach (shared_ptr: a table other finders
+  // share is copied first, theirs stays as it was), or rebuild when the grid's change log no
+  // longer reaches back.
+  if (!g.changes_since(c.revision, c.changes)) {
+    c.reset(g);
+    return c;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  if (c.table) {
+    std::shared_ptr<JumpTable> t = c.table.use_count() == 1
+                                       ? std::const_pointer_cast<JumpTable>(c.table)
+                                       : std::make_shared<JumpTable>(*c.table);
+    repair_jump_table(g, *t, c.changes, c.repaired);
+    t->loaded = false;
+    c.table = std::move(t);
+  }
+  if (!c.cols.empty()) {
+    const std::size_t stride = static_cast<std::size_t>(g.height()) + 2;
+    for (const grid::Rect& a : c.changes) {
+      for (int x = a.x0; x <= a.x1; ++x) {
+        for (int y = a.y0; y <= a.y1; ++y) {
+          const std::size_t b = (static_cast<std::size_t>(x) + 1) * stride + (y + 1);
+          const std::uint64_t bit = std::uint64_t{1} << (b & 63);
+          if (g.passable_id(g.id(x, y))) {
+            c.cols[b >> 6] &= ~bit;
+          } else {
+            c.cols[b >> 6] |= bit;
+          }
+        }
+      }
+    }
+  }
+  c.revision = g.revision();
+  c.repair_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  ws.prep_us += c.repair_us;
+  return c;
 }
 
 void ensure_columns(JpsCache& c, const Grid& g) {

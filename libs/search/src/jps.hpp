@@ -13,6 +13,7 @@
 
 #include <cstring>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "engine.hpp"
@@ -41,13 +42,21 @@ struct JumpTable {
 
 /// Builds the table of a unit-terrain grid (W, H <= kMaxTableSide).
 [[nodiscard]] std::shared_ptr<const JumpTable> build_jump_table(const Grid& g);
+/// Brings a table built for an earlier revision of g up to date, given the areas changed
+/// since (Grid::changes_since): only the entries an edit can reach are recomputed. The result
+/// equals build_jump_table(g)'s table. `scratch` is reused between calls.
+void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> areas,
+                       std::vector<std::uint32_t>& scratch);
 
 struct JpsCache {
-  std::uint64_t revision = 0;  ///< the grid's revision when built (Grid::revision)
+  std::uint64_t revision = 0;           ///< the grid's revision when built (Grid::revision)
+  std::vector<grid::Rect> changes;      ///< scratch: areas changed since `revision`
+  std::vector<std::uint32_t> repaired;  ///< scratch of repair_jump_table
   /// Transposed wall bits: column x is a "row" of stride height+2 (padded like the grid), so
   /// vertical jumps are the same word scans as horizontal ones. Empty until jps needs it.
   std::vector<std::uint64_t> cols;
   std::shared_ptr<const JumpTable> table;
+  double repair_us = 0;  ///< time of the last repair (after an edit), 0 if none
 
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
   /// 1-2 us a query on den520d, a sixth of a JPS+ query).

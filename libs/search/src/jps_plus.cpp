@@ -149,6 +149,51 @@ class TableJumper {
 
 }  // namespace
 
+namespace {
+
+/// The rules of the table, one entry at a time: what build_jump_table sweeps and
+/// repair_jump_table recomputes. Every entry is a function of its cell's neighbourhood and of
+/// one entry of the next cell along its direction (its chain).
+struct TableRules {
+  const Grid& g;
+  std::int16_t* dist;
+  [[nodiscard]] bool free(int x, int y) const noexcept { return g.passable_id(g.id(x, y)); }
+  std::int16_t& at(int x, int y, int d) const noexcept {
+    return dist[std::size_t{g.id(x, y)} * 8 + static_cast<std::size_t>(d)];
+  }
+  // Forced neighbour of a cell entered moving in a straight direction: a side cell free and
+  // the cell behind it a wall (ALGORITHMS.md).
+  [[nodiscard]] bool forced_h(int x, int y, int dx) const noexcept {
+    return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
+  }
+  [[nodiscard]] bool forced_v(int x, int y, int dy) const noexcept {
+    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
+  }
+  /// The entry of free cell (x, y) in direction d, from the next cell's entry.
+  [[nodiscard]] std::int16_t value(int x, int y, int d) const noexcept {
+    const int dx = grid::kDx[d], dy = grid::kDy[d];
+    const int nx = x + dx, ny = y + dy;
+    if (d < 4) {
+      // Padding cells hold 0 (or the wall mark), never read as a chain value.
+      const bool inside = g.in_bounds(nx, ny);
+      const std::int16_t next = inside && free(nx, ny) ? at(nx, ny, d) : 0;
+      const bool jp = dy == 0 ? forced_h(nx, ny, dx) : forced_v(nx, ny, dy);
+      return extend(free(nx, ny), jp, next);
+    }
+    // Diagonals: a step is legal when both orthogonal cells and the target are free; the
+    // target is a diagonal jump point when a straight jump along either component finds one.
+    if (!(free(nx, y) && free(x, ny) && free(nx, ny))) return 0;
+    const int hd = horizontal_dir(dx), vd = vertical_dir(dy);
+    return extend(true, at(nx, ny, hd) > 0 || at(nx, ny, vd) > 0, at(nx, ny, d));
+  }
+  /// Sets every entry of a wall cell: the mark in N, 0 elsewhere.
+  void wall(int x, int y) const noexcept {
+    for (int d = 0; d < 8; ++d) at(x, y, d) = d == N ? kTableWall : 0;
+  }
+};
+
+}  // namespace
+
 std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
   const auto t0 = std::chrono::steady_clock::now();
   auto t = std::make_shared<JumpTable>();
@@ -156,75 +201,135 @@ std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
   t->height = g.height();
   t->map_checksum = g.checksum();
   t->dist.assign(g.padded_size() * 8, 0);
-  std::int16_t* dist = t->dist.data();
+  const TableRules r{g, t->dist.data()};
   const int w = g.width(), h = g.height();
-  auto free = [&](int x, int y) { return g.passable_id(g.id(x, y)); };  // padding: walls
-  auto at = [&](int x, int y, int d) -> std::int16_t& {
-    return dist[std::size_t{g.id(x, y)} * 8 + static_cast<std::size_t>(d)];
-  };
-  // Forced neighbour of a cell entered moving in a straight direction: a side cell free and
-  // the cell behind it a wall (ALGORITHMS.md).
-  auto forced_h = [&](int x, int y, int dx) {
-    return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
-  };
-  auto forced_v = [&](int x, int y, int dy) {
-    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
-  };
   for (int y = -1; y <= h; ++y) {
     for (int x = -1; x <= w; ++x) {
-      if (!free(x, y)) at(x, y, N) = kTableWall;
+      if (!r.free(x, y)) r.at(x, y, N) = kTableWall;
     }
   }
+  // Each sweep visits a chain from its far end, so the next cell's entry is ready.
   for (int y = 0; y < h; ++y) {
     for (int x = w - 1; x >= 0; --x) {
-      if (free(x, y)) at(x, y, E) = extend(free(x + 1, y), forced_h(x + 1, y, 1), at(x + 1, y, E));
+      if (r.free(x, y)) r.at(x, y, E) = r.value(x, y, E);
     }
     for (int x = 0; x < w; ++x) {
-      if (free(x, y)) at(x, y, W) = extend(free(x - 1, y), forced_h(x - 1, y, -1), at(x - 1, y, W));
+      if (r.free(x, y)) r.at(x, y, W) = r.value(x, y, W);
     }
   }
-  // N before S of the same row is fine: N reads the row above, S the row below (second pass).
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
-      if (free(x, y)) {
-        at(x, y, N) = extend(free(x, y - 1), forced_v(x, y - 1, -1), y > 0 ? at(x, y - 1, N) : 0);
+      if (r.free(x, y)) r.at(x, y, N) = r.value(x, y, N);
+    }
+  }
+  for (int y = h - 1; y >= 0; --y) {
+    for (int x = 0; x < w; ++x) {
+      if (r.free(x, y)) r.at(x, y, S) = r.value(x, y, S);
+    }
+  }
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (r.free(x, y)) {
+        r.at(x, y, NE) = r.value(x, y, NE);
+        r.at(x, y, NW) = r.value(x, y, NW);
       }
     }
   }
   for (int y = h - 1; y >= 0; --y) {
     for (int x = 0; x < w; ++x) {
-      if (free(x, y)) {
-        at(x, y, S) =
-            extend(free(x, y + 1), forced_v(x, y + 1, 1), y + 1 < h ? at(x, y + 1, S) : 0);
-      }
-    }
-  }
-  // Diagonals: a step is legal when both orthogonal cells and the target are free; the target
-  // is a diagonal jump point when a straight jump along either component finds a jump point.
-  auto diagonal = [&](int x, int y, int dx, int dy) {
-    const int d = diagonal_dir(dx, dy), hd = horizontal_dir(dx), vd = vertical_dir(dy);
-    const int nx = x + dx, ny = y + dy;
-    const bool legal = free(nx, y) && free(x, ny) && free(nx, ny);
-    at(x, y, d) = legal ? extend(true, at(nx, ny, hd) > 0 || at(nx, ny, vd) > 0, at(nx, ny, d)) : 0;
-  };
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      if (free(x, y)) {
-        diagonal(x, y, 1, -1);
-        diagonal(x, y, -1, -1);
-      }
-    }
-  }
-  for (int y = h - 1; y >= 0; --y) {
-    for (int x = 0; x < w; ++x) {
-      if (free(x, y)) {
-        diagonal(x, y, 1, 1);
-        diagonal(x, y, -1, 1);
+      if (r.free(x, y)) {
+        r.at(x, y, SE) = r.value(x, y, SE);
+        r.at(x, y, SW) = r.value(x, y, SW);
       }
     }
   }
   t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;
+}
+
+void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> areas,
+                       std::vector<std::uint32_t>& scratch) {
+  const TableRules r{g, t.dist.data()};
+  const int w = g.width(), h = g.height();
+  t.map_checksum = 0;  // not recomputed per edit: save_prepared asks the grid
+  // An entry reads its cell and the cells up to two steps away (a forced neighbour of the next
+  // cell looks one further), and the next cell's entry along its chain. So the entries whose
+  // own inputs changed lie within 2 cells of an area; from each, a chain is recomputed against
+  // its direction until an entry comes out as it was: everything before it then is too.
+  // Straight entries first (diagonal ones read them), collecting the cells whose straight
+  // entries changed: the diagonal chains through those cells are recomputed too.
+  std::vector<std::uint32_t>& changed = scratch;
+  changed.clear();
+  auto walk = [&](int x, int y, int d, int until_x, int until_y, bool record) {
+    // From (x, y) against direction d, recomputing; past (until_x, until_y) stop at the first
+    // unchanged entry.
+    const int bx = -grid::kDx[d], by = -grid::kDy[d];
+    bool past = false;
+    for (; g.in_bounds(x, y); x += bx, y += by) {
+      if (x == until_x && y == until_y) past = true;
+      if (!r.free(x, y)) {
+        if (r.at(x, y, N) != kTableWall) r.wall(x, y);
+        if (past) return;
+        continue;
+      }
+      const std::int16_t v = r.value(x, y, d);
+      if (v == r.at(x, y, d)) {
+        if (past) return;
+        continue;
+      }
+      r.at(x, y, d) = v;
+      if (record) changed.push_back(g.id(x, y));
+    }
+  };
+  for (const grid::Rect& a0 : areas) {
+    const grid::Rect a{std::max(0, a0.x0 - 2), std::max(0, a0.y0 - 2), std::min(w - 1, a0.x1 + 2),
+                       std::min(h - 1, a0.y1 + 2)};
+    for (int y = a.y0; y <= a.y1; ++y) {
+      for (int x = a.x0; x <= a.x1; ++x) {
+        if (!r.free(x, y)) r.wall(x, y);
+      }
+    }
+    for (int y = a.y0; y <= a.y1; ++y) {
+      walk(a.x1, y, E, a.x0, y, true);
+      walk(a.x0, y, W, a.x1, y, true);
+    }
+    for (int x = a.x0; x <= a.x1; ++x) {
+      walk(x, a.y0, N, x, a.y1, true);  // N entries read the row above: from the top row down
+      walk(x, a.y1, S, x, a.y0, true);
+    }
+  }
+  // Diagonals: each chain through an area is recomputed from its most downstream cell there.
+  for (const grid::Rect& a0 : areas) {
+    const grid::Rect a{std::max(0, a0.x0 - 2), std::max(0, a0.y0 - 2), std::min(w - 1, a0.x1 + 2),
+                       std::min(h - 1, a0.y1 + 2)};
+    for (int d = NE; d <= NW; ++d) {
+      const int dx = grid::kDx[d], dy = grid::kDy[d];
+      // Start each chain through the area at its most downstream cell in the area.
+      for (int y = a.y0; y <= a.y1; ++y) {
+        for (int x = a.x0; x <= a.x1; ++x) {
+          const int px = x + dx, py = y + dy;
+          const bool downstream_inside = px >= a.x0 && px <= a.x1 && py >= a.y0 && py <= a.y1;
+          if (downstream_inside) continue;
+          // Walk back through the area, then on while entries change.
+          int ex = x, ey = y;
+          while (ex - dx >= a.x0 && ex - dx <= a.x1 && ey - dy >= a.y0 && ey - dy <= a.y1) {
+            ex -= dx;
+            ey -= dy;
+          }
+          walk(x, y, d, ex, ey, false);
+        }
+      }
+    }
+  }
+  for (const std::uint32_t id : changed) {
+    const Cell c = g.cell(id);
+    // The diagonal entries that read this cell's straight entries: the cells one step before
+    // it along each diagonal.
+    for (int d = NE; d <= NW; ++d) {
+      const int x = c.x - grid::kDx[d], y = c.y - grid::kDy[d];
+      if (g.in_bounds(x, y)) walk(x, y, d, x, y, false);
+    }
+  }
 }
 
 template <class L>
@@ -397,7 +502,7 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
   h.algorithm = static_cast<std::uint32_t>(f.options().algorithm);
   h.width = static_cast<std::uint32_t>(g.width());
   h.height = static_cast<std::uint32_t>(g.height());
-  h.map_checksum = t.map_checksum;
+  h.map_checksum = g.checksum();  // the table is up to date for g (repairs do not recompute it)
   h.payload_bytes = payload.size() * sizeof(std::int16_t);
   h.payload_checksum = fnv1a_words(payload.data(), h.payload_bytes);
   out.write(reinterpret_cast<const char*>(&h), sizeof h);

@@ -1,0 +1,73 @@
+// The JPS+ table after map edits (shared docs/ALGORITHMS.md, "Changing maps"): repaired from
+// the grid's change log, it equals a table built from nothing for the edited grid, entry for
+// entry, over random edit sequences (single cells and rectangles, walls made and removed) on
+// random, open and maze-like grids; and a finder repairs rather than rebuilds.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+
+#include "../../libs/search/src/jps.hpp"
+#include "test_grids.hpp"
+
+using namespace pathlab;
+
+TEST(JumpTableRepair, RepairedTableEqualsAFreshOneAfterRandomEdits) {
+  std::mt19937 rng(41);
+  for (std::uint32_t seed = 0; seed < 30; ++seed) {
+    const int w = 8 + static_cast<int>(seed % 40), h = 6 + static_cast<int>(seed * 7 % 35);
+    grid::Grid g =
+        pathlab::testing::random_grid(seed, w, h, static_cast<int>(seed % 5) * 10, false);
+    auto table = std::make_shared<search::detail::JumpTable>(*search::detail::build_jump_table(g));
+    std::vector<std::uint32_t> scratch;
+    std::vector<grid::Rect> changed;
+    for (int step = 0; step < 40; ++step) {
+      const std::uint64_t before = g.revision();
+      grid::Edit e;
+      e.kind = rng() % 2 == 0 ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+      e.area.x0 = static_cast<int>(rng() % static_cast<unsigned>(w));
+      e.area.y0 = static_cast<int>(rng() % static_cast<unsigned>(h));
+      const int span = rng() % 4 == 0 ? 5 : 1;
+      e.area.x1 = std::min(w - 1, e.area.x0 + static_cast<int>(rng() % span));
+      e.area.y1 = std::min(h - 1, e.area.y0 + static_cast<int>(rng() % span));
+      ASSERT_FALSE(g.apply(e).has_value());
+      // Sometimes two edits before the repair: the log gives both.
+      if (rng() % 3 == 0)
+        g.set_blocked(static_cast<int>(rng() % w), static_cast<int>(rng() % h), rng() % 2 == 0);
+      ASSERT_TRUE(g.changes_since(before, changed));
+      search::detail::repair_jump_table(g, *table, changed, scratch);
+      const auto fresh = search::detail::build_jump_table(g);
+      ASSERT_TRUE(table->dist == fresh->dist) << "seed " << seed << " step " << step;
+    }
+  }
+}
+
+TEST(JumpTableRepair, AFinderRepairsItsTableAndStaysOptimal) {
+  std::mt19937 rng(3);
+  grid::Grid g = pathlab::testing::random_grid(17, 120, 90, 25, false);
+  search::Options o;
+  o.algorithm = search::Algorithm::jps_plus;
+  search::Pathfinder f(g, o);
+  ASSERT_TRUE(search::prepare(f).ready);
+  const double build_s = search::prepared_info(f).seconds;
+  EXPECT_GT(build_s, 0);
+  for (int step = 0; step < 60; ++step) {
+    const int x = static_cast<int>(rng() % 120), y = static_cast<int>(rng() % 90);
+    g.set_blocked(x, y, g.passable(x, y));
+    const auto cells = pathlab::testing::passable_cells(g);
+    const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    const auto ref = pathlab::testing::reference_distances(g, o.moves, s);
+    const search::Result r = f.find(s, t);
+    const double want = pathlab::testing::dist_at(ref, g, t);
+    if (std::isinf(want)) {
+      EXPECT_EQ(r.status, Status::no_path);
+    } else {
+      ASSERT_EQ(r.status, Status::found) << step;
+      EXPECT_TRUE(pathlab::testing::near(r.cost, want)) << step;
+    }
+    // Still the table prepared at first (repaired, not rebuilt: its build time is unchanged).
+    EXPECT_EQ(search::prepared_info(f).seconds, build_s);
+  }
+}
