@@ -29,6 +29,8 @@ struct BenchArgs {
   std::int64_t exact_max_cells = 300 * 300;
   std::string report;  ///< --report OUT.html|.svg
   std::string cache;   ///< --cache DIR: where `pathlab prepare` left preprocessed data
+  int churn = 0;       ///< --churn K: cells toggled before each query
+  std::uint64_t seed = 1;
 };
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -56,7 +58,7 @@ nlohmann::json lengths_json(const bench::Lengths& l) {
   return j;
 }
 
-nlohmann::json row_json(const bench::Row& r, bool smooth) {
+nlohmann::json row_json(const bench::Row& r, bool smooth, bool churn) {
   nlohmann::json maps = nlohmann::json::array();
   for (const auto& m : r.maps) {
     nlohmann::json mj{{"map", m.map},
@@ -69,6 +71,10 @@ nlohmann::json row_json(const bench::Row& r, bool smooth) {
                       {"p99_us", m.p99_us},
                       {"memory_bytes", m.memory_bytes},
                       {"prep_bytes", m.prep_bytes}};
+    if (m.edits > 0) {
+      mj["edit_us"] = m.edit_us;
+      mj["edits"] = m.edits;
+    }
     if (r.any_angle || !r.optimal) mj["length"] = lengths_json(m.length);
     if (r.any_angle) mj["los_checks_per_query"] = m.mean_los_checks;
     if (smooth) mj["smoothed_length"] = lengths_json(m.smoothed_length);
@@ -93,6 +99,10 @@ nlohmann::json row_json(const bench::Row& r, bool smooth) {
                    {"optimal", r.optimal},
                    {"maps", maps}};
   if (!r.optimal) j["mean_ratio"] = r.mean_ratio;
+  if (churn) {
+    j["edit_us"] = r.edit_us;
+    j["edits"] = r.edits;
+  }
   if (r.any_angle) {
     j["any_angle"] = true;
     j["below_exact"] = r.below_exact;
@@ -142,6 +152,11 @@ int run_bench(const BenchArgs& a) {
   const auto smoothing = post::parse_smoothing(a.smoothing);
   if (!smoothing) throw CliError{"--smoothing expects greedy or refined"};
   o.smoothing = *smoothing;
+  o.churn = a.churn;
+  o.churn_seed = a.seed;
+  if (a.churn > 0 && a.threads > 1 && !a.json) {
+    fmt::print(stderr, "pathlab: note: --churn edits the map between queries: one thread\n");
+  }
   // Preprocessed data (jps+) comes from the cache folder of `pathlab prepare` when a file there
   // matches the map; otherwise it is built in memory (prep_s is then the build time).
   o.prepare = [cache = a.cache](search::Pathfinder& f) {
@@ -160,7 +175,7 @@ int run_bench(const BenchArgs& a) {
 
   if (a.json) {
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : report.rows) rows.push_back(row_json(r, a.smooth));
+    for (const auto& r : report.rows) rows.push_back(row_json(r, a.smooth, a.churn > 0));
     fmt::print("{}\n", nlohmann::json{{"results", rows}}.dump());
   } else {
     fmt::print("{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10} {:>10} {:>10} {:>11} {:>8}\n",
@@ -175,9 +190,11 @@ int run_bench(const BenchArgs& a) {
     fmt::print("\nper map (mean us / mean expanded):\n");
     for (const auto& r : report.rows) {
       for (const auto& m : r.maps) {
-        fmt::print("  {:<10} {:<22} {:>6} queries {:>10.1f} us {:>11.1f} expanded{}\n", r.algorithm,
-                   m.map, m.queries, m.mean_us, m.mean_expanded,
-                   m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
+        fmt::print(
+            "  {:<10} {:<22} {:>6} queries {:>10.1f} us {:>11.1f} expanded{}{}\n", r.algorithm,
+            m.map, m.queries, m.mean_us, m.mean_expanded,
+            m.edits > 0 ? fmt::format("  {:.2f} us per edit ({} edits)", m.edit_us, m.edits) : "",
+            m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
       }
     }
     // Path lengths: relative to the scenario's 8-neighbour optimum and, on the maps where the
@@ -252,6 +269,15 @@ void register_bench(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   add_cache_option(*cmd, args->cache);
+  cmd->add_option("--churn", args->churn,
+                  "a changing map: before each query toggle K seeded random cells (wall <-> "
+                  "free) through the edit API and verify against a fresh Dijkstra on the edited "
+                  "map; edit_us is the time per edit, repair of preprocessed data included "
+                  "(one thread)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  cmd->add_option("--seed", args->seed, "with --churn: the seed of the edits")
+      ->capture_default_str();
   cmd->add_option("--report", args->report,
                   "also write a report to OUT.html or OUT.svg: time per query against path "
                   "length per algorithm, and tables of times, expansions and memory");

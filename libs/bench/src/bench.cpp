@@ -3,6 +3,8 @@
 // per-map and per-algorithm statistics.
 #include <pathlab/bench/bench.hpp>
 
+#include <random>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -190,6 +192,44 @@ LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queri
   return s;
 }
 
+/// One map's churn: the cells each query toggles first, and the reference answer on the map
+/// as edited by then (a fresh Dijkstra; infinity where the goal is cut off).
+struct ChurnPlan {
+  std::vector<std::vector<Cell>> toggles;
+  std::vector<double> reference;
+};
+
+ChurnPlan plan_churn(const LoadedScenario& sc, const BenchOptions& options, std::size_t map) {
+  ChurnPlan plan;
+  grid::Grid g = sc.grid;
+  std::mt19937_64 rng(options.churn_seed * 0x9E3779B97F4A7C15ull + map);
+  search::Options o = options.search;
+  o.algorithm = search::Algorithm::dijkstra;
+  search::Pathfinder reference(g, o);
+  search::Result r;
+  const auto w = static_cast<std::uint64_t>(g.width()), h = static_cast<std::uint64_t>(g.height());
+  for (const std::size_t index : sc.selected) {
+    const io::ScenarioEntry& e = sc.file.entries[index];
+    std::vector<Cell> cells;
+    for (const Cell c : {e.start, e.goal}) {
+      if (!g.passable(c)) cells.push_back(c);  // blocked by an earlier toggle: freed
+    }
+    for (int k = 0; k < options.churn; ++k) {
+      Cell c;
+      do {
+        c = {static_cast<int>(rng() % w), static_cast<int>(rng() % h)};
+      } while (c == e.start || c == e.goal);
+      cells.push_back(c);
+    }
+    for (const Cell c : cells) g.set_blocked(c, g.passable(c));
+    reference.find(e.start, e.goal, r);
+    plan.reference.push_back(r.status == Status::found ? r.cost
+                                                       : std::numeric_limits<double>::infinity());
+    plan.toggles.push_back(std::move(cells));
+  }
+  return plan;
+}
+
 Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& options,
            const Progress& progress) {
   Report report;
@@ -197,8 +237,10 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
   for (const auto& s : scenarios) per_algo += s.selected.size();
   const std::size_t total = per_algo * options.algorithms.size();
   std::size_t done_before = 0;
-  const int threads = std::max(1, options.threads);
+  const int threads = options.churn > 0 ? 1 : std::max(1, options.threads);
   const grid::Moves& moves = options.search.moves;
+  std::vector<ChurnPlan> plans(options.churn > 0 ? scenarios.size() : 0);
+  for (std::size_t k = 0; k < plans.size(); ++k) plans[k] = plan_churn(scenarios[k], options, k);
 
   // Exact any-angle optima, when something measured is compared with them.
   bool want_exact = options.smooth;
@@ -237,10 +279,16 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       std::vector<QueryOutcome> outcomes(n);
       std::atomic<std::size_t> next{0}, done{0};
       MapRow mr;
+      // Under churn the queries run on a copy of the map that the edits change.
+      const ChurnPlan* plan = options.churn > 0 ? &plans[scen_index] : nullptr;
+      grid::Grid edited;
+      if (plan != nullptr) edited = sc.grid;
+      const grid::Grid& map_grid = plan != nullptr ? edited : sc.grid;
+      double edit_us = 0;
       // Preprocessed data (jps+) is built once per map, timed apart, and shared by the threads.
       std::optional<search::Pathfinder> prepared;
       if (search::uses_preparation(algo)) {
-        prepared.emplace(sc.grid, so);
+        prepared.emplace(map_grid, so);
         const auto t0 = std::chrono::steady_clock::now();
         const search::PrepareInfo pi =
             options.prepare ? options.prepare(*prepared) : search::prepare(*prepared);
@@ -252,8 +300,11 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       }
       std::mutex memory_mutex;
       auto worker = [&] {
-        search::Pathfinder finder(sc.grid, so);
-        if (prepared) search::share_prepared(*prepared, finder);
+        search::Pathfinder own(map_grid, so);
+        // Under churn (one thread) the prepared finder itself runs the queries: its data is
+        // what the edits must keep up to date.
+        search::Pathfinder& finder = plan != nullptr && prepared ? *prepared : own;
+        if (prepared && &finder != &*prepared) search::share_prepared(*prepared, finder);
         std::uint64_t peak_open = 0;
         search::Result r;
         // One untimed query first: the workspace allocates on its first use (warm-up), which
@@ -264,6 +315,20 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         }
         for (std::size_t i = next++; i < n; i = next++) {
           const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
+          if (plan != nullptr) {
+            const auto t0 = std::chrono::steady_clock::now();
+            for (const Cell c : plan->toggles[i]) {
+              grid::Edit edit;
+              edit.kind = edited.passable(c) ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+              edit.area = {c.x, c.y, c.x, c.y};
+              (void)edited.apply(edit);
+            }
+            if (prepared) (void)search::prepare(finder);
+            edit_us +=
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                    .count();
+            mr.edits += plan->toggles[i].size();
+          }
           finder.find(e.start, e.goal, r);
           QueryOutcome& q = outcomes[i];
           q.status = r.status;
@@ -275,9 +340,9 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           if (r.status == Status::found) {
             std::optional<std::string> problem;
             if (any_angle) {
-              problem = check_any_angle(sc.grid, so, r, e);
+              problem = check_any_angle(map_grid, so, r, e);
             } else {
-              problem = grid::check_path(sc.grid, moves, r.path);
+              problem = grid::check_path(map_grid, moves, r.path);
               if (!problem && !(r.path.front() == e.start && r.path.back() == e.goal)) {
                 problem = "path does not run from start to goal";
               }
@@ -288,7 +353,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
             }
             if (options.smooth && q.legal) {
               const auto t0 = std::chrono::steady_clock::now();
-              const post::SmoothedPath sm = post::smooth_result(sc.grid, so, r, options.smoothing);
+              const post::SmoothedPath sm = post::smooth_result(map_grid, so, r, options.smoothing);
               q.smooth_us =
                   std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
                       .count();
@@ -324,7 +389,10 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       map_times.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
         const QueryOutcome& q = outcomes[i];
-        const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
+        io::ScenarioEntry e = sc.file.entries[sc.selected[i]];
+        // Under churn the optimum is the fresh Dijkstra's on the edited map.
+        const bool cut_off = plan != nullptr && std::isinf(plan->reference[i]);
+        if (plan != nullptr && !cut_off) e.optimal = plan->reference[i];
         row.samples.push_back(QuerySample{e.optimal, q.time_us, q.expanded,
                                           static_cast<std::uint32_t>(row.maps.size()), q.status});
         map_times.push_back(q.time_us);
@@ -341,6 +409,16 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         mr.mean_los_checks += static_cast<double>(q.los_checks);
         if (q.status == Status::node_limit) {
           ++row.gave_up;
+          continue;
+        }
+        if (cut_off) {
+          if (q.status == Status::no_path) {
+            ++mr.solved;
+          } else {
+            ++row.missed;
+            fail(row.algorithm + " reported " + std::string(to_string(q.status)) +
+                 " where the edits cut the goal off");
+          }
           continue;
         }
         if (q.status != Status::found) {
@@ -397,6 +475,9 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       mr.median_us = percentile(map_times, 0.5);
       mr.p99_us = percentile(std::move(map_times), 0.99);
       row.prep_s += mr.prep_s;
+      if (mr.edits > 0) mr.edit_us = edit_us / static_cast<double>(mr.edits);
+      row.edit_us += edit_us;
+      row.edits += mr.edits;
       row.memory_bytes = std::max(row.memory_bytes, mr.memory_bytes + mr.prep_bytes);
       row.queries += mr.queries;
       row.solved += mr.solved;
@@ -405,6 +486,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
     }
     const double q = static_cast<double>(std::max<std::size_t>(1, row.queries));
     row.mean_us = total_us / q;
+    if (row.edits > 0) row.edit_us /= static_cast<double>(row.edits);
     row.mean_expanded = total_expanded / q;
     row.median_us = percentile(all_times, 0.5);
     row.p99_us = percentile(all_times, 0.99);

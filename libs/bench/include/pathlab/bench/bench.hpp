@@ -36,6 +36,16 @@ struct BenchOptions {
   /// search::uses_preparation), once per map and algorithm, timed as prep_s; the threads share
   /// the result. Empty: search::prepare (built in memory). The CLI loads from its cache folder.
   std::function<search::PrepareInfo(search::Pathfinder&)> prepare;
+  /// Changing maps (DESIGN.md, bench --churn K): before each query, K seeded random cells of a
+  /// copy of the map (never the query's start or goal) are toggled wall <-> free through the
+  /// edit API; a start or goal an earlier toggle blocked is freed first (those edits count
+  /// too). After the edits the finder brings its preprocessed data up to date
+  /// (search::prepare): that time, with the edits', is Row::edit_us. Every answer is verified
+  /// against a fresh Dijkstra on the edited map instead of the scenario's optimum (a goal cut
+  /// off counts as solved when the algorithm says no_path). Every algorithm sees the same edits.
+  /// Runs on one thread. 0: the maps stay as loaded.
+  int churn = 0;
+  std::uint64_t churn_seed = 1;
 };
 
 /// Mean length ratios of a set of solved queries (0 when there was nothing to average).
@@ -65,6 +75,8 @@ struct MapRow {
   std::size_t memory_bytes = 0;
   std::size_t prep_bytes = 0;  ///< preprocessed data (jps+), shared by the threads
   double prep_s = 0;           ///< time to build it (or to load it: prep_loaded)
+  double edit_us = 0;          ///< churn: mean time per edit, repair included
+  std::size_t edits = 0;       ///< churn: edits made
   bool prep_loaded = false;
   double mean_los_checks = 0;  ///< line-of-sight checks per query (search)
   Lengths length;              ///< of the algorithm's paths
@@ -81,6 +93,8 @@ struct Row {
   double mean_us = 0, median_us = 0, p99_us = 0, mean_expanded = 0;
   double expansions_per_s = 0;  ///< total expanded / total search time
   double prep_s = 0;            ///< preprocessing, total seconds over the maps
+  double edit_us = 0;           ///< churn: mean time per edit over every map, repair included
+  std::size_t edits = 0;        ///< churn: edits made
   /// Largest per-map search state + preprocessed data (MapRow::memory_bytes + prep_bytes).
   std::size_t memory_bytes = 0;
   bool memory_estimated = false;  ///< memory_bytes computed from the map size, not reported
