@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 
 #include <pathlab/bench/bench.hpp>
 #include <pathlab/core/error.hpp>
@@ -126,6 +127,68 @@ TEST_F(BenchThreads, ThreeThreadsGiveOneThreadsVerdicts) {
   ASSERT_EQ(r.rows.size(), 3u);
   for (const auto& row : r.rows) EXPECT_EQ(row.solved, 50u);
   EXPECT_TRUE(r.passed());
+}
+
+TEST_F(BenchFixture, ChurnVerifiesEveryAlgorithmOnTheEditedMap) {
+  // A 40x30 map with a few walls, 120 queries; 3 cells toggled before each: by the end the map
+  // has changed in ~360 places, and every answer is checked against a fresh Dijkstra on the
+  // map as it is then.
+  std::string rows;
+  std::mt19937 rng(8);
+  for (int y = 0; y < 30; ++y) {
+    for (int x = 0; x < 40; ++x) rows += rng() % 100 < 15 ? '@' : '.';
+    rows += '\n';
+  }
+  write("churn.map", "type octile\nheight 30\nwidth 40\nmap\n" + rows);
+  std::string scen = "version 1\n";
+  int lines = 0;
+  while (lines < 120) {
+    const int sx = static_cast<int>(rng() % 40), sy = static_cast<int>(rng() % 30);
+    const int gx = static_cast<int>(rng() % 40), gy = static_cast<int>(rng() % 30);
+    if (rows[static_cast<std::size_t>(sy * 41 + sx)] == '@' ||
+        rows[static_cast<std::size_t>(gy * 41 + gx)] == '@') {
+      continue;
+    }
+    // The optimum column is not used under churn (the reference is recomputed): give 0.
+    scen += "0\tchurn.map\t40\t30\t" + std::to_string(sx) + "\t" + std::to_string(sy) + "\t" +
+            std::to_string(gx) + "\t" + std::to_string(gy) + "\t0\n";
+    ++lines;
+  }
+  const auto s = bench::load_scenario(write("churn.map.scen", scen), 0);
+  bench::BenchOptions o;
+  o.algorithms = {search::Algorithm::dijkstra, search::Algorithm::astar,
+                  search::Algorithm::jps,      search::Algorithm::jps_plus,
+                  search::Algorithm::subgoal,  search::Algorithm::biastar};
+  o.churn = 3;
+  o.churn_seed = 5;
+  o.threads = 2;  // churn runs on one thread regardless
+  const auto report = bench::run({s}, o);
+  ASSERT_EQ(report.rows.size(), o.algorithms.size());
+  for (const auto& r : report.rows) {
+    EXPECT_TRUE(r.passed()) << r.algorithm << ": " << (r.failures.empty() ? "" : r.failures[0]);
+    EXPECT_EQ(r.queries, 120u);
+    EXPECT_EQ(r.solved, 120u) << r.algorithm;  // cut-off goals answered no_path count as solved
+    EXPECT_GE(r.edits, 360u) << r.algorithm;
+    EXPECT_GT(r.edit_us, 0) << r.algorithm;
+    // Every algorithm saw the same edits and found the same least costs.
+    EXPECT_EQ(r.edits, report.rows[0].edits);
+    for (std::size_t i = 0; i < r.samples.size(); ++i) {
+      EXPECT_EQ(r.samples[i].optimal, report.rows[0].samples[i].optimal) << r.algorithm << i;
+    }
+  }
+  // The same seed gives the same run; the edits change the answers (else the test is moot).
+  const auto again = bench::run({s}, o);
+  EXPECT_EQ(again.rows[1].mean_expanded, report.rows[1].mean_expanded);
+  bench::BenchOptions still = o;
+  still.churn = 0;
+  still.algorithms = {search::Algorithm::astar};
+  const auto fixed = bench::run({s}, still);
+  int differ = 0;
+  for (std::size_t i = 0; i < fixed.rows[0].samples.size(); ++i) {
+    differ += fixed.rows[0].samples[i].status != report.rows[1].samples[i].status ||
+              fixed.rows[0].samples[i].expanded != report.rows[1].samples[i].expanded;
+  }
+  EXPECT_GT(differ, 20);
 }
 
 }  // namespace

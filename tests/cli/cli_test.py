@@ -727,6 +727,19 @@ def bench_tests():
               f"rc={rc} {verdicts[threads]} err={err.strip()[-300:]!r}")
     check("bench den520d: 2 threads give the verdicts of 1", verdicts["1"] == verdicts["2"], f"{verdicts}")
 
+    # A changing map: bench --churn toggles cells before each query and verifies against a
+    # fresh Dijkstra on the edited map; jps+ repairs its table, edit_us reports the cost.
+    den = os.path.join(SHARED_DIR, "benchmarks", "movingai", "den520d.map.scen")
+    if os.path.exists(den):
+        rc, j, err = run_json(["bench", den, "--algo", "astar,jps+,subgoal", "--churn", "2",
+                               "--max-queries", "60", "--json"])
+        rows = (j or {}).get("results", [])
+        ok = rc == 0 and len(rows) == 3 and all(
+            r["queries"] == 60 and r["solved"] == 60 and r["suboptimal"] == 0 and r["illegal"] == 0
+            and r.get("edits", 0) >= 120 and r.get("edit_us", 0) > 0 for r in rows)
+        check("bench --churn 2 on den520d: every answer equals a fresh Dijkstra on the edited map, "
+              "edit_us reported", ok, f"rc={rc} {[(r['algorithm'], r['solved'], r['suboptimal'], r.get('edits')) for r in rows]} {err[-300:]!r}")
+        bad("bench --churn -1", ["bench", den, "--churn", "-1"], mention="--churn")
 
 def render_tests():
     """solve --render writes real PNG, GIF and SVG files; an unknown extension is bad input."""
