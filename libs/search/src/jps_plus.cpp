@@ -436,8 +436,10 @@ PrepareInfo prepared_info(const Pathfinder& f) noexcept {
 PrepareInfo prepare(Pathfinder& f) noexcept {
   if (PreparedAccess::uses_graph(f)) {
     try {
-      (void)detail::subgoal_cache(PreparedAccess::ws(f), PreparedAccess::grid(f));
-    } catch (const std::bad_alloc&) {
+      // The first graph is built now; after map edits the rebuild runs on another thread and
+      // ready stays false until it is in (queries meanwhile answer with jps).
+      (void)detail::subgoal_cache_now(PreparedAccess::ws(f), PreparedAccess::grid(f));
+    } catch (const std::exception&) {
       return {};
     }
     return prepared_info(f);

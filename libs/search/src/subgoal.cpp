@@ -2,6 +2,8 @@
 // Pathfinder — built on the first query (or by prepare()), kept per grid, rebuilt when the walls
 // change, and an A* fallback (with a note) where the graph does not answer optimally.
 #include <chrono>
+#include <future>
+#include <system_error>
 
 #include "engine.hpp"
 #include "jps.hpp"  // run_astar_instead
@@ -32,6 +34,46 @@ SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
   return c;
 }
 
+SubgoalCache* subgoal_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
+  if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
+  SubgoalCache& c = *ws.subgoal;
+  if (!c.graph) return &subgoal_cache(ws, g);  // the first build: now, on this thread
+  if (c.revision == g.revision() || c.graph->matches(g)) {
+    c.revision = g.revision();
+    return &c;
+  }
+  if (c.pending.valid()) {
+    // One rebuild at a time, and never waited for: while it runs, jps answers.
+    if (c.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return nullptr;
+    std::shared_ptr<const SubgoalGraph> built;
+    try {
+      built = c.pending.get();  // leaves the future empty
+    } catch (const std::exception&) {
+      // The build ran out of memory: started again below, jps answering meanwhile.
+    }
+    if (built && c.pending_revision == g.revision()) {
+      c.graph = std::move(built);
+      c.loaded = false;
+      c.revision = g.revision();
+      return &c;
+    }
+  }
+  // Rebuild from a copy of the grid as it is now; edits made meanwhile make it stale, and the
+  // next query after it finishes starts another.
+  try {
+    c.pending = std::async(std::launch::async, [copy = g] {
+      return std::shared_ptr<const SubgoalGraph>(
+          std::make_shared<const SubgoalGraph>(SubgoalGraph::build(copy)));
+    });
+  } catch (const std::system_error&) {
+    // No thread to be had: rebuild here, as before the map could change.
+    c.graph.reset();
+    return &subgoal_cache(ws, g);
+  }
+  c.pending_revision = g.revision();
+  return nullptr;
+}
+
 template <class L>
 Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
                    Result& out, L& listener) {
@@ -39,7 +81,18 @@ Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfind
     out.note = note_for(g, o);
     return run_astar_instead(g, o, s, t, ws, out, listener);
   }
-  SubgoalCache& c = subgoal_cache(ws, g);
+  SubgoalCache* ready = subgoal_cache_now(ws, g);
+  if (ready == nullptr) {
+    // The map changed and the graph is being rebuilt off this thread: jump point search
+    // answers meanwhile (no preprocessing, same optimal costs).
+    out.note =
+        "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt "
+        "on another thread";
+    Options j = o;
+    j.algorithm = Algorithm::jps;
+    return run_jps(g, j, s, t, ws, out, listener);
+  }
+  SubgoalCache& c = *ready;
   double cost = 0;
   std::uint64_t expanded = 0;
   const Status status =
