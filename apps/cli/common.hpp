@@ -103,5 +103,6 @@ void register_serve(CLI::App& app, int& exit_code);
 void register_simulate(CLI::App& app, int& exit_code);
 void register_link(CLI::App& app, int& exit_code);
 void register_prepare(CLI::App& app, int& exit_code);
+void register_reach(CLI::App& app, int& exit_code);
 
 }  // namespace pathlab::cli

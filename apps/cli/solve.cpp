@@ -16,7 +16,9 @@ namespace {
 
 struct SolveArgs {
   std::string map;
-  std::string from, to;
+  std::string from;
+  std::vector<std::string> to;  ///< several: the nearest of them
+  bool partial = false;
   std::string algos = "astar";
   SearchArgs search;
   MapArgs map_args;
@@ -39,11 +41,13 @@ nlohmann::json points_json(const std::vector<Point>& pts) {
   return out;
 }
 
-nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s, Cell g,
-                           const search::Result& r, const post::SmoothedPath* sm,
-                           post::Smoothing method) {
+nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s,
+                           const std::vector<Cell>& goals, const search::Result& r,
+                           const post::SmoothedPath* sm, post::Smoothing method) {
   nlohmann::json path = nlohmann::json::array();
   for (Cell c : r.path) path.push_back(cell_json(c));
+  // The goal reached (several --to: the nearest), else the first one given.
+  const Cell g = r.status == Status::found ? r.reached_goal() : goals.front();
   nlohmann::json j{
       {"status", std::string(to_string(r.status))},
       {"algorithm", std::string(search::to_string(a))},
@@ -66,6 +70,18 @@ nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s
       {"iterations", r.stats.iterations},
       {"los_checks", r.stats.los_checks},
       {"time_us", r.stats.time_us}};
+  if (goals.size() > 1) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const Cell c : goals) all.push_back(cell_json(c));
+    j["goals"] = std::move(all);
+  }
+  if (o.partial && r.status != Status::found && !r.partial.path.empty()) {
+    nlohmann::json pp = nlohmann::json::array();
+    for (const Cell c : r.partial.path) pp.push_back(cell_json(c));
+    j["partial"] = {{"reached", cell_json(r.partial.reached)},
+                    {"cost", r.partial.cost},
+                    {"path", std::move(pp)}};
+  }
   if (sm != nullptr) {
     nlohmann::json sp = nlohmann::json::array();
     for (Cell c : sm->path) sp.push_back(cell_json(c));
@@ -134,10 +150,15 @@ Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const 
 int run_solve(const SolveArgs& a) {
   const io::Map map = load_map(a.map, a.map_args);
   search::Options base = a.search.options();
+  base.partial = a.partial;
   const Cell start = endpoint(a.from, map.start, "--from", a.map);
-  const Cell goal = endpoint(a.to, map.goal, "--to", a.map);
   check_endpoint(map.grid, base, start, "--from", a.map);
-  check_endpoint(map.grid, base, goal, "--to", a.map);
+  std::vector<Cell> goals;
+  for (const std::string& t : a.to.empty() ? std::vector<std::string>{""} : a.to) {
+    goals.push_back(endpoint(t, map.goal, "--to", a.map));
+    check_endpoint(map.grid, base, goals.back(), "--to", a.map);
+  }
+  const Cell goal = goals.front();  // drawn and traced; the nearest when found (below)
   // The map as the unit sees it: what the pictures show and smoothing sees. The finders get
   // the map itself and the unit, and search this same view.
   const std::shared_ptr<const grid::Grid> view = map.grid.view(base.unit);
@@ -211,19 +232,23 @@ int run_solve(const SolveArgs& a) {
       fmt::print(stderr, "pathlab: note: {}\n", note);
     }
     search::Result r;
-    finder.find(start, goal, r);  // untraced: the figures reported are the fast path's
+    // Untraced: the figures reported are the fast path's.
+    finder.find_nearest(start, goals, r);
     search::TraceRecorder& rec = recorders[i];
     if (picture || !a.trace_path.empty() || !a.render_path.empty()) {
       search::Result traced;
-      search::Pathfinder(map.grid, o).find(start, goal, traced, &rec);
+      search::Pathfinder(map.grid, o).find_nearest(start, goals, traced, &rec);
     }
     all_found = all_found && r.status == Status::found;
     if (a.smooth) smoothed[i] = post::smooth_result(grid, o, r, *smoothing);
     if (search::info(algo).any_angle) polylines[i] = search::path_points(r);
     if (a.json)
       results.push_back(
-          result_json(algo, o, start, goal, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
-    if (!a.trace_path.empty()) traces.push_back(trace_json(algo, grid, start, goal, rec.events()));
+          result_json(algo, o, start, goals, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
+    const Cell reached = r.status == Status::found ? r.reached_goal() : goal;
+    if (!a.trace_path.empty()) {
+      traces.push_back(trace_json(algo, grid, start, reached, rec.events()));
+    }
     if (picture) {
       fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),
                  a.map, grid.width(), grid.height(), grid::to_string(o.moves.diagonal),
@@ -231,7 +256,7 @@ int run_solve(const SolveArgs& a) {
       const render::Scene scene{
           &grid,
           start,
-          goal,
+          reached,
           {{"", &rec.events(), &r.path, search::info(algo).any_angle ? &polylines[i] : nullptr,
             a.smooth ? &smoothed[i].points : nullptr}}};
       fmt::print("{}", render::text_picture(scene, color));
@@ -282,6 +307,15 @@ int run_solve(const SolveArgs& a) {
         fmt::print(" {:>12.4f} {:>9}", smoothed[i].cost, smoothed[i].path.size());
       }
       fmt::print("\n");
+      if (goals.size() > 1 && r.status == Status::found) {
+        fmt::print("  nearest goal: {},{}\n", r.reached_goal().x, r.reached_goal().y);
+      }
+      if (a.partial && r.status != Status::found && !r.partial.path.empty()) {
+        fmt::print(
+            "  partial path: {} moves to {},{} (cost {:.4f}), the reached cell closest to "
+            "the goal\n",
+            r.partial.path.size() - 1, r.partial.reached.x, r.partial.reached.y, r.partial.cost);
+      }
     }
   }
   return all_found ? kExitOk : kExitNegative;
@@ -295,7 +329,11 @@ void register_solve(CLI::App& app, int& exit_code) {
   cmd->add_option("MAP", args->map, "map file (text, ASCII, Moving AI .map or an image)")
       ->required();
   cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
-  cmd->add_option("--to", args->to, "goal X,Y (default: the map's goal marker)");
+  cmd->add_option("--to", args->to,
+                  "goal X,Y (default: the map's goal marker); several --to: the nearest of them");
+  cmd->add_flag("--partial", args->partial,
+                "with no path (or the node limit): also the partial path to the reached cell "
+                "closest to the goal (JSON \"partial\"); the exit code stays 1");
   cmd->add_option("--algo", args->algos,
                   "algorithm or comma-separated list; NAME:W sets its weight (astar:0,astar:1000)")
       ->capture_default_str();

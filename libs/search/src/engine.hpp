@@ -318,6 +318,9 @@ struct Pathfinder::Workspace {
   std::vector<Cell> scratch;
   /// A second per-cell flag as generation stamps (Lazy Theta*: "this parent is known visible").
   std::vector<std::uint32_t> stamps;
+  /// The nearest of several goals by an algorithm run once per goal: each run's result.
+  Result goal_result;
+  std::vector<grid::NodeId> goal_ids;
 };
 }  // namespace pathlab::search
 
@@ -478,6 +481,19 @@ inline void append_chain_backward(const Grid& g, const Side& side, NodeId goal, 
     if (c == goal) break;
   }
 }
+
+/// Whether the algorithm is of the best-first family (dijkstra, astar, wastar, greedy).
+[[nodiscard]] bool best_first_family(Algorithm a) noexcept;
+/// The nearest of several goals by one best-first search (query_shapes.cpp).
+template <class L>
+Status run_multi_goal(const Grid&, const Options&, NodeId s, std::span<const NodeId> goals,
+                      Pathfinder::Workspace&, Result&, L&);
+/// The partial path toward the goals (Options::partial), path and reached cell.
+void run_partial(const Grid&, const Options&, NodeId s, std::span<const NodeId> goals,
+                 Pathfinder::Workspace&, Result::Partial& out);
+/// Movement range within a budget.
+Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinder::Workspace&,
+                 std::vector<ReachCell>& out);
 
 /// fallback_note for the grid actually searched (the unit's view already applied).
 [[nodiscard]] std::string_view note_for(const Grid& searched, const Options& o) noexcept;

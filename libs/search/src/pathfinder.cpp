@@ -96,27 +96,97 @@ const grid::Grid* Pathfinder::searched_grid() const noexcept {
 }
 
 Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* listener) noexcept {
+  return query(start, std::span<const Cell>(&goal, 1), out, listener);
+}
+
+Status Pathfinder::find_nearest(Cell start, std::span<const Cell> goals, Result& out,
+                                SearchListener* listener) noexcept {
+  return query(start, goals, out, listener);
+}
+
+Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
+                         SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();
   out.path.clear();
   out.points.clear();
   out.cost = 0;
   out.stats = Stats{};
   out.note = {};
+  out.partial.path.clear();
+  out.partial.cost = 0;
   ws_->prep_us = 0;
   const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
-  if (gp == nullptr || !gp->passable(start) || !gp->passable(goal)) {
+  bool valid = gp != nullptr && gp->passable(start) && !goals.empty();
+  for (const Cell goal : goals) valid = valid && gp->passable(goal);
+  if (!valid) {
     out.status = Status::invalid_input;
     return out.status;
   }
   const grid::Grid& g = *gp;
+  Workspace& ws = *ws_;
   try {
-    const grid::NodeId s = g.id(start), t = g.id(goal);
+    const grid::NodeId s = g.id(start);
+    auto run = [&](grid::NodeId t, Result& r, auto& l) {
+      return dispatch(g, options_, s, t, ws, r, l);
+    };
+    auto run_all = [&](auto& l) -> Status {
+      if (goals.size() == 1) return run(g.id(goals[0]), out, l);
+      ws.goal_ids.clear();
+      for (const Cell goal : goals) ws.goal_ids.push_back(g.id(goal));
+      if (detail::best_first_family(options_.algorithm)) {
+        return detail::run_multi_goal(g, options_, s, ws.goal_ids, ws, out, l);
+      }
+      // Once per goal, the cheapest kept; then the winner again with the listener, so that a
+      // trace replays to the result.
+      Status best = Status::no_path;
+      double best_cost = detail::kInf;
+      std::size_t best_goal = 0;
+      Stats total;
+      detail::NullListener quiet;
+      for (std::size_t i = 0; i < goals.size(); ++i) {
+        Result& r = ws.goal_result;
+        r.path.clear();
+        r.points.clear();
+        r.stats = Stats{};
+        const Status st = run(ws.goal_ids[i], r, quiet);
+        total.expanded += r.stats.expanded;
+        total.generated += r.stats.generated;
+        total.reopened += r.stats.reopened;
+        total.los_checks += r.stats.los_checks;
+        total.peak_open = std::max(total.peak_open, r.stats.peak_open);
+        if (st == Status::found) {
+          const double c = info(options_.algorithm).any_angle
+                               ? polyline_length(path_points(r))
+                               : grid::path_cost(g, options_.moves, r.path);
+          if (c < best_cost - 1e-12) {
+            best_cost = c;
+            best_goal = i;
+            best = Status::found;
+          }
+        } else if (st == Status::node_limit && best != Status::found) {
+          best = Status::node_limit;
+        }
+      }
+      if (best != Status::found) {
+        out.stats = total;
+        return best;
+      }
+      const Status st = run(ws.goal_ids[best_goal], out, l);
+      out.stats = total;
+      return st;
+    };
     if (listener != nullptr) {
       detail::DynamicListener l{g, *listener};
-      out.status = dispatch(g, options_, s, t, *ws_, out, l);
+      out.status = run_all(l);
     } else {
       detail::NullListener l;
-      out.status = dispatch(g, options_, s, t, *ws_, out, l);
+      out.status = run_all(l);
+    }
+    if (options_.partial && (out.status == Status::no_path || out.status == Status::node_limit)) {
+      ws.goal_ids.clear();
+      for (const Cell goal : goals) ws.goal_ids.push_back(g.id(goal));
+      detail::run_partial(g, options_, s, ws.goal_ids, ws, out.partial);
+      out.partial.cost = grid::path_cost(g, options_.moves, out.partial.path);
     }
   } catch (const std::bad_alloc&) {
     // Only the first query on a grid allocates (the workspace); report it as a bad query
@@ -140,8 +210,23 @@ Status Pathfinder::find(Cell start, Cell goal, Result& out, SearchListener* list
   // reported by prepared_info(), not query time.
   out.stats.time_us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() -
-      ws_->prep_us;
+      ws.prep_us;
   return out.status;
+}
+
+Status Pathfinder::reach(Cell start, double budget, std::vector<ReachCell>& out) noexcept {
+  out.clear();
+  ws_->prep_us = 0;
+  const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
+  if (gp == nullptr || !gp->passable(start) || !(budget >= 0)) {
+    return Status::invalid_input;
+  }
+  try {
+    return detail::run_reach(*gp, options_, gp->id(start), budget, *ws_, out);
+  } catch (const std::bad_alloc&) {
+    out.clear();
+    return Status::invalid_input;
+  }
 }
 
 std::vector<Point> path_points(const Result& r) {

@@ -37,6 +37,9 @@ struct Options {
   /// is; any other is served from the grid's cached view for it (Grid::view), so every
   /// algorithm honours it. [Limit: grid::validate(unit)]
   grid::Unit unit;
+  /// When the goal cannot be reached (no path, or the node limit): also find the partial path
+  /// of shared docs/ALGORITHMS.md into Result::partial.
+  bool partial = false;
 
   [[nodiscard]] Heuristic effective_heuristic() const noexcept {
     return heuristic ? *heuristic : default_heuristic(moves);
@@ -76,7 +79,25 @@ struct Result {
   /// "jps: the map has terrain costs; answered with A*"). Points to a static string: copying
   /// or keeping it never allocates.
   std::string_view note;
+  /// With Options::partial, when no goal was reached: the reached cell closest to the goal (h:
+  /// octile for 8-neighbour moves, Manhattan for 4; ties to the smaller path cost, then to the
+  /// cell reached first) and the path start..that cell (empty when there is none). Grid steps
+  /// every cell; cost as for `cost`. Found by the algorithm's own best-first search (dijkstra,
+  /// astar, wastar, greedy), or by A* for the others, within the same node limit.
+  struct Partial {
+    Cell reached;
+    Cost cost = 0;
+    std::vector<Cell> path;
+  } partial;
   [[nodiscard]] std::size_t moves() const noexcept { return path.empty() ? 0 : path.size() - 1; }
+  /// The goal reached (the last cell of the path); meaningful when found.
+  [[nodiscard]] Cell reached_goal() const noexcept { return path.empty() ? Cell{} : path.back(); }
+};
+
+/// One cell of a movement range and the least cost of reaching it.
+struct ReachCell {
+  Cell cell;
+  Cost cost = 0;
 };
 
 /// The path in map units: r.points when the algorithm gave them, else the centres of r.path.
@@ -98,6 +119,18 @@ class Pathfinder {
   Status find(Cell start, Cell goal, Result& out, SearchListener* listener = nullptr) noexcept;
   /// Convenience form that returns a fresh Result.
   [[nodiscard]] Result find(Cell start, Cell goal, SearchListener* listener = nullptr) noexcept;
+  /// The nearest of several goals: the least-cost path to any of them (optimal algorithms).
+  /// The best-first family (dijkstra, astar, wastar, greedy) runs one search with h = the least
+  /// heuristic over the goals (zero past 64 goals: Dijkstra stopping at the first goal
+  /// expanded); the other algorithms run once per goal and keep the cheapest (the first goal
+  /// given on a tie). Any goal the unit cannot stand on, or none, is invalid_input.
+  Status find_nearest(Cell start, std::span<const Cell> goals, Result& out,
+                      SearchListener* listener = nullptr) noexcept;
+  /// Movement range: every cell whose least cost from start is <= budget (start included, cost
+  /// within 1e-9 relative), row-major, by Dijkstra bounded by the budget, for the options' unit,
+  /// moves and node limit. invalid_input for a bad start or a negative or NaN budget; node_limit
+  /// when the limit stopped it (out then holds what was settled).
+  Status reach(Cell start, double budget, std::vector<ReachCell>& out) noexcept;
 
   [[nodiscard]] const Options& options() const noexcept { return options_; }
   void set_options(const Options& o) noexcept { options_ = o; }
@@ -114,6 +147,8 @@ class Pathfinder {
 
  private:
   friend struct PreparedAccess;  // pathlab/search/prepare.hpp
+  Status query(Cell start, std::span<const Cell> goals, Result& out,
+               SearchListener* listener) noexcept;
   const grid::Grid* grid_;
   Options options_;
   std::unique_ptr<Workspace> ws_;
