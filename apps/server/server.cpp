@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -216,6 +217,10 @@ search::Options options_from_json(const json& r, const Config& c) {
       throw ApiError{422, "class_cost: " + *bad};
     }
   }
+  if (r.contains("partial") && !r["partial"].is_null()) {
+    if (!r["partial"].is_boolean()) throw ApiError{400, "\"partial\" must be true or false"};
+    o.partial = r["partial"].get<bool>();
+  }
   if (auto problem = search::validate(o)) throw ApiError{422, *problem};
   return o;
 }
@@ -332,13 +337,23 @@ void routes(httplib::Server& svr, const Config& c) {
     const search::Options o = options_from_json(r, c);
     const auto view = g.view(o.unit);  // the map as the unit sees it
     const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
-    const Cell goal = cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view);
+    // "goal", or "goals": [[x, y], ...] for the nearest of several.
+    std::vector<Cell> goals;
+    if (r.contains("goals") && !r["goals"].is_null()) {
+      if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
+        throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
+      }
+      for (const json& c : r["goals"]) goals.push_back(cell_from_json(c, "goal", g, o.unit, *view));
+    } else {
+      goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view));
+    }
     const auto smoothing = smoothing_from_json(r);
     search::Pathfinder finder(g, o);
     search::Result result;
     search::TraceRecorder rec;
     const bool trace = r.value("trace", false);
-    finder.find(start, goal, result, trace ? &rec : nullptr);
+    finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
+    const Cell goal = result.status == Status::found ? result.reached_goal() : goals.front();
     json path = json::array();
     for (Cell p : result.path) path.push_back(cell_json(p));
     json out{{"status", std::string(to_string(result.status))},
@@ -366,6 +381,13 @@ void routes(httplib::Server& svr, const Config& c) {
                           {"los_checks", sm.los_checks}};
     }
     if (trace) out["trace"] = trace_array(rec.events(), g.width());
+    if (o.partial && result.status != Status::found && !result.partial.path.empty()) {
+      json pp = json::array();
+      for (const Cell c : result.partial.path) pp.push_back(cell_json(c));
+      out["partial"] = {{"reached", cell_json(result.partial.reached)},
+                        {"cost", result.partial.cost},
+                        {"path", std::move(pp)}};
+    }
     if (!g.sees_alike(o.unit)) {
       // Where the unit may go: its blocked cells, row-major, for the page to shade.
       std::string blocked;
@@ -376,6 +398,36 @@ void routes(httplib::Server& svr, const Config& c) {
       out["unit_blocked"] = std::move(blocked);
     }
     reply(res, out);
+  });
+  // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
+  // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.
+  svr.Post("/api/reach", [&c](const httplib::Request& req, httplib::Response& res) {
+    const json r = json::parse(req.body, nullptr, false);
+    if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    const search::Options o = options_from_json(r, c);
+    const auto view = g.view(o.unit);
+    const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+    if (!r.contains("budget") || !r["budget"].is_number()) {
+      throw ApiError{400, "\"budget\" must be a number"};
+    }
+    const double budget = r["budget"].get<double>();
+    if (!(budget >= 0) || budget > 1e9) throw ApiError{422, "the budget must be from 0 to 1e9"};
+    search::Pathfinder finder(g, o);
+    std::vector<search::ReachCell> cells;
+    const auto t0 = std::chrono::steady_clock::now();
+    const Status st = finder.reach(start, budget, cells);
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
+    json list = json::array();
+    for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
+    reply(res, {{"from", cell_json(start)},
+                {"budget", budget},
+                {"status", st == Status::node_limit ? "node_limit" : "found"},
+                {"cells", std::move(list)},
+                {"time_us", us}});
   });
 }
 

@@ -1378,6 +1378,102 @@ def units_tests():
             mention="--radius")
 
 
+def unit_distances(plain, start):
+    """Least cost from start to every reachable cell of a plain copy (dict)."""
+    import heapq
+    w, h, walls, cost = plain
+    dist = {tuple(start): 0.0}
+    heap = [(0.0, tuple(start))]
+    while heap:
+        d, (x, y) = heapq.heappop(heap)
+        if d > dist[(x, y)]:
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (x + dx, y + dy)
+                if (dx, dy) == (0, 0) or not (0 <= n[0] < w and 0 <= n[1] < h) or n in walls:
+                    continue
+                if dx and dy and ((x + dx, y) in walls or (x, y + dy) in walls):
+                    continue
+                nd = d + (SQRT2 if dx and dy else 1.0) * cost[n]
+                if nd < dist.get(n, math.inf) - 1e-12:
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+    return dist
+
+
+def shapes_tests():
+    """Partial paths, the nearest of several goals and movement ranges (ALGORITHMS.md, "Partial
+    paths and other query shapes") against brute force written here."""
+    rng = random.Random(15)
+    w, h = 30, 22
+    rows = ["".join("@" if rng.random() < 0.3 else ("T" if rng.random() < 0.1 else ".") for _ in range(w))
+            for _ in range(h)]
+    m = write("shapes.map", f"type octile\nheight {h}\nwidth {w}\nmap\n" + "\n".join(rows) + "\n")
+    for class_cost in ({}, {"T": 2.0}):
+        plain = unit_plain_copy(rows, class_cost, 0)
+        spec = ["--class-cost", "T=2"] if class_cost else []
+        free = sorted(set((x, y) for y in range(h) for x in range(w)) - plain[2])
+        # Movement range: every cell within the budget, row-major, with its least cost.
+        for budget in (0, 3.5, 7):
+            s = rng.choice(free)
+            dist = unit_distances(plain, s)
+            want = sorted(((x, y, d) for (x, y), d in dist.items() if d <= budget + 1e-9), key=lambda c: (c[1], c[0]))
+            rc, j, err = run_json(["reach", m, "--from", f"{s[0]},{s[1]}", "--budget", str(budget), "--json"] + spec)
+            got = (j or {}).get("cells", [])
+            ok = rc == 0 and j["from"] == list(s) and j["budget"] == budget and len(got) == len(want) and all(
+                g[0] == x and g[1] == y and abs(g[2] - d) < 1e-9 for g, (x, y, d) in zip(got, want))
+            check(f"shapes: reach {spec} budget {budget} from {s}: every cell within it, row-major",
+                  ok, f"rc={rc} got {len(got)} want {len(want)} {err[:200]!r}")
+        # Nearest of several goals: the least cost over them, "goal" the one reached.
+        for _ in range(4):
+            s = rng.choice(free)
+            goals = rng.sample(free, 3)
+            dist = unit_distances(plain, s)
+            want = min(dist.get(g, math.inf) for g in goals)
+            args = ["solve", m, "--from", f"{s[0]},{s[1]}", "--algo", "dijkstra,astar,jps+,subgoal", "--json"] + spec
+            for g in goals:
+                args += ["--to", f"{g[0]},{g[1]}"]
+            rc, j, err = run_json(args)
+            res = (j or {}).get("results", [])
+            if want == math.inf:
+                ok = rc == 1 and len(res) == 4 and all(r["status"] == "no_path" for r in res)
+            else:
+                ok = rc == 0 and len(res) == 4 and all(
+                    r["status"] == "found" and abs(r["cost"] - want) < 1e-6 and tuple(r["goal"]) in goals
+                    and abs(dist[tuple(r["goal"])] - want) < 1e-6 and r["goals"] == [list(g) for g in goals]
+                    for r in res)
+            check(f"shapes: solve {spec} with 3 --to from {s}: the nearest goal at cost {want:.4f}", ok,
+                  f"rc={rc} {[(r['algorithm'], r['status'], r['cost'], r['goal']) for r in res]} {err[:200]!r}")
+    # Partial path: a goal walled in; the path runs to the reachable cell closest to it.
+    rows2 = ["." * 12] * 3 + ["....@@@@....", "....@..@....", "....@@@@....", "." * 12]
+    m2 = write("walled.map", "type octile\nheight 7\nwidth 12\nmap\n" + "\n".join(rows2) + "\n")
+    rc, j, err = run_json(["solve", m2, "--from", "0,0", "--to", "5,4", "--partial", "--json",
+                           "--algo", "astar,jps,dijkstra"])
+    res = (j or {}).get("results", [])
+    plain = unit_plain_copy(rows2, {}, 0)
+    dist = unit_distances(plain, (0, 0))
+    octile = lambda c: max(abs(c[0] - 5), abs(c[1] - 4)) + (SQRT2 - 1) * min(abs(c[0] - 5), abs(c[1] - 4))
+    best_h = min(octile(c) for c in dist)
+    best = min((dist[c], c) for c in dist if abs(octile(c) - best_h) < 1e-9)
+    ok = rc == 1 and len(res) == 3
+    for r in res:
+        p = r.get("partial", {})
+        ok = ok and r["status"] == "no_path" and tuple(p.get("reached", [])) in dist and \
+            abs(octile(tuple(p["reached"])) - best_h) < 1e-9 and abs(p["cost"] - best[0]) < 1e-9 and \
+            p["path"][0] == [0, 0] and p["path"][-1] == p["reached"] and not path_problem(p["path"], (0, 0), p["reached"], plain[:3])[0]
+    check("shapes: solve --partial to a walled-in goal: exit 1, no_path, the partial path to the closest reached cell",
+          ok, f"rc={rc} {[(r['status'], r.get('partial', {}).get('reached')) for r in res]} want {best} {err[:200]!r}")
+    rc, j, err = run_json(["solve", m2, "--from", "0,0", "--to", "5,4", "--json"])
+    check("shapes: without --partial no partial field", rc == 1 and j is not None and "partial" not in j, f"rc={rc}")
+    bad("reach without --budget", ["reach", m2, "--from", "0,0"], mention="--budget")
+    bad("reach --budget -1", ["reach", m2, "--from", "0,0", "--budget", "-1"], mention="--budget")
+    bad("reach --from on a wall", ["reach", m2, "--from", "4,3", "--budget", "3"], mention="on a wall")
+    bad("reach --from outside", ["reach", m2, "--from", "40,3", "--budget", "3"], mention="outside")
+    bad("solve with a second --to on a wall", ["solve", m2, "--from", "0,0", "--to", "1,1", "--to", "4,3"],
+        mention="on a wall")
+
+
 GROUPS = {
     "malformed": malformed_tests,
     "solve": solve_tests,
@@ -1391,6 +1487,7 @@ GROUPS = {
     "link": link_tests,
     "prepare": prepare_tests,
     "units": units_tests,
+    "shapes": shapes_tests,
 }
 
 

@@ -125,6 +125,7 @@ def run(url):
         check(f"POST /api/solve {algo}: found", st == 200 and r2["status"] == "found" and "trace" not in r2)
 
     any_angle(url, m, astar)
+    game_runtime(url, m)
 
     # Uploads in any format the CLI reads.
     with open(os.path.join(MAPS, "seed_maze.txt"), "rb") as f:
@@ -160,6 +161,56 @@ def run(url):
               f"got {st} {str(j)[:150]}")
     st, j = solve(url, dict(good, node_limit=3))
     check("node limit: status node_limit", st == 200 and j["status"] == "node_limit")
+
+
+def game_runtime(url, m):
+    """Units, the nearest of several goals, partial paths and movement ranges: the same answers
+    as the CLI on the same map."""
+    seed = os.path.join(MAPS, "seed_maze.txt")
+
+    def cli(*args):
+        p = subprocess.run([PATHLAB] + list(args) + ["--json"], capture_output=True, text=True)
+        return json.loads(p.stdout) if p.stdout else None
+
+    want = cli("solve", seed, "--radius", "1.2", "--algo", "jps")
+    st, r = solve(url, {"map": m, "start": m["start"], "goal": m["goal"], "algorithm": "jps", "radius": 1.2})
+    check("POST /api/solve radius 1.2: the CLI's cost, and where the unit may go",
+          st == 200 and want and abs(r["cost"] - want["cost"]) < 1e-9 and len(r.get("unit_blocked", "")) == 600
+          and r["unit_blocked"].count("1") > sum(ch == "1" for ch in m["walls"]), f"{st} {str(r)[:200]}")
+    classes = "".join("S" if i % 7 == 0 and m["walls"][i] == "0" and i not in (2 * 30 + 7, 9 * 30 + 9) else "."
+                      for i in range(600))
+    mc = dict(m, classes=classes)
+    st, r = solve(url, {"map": mc, "start": m["start"], "goal": m["goal"], "class_cost": "S=3"})
+    st2, r2 = solve(url, {"map": mc, "start": m["start"], "goal": m["goal"]})
+    check("POST /api/solve class_cost S=3 on a map with classes: dearer than the default unit",
+          st == 200 and st2 == 200 and r["cost"] > r2["cost"] + 1e-9, f"{st} {str(r)[:160]} {str(r2)[:160]}")
+    st, r = solve(url, {"map": mc, "start": m["start"], "goal": m["goal"], "class_cost": "S=0.5"})
+    check("POST /api/solve bad class_cost: 422 with the parser's message", st == 422 and "from 1 to 1e9" in str(r), str(r)[:200])
+    st, r = solve(url, {"map": m, "start": m["start"], "goal": m["goal"], "radius": 40})
+    check("POST /api/solve radius 40: 422", st == 422, str(r)[:200])
+
+    goals = [[28, 18], [1, 1], m["goal"]]
+    want = cli("solve", seed, "--to", "28,18", "--to", "1,1", "--to", f"{m['goal'][0]},{m['goal'][1]}")
+    st, r = solve(url, {"map": m, "start": m["start"], "goals": goals})
+    check("POST /api/solve goals: the nearest, as the CLI's several --to",
+          st == 200 and want and r["goal"] == want["goal"] and abs(r["cost"] - want["cost"]) < 1e-9, f"{st} {str(r)[:200]}")
+    walls = list(m["walls"])
+    for x, y in ((0, 0), (1, 0), (0, 1)):  # wall in the top-left corner cell... (0,0) itself stays
+        walls[y * 30 + x] = "1"
+    walls[0] = "0"
+    boxed = dict(m, walls="".join(walls))
+    st, r = solve(url, {"map": boxed, "start": m["start"], "goal": [0, 0], "partial": True})
+    check("POST /api/solve partial: no_path with a partial path to a reached cell",
+          st == 200 and r["status"] == "no_path" and r.get("partial", {}).get("path", [[0]])[0] == m["start"],
+          f"{st} {str(r)[:200]}")
+
+    want = cli("reach", seed, "--budget", "5")
+    st, r = request(url + "api/reach", json.dumps({"map": m, "start": m["start"], "budget": 5}).encode())
+    check("POST /api/reach: the CLI's cells", st == 200 and want and r["cells"] == want["cells"], f"{st} {str(r)[:200]}")
+    st, r = request(url + "api/reach", json.dumps({"map": m, "start": m["start"], "budget": -1}).encode())
+    check("POST /api/reach budget -1: 422", st == 422, str(r)[:200])
+    st, r = request(url + "api/reach", json.dumps({"map": m, "start": [0, 0], "budget": 3}).encode())
+    check("POST /api/reach from a wall: 422", st == 422, str(r)[:200])
 
 
 def any_angle(url, m, astar):
