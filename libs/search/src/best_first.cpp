@@ -12,6 +12,7 @@ struct BestFirstParams {
   bool reopen;    // reopen closed nodes on a better g (exact A*/Dijkstra with any heuristic)
   bool monotone;  // f never decreases along a path (consistent h, g weight 1, h weight <= 1)
   std::uint64_t node_limit;
+  bool resume = false;  // sliced search: carry on from the state the last slice left in `side`
 };
 
 /// Monotone (p.monotone) runs over a radix heap with lazy updates; the others over the indexed
@@ -19,7 +20,7 @@ struct BestFirstParams {
 template <DiagonalRule R, class H, class L, bool Monotone>
 Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstParams& p, H h,
                   NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
-  side.begin(grid.padded_size());
+  if (!p.resume) side.begin(grid.padded_size());
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
   const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
@@ -44,13 +45,20 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
   };
 
   const Cell sc = grid.cell(s);
-  side.open(s, 0.0, s);
   auto key = [](double f, double g) { return Monotone ? priority_key(f) : make_key(f, g); };
-  push_new(HeapEntry{key(priority(0.0, sc.x, sc.y), 0.0), s});
-  st.generated = 1;
-  if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+  if (!p.resume) {
+    side.open(s, 0.0, s);
+    push_new(HeapEntry{key(priority(0.0, sc.x, sc.y), 0.0), s});
+    st.generated = 1;
+    if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+  }
 
   for (;;) {
+    // The limit is checked before taking an entry, so that a sliced search resumes with the
+    // open list whole.
+    if (st.expanded >= p.node_limit && !(Monotone ? radix.empty() : side.heap.empty())) {
+      return Status::node_limit;
+    }
     HeapEntry e;
     if constexpr (Monotone) {
       if (radix.empty()) break;
@@ -62,7 +70,6 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
       st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
       e = side.pop();
     }
-    if (st.expanded >= p.node_limit) return Status::node_limit;
     const double gu = side.nodes[e.id].g;
     side.close(e.id);
     ++st.expanded;
@@ -109,7 +116,7 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
 template <class L>
 Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
                       Pathfinder::Workspace& ws, Result& out, L& listener) {
-  BestFirstParams p{1.0, o.effective_weight(), true, false, o.node_limit};
+  BestFirstParams p{1.0, o.effective_weight(), true, false, o.node_limit, ws.resume};
   Heuristic heur = o.effective_heuristic();
   switch (o.algorithm) {
     case Algorithm::dijkstra:

@@ -318,6 +318,15 @@ struct Pathfinder::Workspace {
   std::vector<Cell> scratch;
   /// A second per-cell flag as generation stamps (Lazy Theta*: "this parent is known visible").
   std::vector<std::uint32_t> stamps;
+  /// Sliced search (Pathfinder::start_sliced): the search carries on from the open list and
+  /// node records a previous slice left (no initialisation), its limit this slice's.
+  bool resume = false;
+  bool sliced_active = false;
+  grid::NodeId sliced_start = 0, sliced_goal = 0;
+  Options sliced_options;
+  Stats sliced_stats;
+  const grid::Grid* sliced_grid = nullptr;
+  std::uint64_t sliced_revision = 0;
   /// The nearest of several goals by an algorithm run once per goal: each run's result.
   Result goal_result;
   std::vector<grid::NodeId> goal_ids;

@@ -135,6 +135,7 @@ struct JumpParams {
   double h_weight;
   bool reopen;
   std::uint64_t node_limit;
+  bool resume = false;  ///< sliced search: carry on from the state left in `side`
 };
 
 /// Sign of v: -1, 0 or 1.
@@ -150,7 +151,7 @@ inline int sgn(int v) noexcept {
 template <bool Monotone, class J, class H, class L>
 Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, const JumpParams& p,
                    H h, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
-  side.begin(grid.padded_size());
+  if (!p.resume) side.begin(grid.padded_size());
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
   const double straight = moves.straight_cost(), diagonal = moves.diagonal_cost();
@@ -172,10 +173,12 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   };
 
   const Cell sc = grid.cell(s);
-  side.open(s, 0.0, s);
-  push(priority(0.0, sc.x, sc.y), 0.0, s);
-  st.generated = 1;
-  if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+  if (!p.resume) {
+    side.open(s, 0.0, s);
+    push(priority(0.0, sc.x, sc.y), 0.0, s);
+    st.generated = 1;
+    if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+  }
 
   double gu = 0;
   NodeId u = s;
@@ -201,6 +204,11 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   };
 
   for (;;) {
+    // The limit is checked before taking an entry, so that a sliced search resumes with the
+    // open list whole.
+    if (st.expanded >= p.node_limit && !(Monotone ? side.radix.empty() : side.heap.empty())) {
+      return Status::node_limit;
+    }
     HeapEntry e;
     if constexpr (Monotone) {
       if (side.radix.empty()) break;
@@ -212,7 +220,6 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
       e = side.pop();
     }
     if (side.stale(e)) continue;
-    if (st.expanded >= p.node_limit) return Status::node_limit;
     u = e.id;
     gu = side.nodes[u].g;
     side.close(u);
@@ -242,7 +249,7 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
                   Pathfinder::Workspace& ws, Result& out, L& listener) {
   const double w = o.effective_weight();
   const Heuristic heur = o.effective_heuristic();
-  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit};
+  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit, ws.resume};
   Side& side = ws.side[0];
   const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
     return p.reopen

@@ -115,6 +115,8 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
   out.partial.path.clear();
   out.partial.cost = 0;
   ws_->prep_us = 0;
+  ws_->sliced_active = false;  // one query at a time: a plain query cancels a sliced one
+  ws_->resume = false;
   const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
   bool valid = gp != nullptr && gp->passable(start) && !goals.empty();
   for (const Cell goal : goals) valid = valid && gp->passable(goal);
@@ -214,9 +216,109 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
   return out.status;
 }
 
+bool Pathfinder::start_sliced(Cell start, Cell goal) noexcept {
+  Workspace& w = *ws_;
+  w.sliced_active = false;
+  w.prep_us = 0;
+  const grid::Grid* g = validate(options_) ? nullptr : searched_grid();
+  if (g == nullptr || !g->passable(start) || !g->passable(goal)) return false;
+  w.sliced_active = true;
+  w.sliced_grid = g;
+  w.sliced_revision = g->revision();
+  w.sliced_start = g->id(start);
+  w.sliced_goal = g->id(goal);
+  w.sliced_options = options_;
+  w.sliced_stats = Stats{};
+  w.resume = false;
+  return true;
+}
+
+bool Pathfinder::sliced_active() const noexcept {
+  return ws_->sliced_active;
+}
+
+void Pathfinder::cancel_sliced() noexcept {
+  ws_->sliced_active = false;
+  ws_->resume = false;
+}
+
+bool Pathfinder::run_slice(std::uint64_t max_expansions, Result& out) noexcept {
+  const auto t0 = std::chrono::steady_clock::now();
+  Workspace& w = *ws_;
+  out.path.clear();
+  out.points.clear();
+  out.cost = 0;
+  out.note = {};
+  out.partial.path.clear();
+  if (!w.sliced_active) {
+    out.stats = Stats{};
+    out.status = Status::invalid_input;
+    return true;
+  }
+  w.prep_us = 0;
+  const grid::Grid* g = searched_grid();
+  if (g == nullptr || g != w.sliced_grid || g->revision() != w.sliced_revision) {
+    // The grid (or the unit's view) changed between slices: start again on it.
+    const Cell s = w.sliced_grid->cell(w.sliced_start), t = w.sliced_grid->cell(w.sliced_goal);
+    const Options keep = options_;
+    options_ = w.sliced_options;
+    const bool ok = start_sliced(s, t);
+    options_ = keep;
+    if (!ok) {
+      out.stats = Stats{};
+      out.status = Status::invalid_input;
+      return true;
+    }
+    g = w.sliced_grid;
+  }
+  const Algorithm a = w.sliced_options.algorithm;
+  const bool sliceable =
+      detail::best_first_family(a) || a == Algorithm::jps || a == Algorithm::jps_plus;
+  Options o = w.sliced_options;
+  const std::uint64_t limit = w.sliced_options.node_limit;
+  if (sliceable) {
+    const std::uint64_t step = std::max<std::uint64_t>(1, max_expansions);
+    o.node_limit = std::min(limit, w.sliced_stats.expanded + std::min(step, limit));
+  }
+  out.stats = w.sliced_stats;
+  const double before_us = out.stats.time_us;
+  try {
+    detail::NullListener l;
+    out.status = dispatch(*g, o, w.sliced_start, w.sliced_goal, w, out, l);
+  } catch (const std::bad_alloc&) {
+    out.status = Status::invalid_input;
+  }
+  w.resume = true;
+  const double slice_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() -
+      w.prep_us;
+  out.stats.time_us = before_us + slice_us;
+  w.sliced_stats = out.stats;
+  if (out.status == Status::node_limit && out.stats.expanded < limit) {
+    out.path.clear();
+    return false;  // the slice is spent; the search goes on in the next one
+  }
+  w.sliced_active = false;
+  w.resume = false;
+  if (out.stats.iterations == 0) out.stats.iterations = 1;
+  if (out.status == Status::found) {
+    if (info(a).any_angle) {
+      if (out.points.empty()) {
+        for (const Cell c : out.path) out.points.push_back(centre(c));
+      }
+      out.cost = polyline_length(out.points) * o.moves.straight_cost();
+    } else {
+      out.cost = grid::path_cost(*g, o.moves, out.path);
+    }
+  }
+  return true;
+}
+
 Status Pathfinder::reach(Cell start, double budget, std::vector<ReachCell>& out) noexcept {
   out.clear();
   ws_->prep_us = 0;
+  ws_->sliced_active = false;  // one query at a time
+  ws_->resume = false;
   const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
   if (gp == nullptr || !gp->passable(start) || !(budget >= 0)) {
     return Status::invalid_input;

@@ -132,6 +132,24 @@ class Pathfinder {
   /// when the limit stopped it (out then holds what was settled).
   Status reach(Cell start, double budget, std::vector<ReachCell>& out) noexcept;
 
+  /// Sliced search (frame budgets): start a query, then run it a slice at a time, each slice
+  /// expanding at most N nodes, and resume it in a later frame. dijkstra, astar, wastar,
+  /// greedy, jps and jps+ stop within the slice and resume where they stopped, with exactly
+  /// the result and expansions of one unsliced query; the other algorithms run to the end in
+  /// their first slice. The finder serves one query at a time: find() between slices, or a
+  /// new start_sliced(), cancels the sliced one. An edit of the grid between slices restarts
+  /// it (the next slice starts afresh on the edited map). False, and nothing started, when the
+  /// start or goal is invalid for the options' unit.
+  bool start_sliced(Cell start, Cell goal) noexcept;
+  /// Runs the sliced query for at most max_expansions expansions (>= 1). True when it has
+  /// finished: `out` then holds the whole result (status found, no_path or node_limit; stats
+  /// over every slice, time_us their sum). False when it needs another slice (out.stats holds
+  /// the expansions so far). Without a started query: true, status invalid_input.
+  bool run_slice(std::uint64_t max_expansions, Result& out) noexcept;
+  /// Drops the sliced query (nothing happens without one).
+  void cancel_sliced() noexcept;
+  [[nodiscard]] bool sliced_active() const noexcept;
+
   [[nodiscard]] const Options& options() const noexcept { return options_; }
   void set_options(const Options& o) noexcept { options_ = o; }
   [[nodiscard]] const grid::Grid& grid() const noexcept { return *grid_; }
