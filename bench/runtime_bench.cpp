@@ -1,0 +1,161 @@
+// The game runtime's targets (issue 14), measured on den520d with its Moving AI scenarios:
+// - Radius: a query for a unit of radius 1.5 against the same algorithm for radius 0, on the
+//   queries whose start and goal both units can use (the grid's cached view serves the
+//   radius: no grid copy). One iteration runs them all; µs per query as a counter.
+// - Slice: one slice of 1,000 expansions of a sliced search (a long query, restarted when it
+//   finishes): time per slice.
+// - Batch: every scenario of the file through a BatchFinder of 1 and 2 threads: queries/s.
+// Setup (untimed) loads the map, builds the views and prepared data, and checks the answers.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <pathlab/bench/bench.hpp>
+#include <pathlab/core/error.hpp>
+#include <pathlab/search/batch.hpp>
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+
+using namespace pathlab;
+
+namespace {
+
+const bench::LoadedScenario* den520d() {
+  static std::unique_ptr<bench::LoadedScenario> sc;
+  if (!sc) {
+    sc = std::make_unique<bench::LoadedScenario>(bench::load_scenario(
+        std::string(PATHLAB_SHARED_DIR) + "/benchmarks/movingai/den520d.map.scen", 0));
+  }
+  return sc.get();
+}
+
+/// The scenario's queries that a unit of radius 1.5 can also run.
+const std::vector<search::Query>& shared_queries() {
+  static std::vector<search::Query> out;
+  if (out.empty()) {
+    const auto* sc = den520d();
+    grid::Unit big;
+    big.radius = 1.5;
+    const auto view = sc->grid.view(big);
+    for (const std::size_t i : sc->selected) {
+      const auto& e = sc->file.entries[i];
+      if (view->passable(e.start) && view->passable(e.goal)) out.push_back({e.start, e.goal});
+    }
+  }
+  return out;
+}
+
+void BM_Radius(benchmark::State& state, search::Algorithm algo, double radius) {
+  const bench::LoadedScenario* sc = nullptr;
+  try {
+    sc = den520d();
+  } catch (const ParseError& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  const auto& queries = shared_queries();
+  search::Options o;
+  o.algorithm = algo;
+  o.unit.radius = radius;
+  search::Pathfinder finder(sc->grid, o);
+  if (search::uses_preparation(algo)) (void)search::prepare(finder);
+  search::Result r;
+  for (const auto& q : queries) finder.find(q.start, q.goal, r);  // warm-up: view, workspace
+  for (auto _ : state) {
+    for (const auto& q : queries) {
+      finder.find(q.start, q.goal, r);
+      benchmark::DoNotOptimize(r.cost);
+    }
+  }
+  state.counters["us_per_query"] = benchmark::Counter(
+      static_cast<double>(queries.size()) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["queries"] = static_cast<double>(queries.size());
+}
+
+void BM_Slice1000(benchmark::State& state, search::Algorithm algo) {
+  const bench::LoadedScenario* sc = nullptr;
+  try {
+    sc = den520d();
+  } catch (const ParseError& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  // The longest query of the file.
+  const auto& e = sc->file.entries[sc->selected.back()];
+  search::Options o;
+  o.algorithm = algo;
+  search::Pathfinder finder(sc->grid, o);
+  if (search::uses_preparation(algo)) (void)search::prepare(finder);
+  search::Result r;
+  (void)finder.find(e.start, e.goal, r);  // warm-up
+  std::uint64_t expanded = 0;
+  finder.start_sliced(e.start, e.goal);
+  for (auto _ : state) {
+    const std::uint64_t before = r.stats.expanded;
+    if (finder.run_slice(1000, r)) {
+      state.PauseTiming();
+      finder.start_sliced(e.start, e.goal);
+      r.stats.expanded = 0;
+      state.ResumeTiming();
+    } else {
+      expanded += r.stats.expanded - before;
+    }
+  }
+  state.counters["expanded_per_slice"] =
+      static_cast<double>(expanded) / static_cast<double>(state.iterations());
+}
+
+void BM_FindBatch(benchmark::State& state, search::Algorithm algo) {
+  const bench::LoadedScenario* sc = nullptr;
+  try {
+    sc = den520d();
+  } catch (const ParseError& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  std::vector<search::Query> queries;
+  for (const std::size_t i : sc->selected) {
+    queries.push_back({sc->file.entries[i].start, sc->file.entries[i].goal});
+  }
+  std::vector<search::Result> results(queries.size());
+  search::Options o;
+  o.algorithm = algo;
+  search::BatchFinder pool(sc->grid, o, static_cast<int>(state.range(0)));
+  pool.find(queries, results);  // warm-up
+  for (auto _ : state) benchmark::DoNotOptimize(pool.find(queries, results));
+  state.SetItemsProcessed(static_cast<std::int64_t>(queries.size()) * state.iterations());
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_Radius, astar_r0, search::Algorithm::astar, 0.0)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, astar_r1_5, search::Algorithm::astar, 1.5)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, jps_r0, search::Algorithm::jps, 0.0)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, jps_r1_5, search::Algorithm::jps, 1.5)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, jps_plus_r0, search::Algorithm::jps_plus, 0.0)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, jps_plus_r1_5, search::Algorithm::jps_plus, 1.5)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, subgoal_r0, search::Algorithm::subgoal, 0.0)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Radius, subgoal_r1_5, search::Algorithm::subgoal, 1.5)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Slice1000, astar, search::Algorithm::astar)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Slice1000, dijkstra, search::Algorithm::dijkstra)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Slice1000, jps, search::Algorithm::jps)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_FindBatch, astar, search::Algorithm::astar)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_FindBatch, jps_plus, search::Algorithm::jps_plus)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);

@@ -1,0 +1,48 @@
+// Batch queries: many queries answered on a pool of threads, each thread with its own
+// Pathfinder, on one shared const grid. Preprocessed data (jps+ tables, subgoal graphs) and
+// unit views are built once and shared. What a server or a Python find_many runs.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab::search {
+
+struct Query {
+  Cell start;
+  Cell goal;
+};
+
+/// A pool of finders for batches on one grid, kept between batches: their workspaces stay
+/// warm and the preprocessed data (and unit view) is built once, by the first, and shared.
+/// Each batch runs on `threads` threads started for it (one of them the caller's).
+class BatchFinder {
+ public:
+  /// threads: 0 for one per hardware thread. [Throws std::bad_alloc.]
+  BatchFinder(const grid::Grid& g, const Options& options, int threads = 0);
+  /// Answers queries[i] into results[i], as find_batch does.
+  std::size_t find(std::span<const Query> queries, std::span<Result> results,
+                   const std::atomic<bool>* cancel = nullptr) noexcept;
+  [[nodiscard]] int threads() const noexcept { return static_cast<int>(finders_.size()); }
+
+ private:
+  std::vector<std::unique_ptr<Pathfinder>> finders_;
+};
+
+/// Answers queries[i] into results[i] (results.size() >= queries.size()) with `threads`
+/// threads (0: one per hardware thread; never more than there are queries). Each result is
+/// what Pathfinder::find gives for its query. `cancel` (optional) is read between queries:
+/// once it is true the threads stop, and the queries not run keep status invalid_input.
+/// Returns the number of queries answered. Never throws: a thread that cannot start leaves its
+/// share to the others.
+std::size_t find_batch(const grid::Grid& g, const Options& options, std::span<const Query> queries,
+                       std::span<Result> results, int threads = 0,
+                       const std::atomic<bool>* cancel = nullptr) noexcept;
+
+}  // namespace pathlab::search
