@@ -1271,16 +1271,14 @@ def unit_plain_copy(rows, class_cost, radius):
     return w, h, walls, cost
 
 
-def unit_reference(plain, start, goal):
-    """Least cost start..goal on a plain copy: step cost x the cost of the cell entered."""
+def unit_distances(plain, start):
+    """Least cost from start to every reachable cell of a plain copy (dict)."""
     import heapq
     w, h, walls, cost = plain
     dist = {tuple(start): 0.0}
     heap = [(0.0, tuple(start))]
     while heap:
         d, (x, y) = heapq.heappop(heap)
-        if (x, y) == tuple(goal):
-            return d
         if d > dist[(x, y)]:
             continue
         for dx in (-1, 0, 1):
@@ -1294,7 +1292,12 @@ def unit_reference(plain, start, goal):
                 if nd < dist.get(n, math.inf) - 1e-12:
                     dist[n] = nd
                     heapq.heappush(heap, (nd, n))
-    return None
+    return dist
+
+
+def unit_reference(plain, start, goal):
+    """Least cost start..goal on a plain copy (None when unreachable)."""
+    return unit_distances(plain, start).get(tuple(goal))
 
 
 def units_tests():
@@ -1376,30 +1379,6 @@ def units_tests():
         bad(f"solve --radius {radius}",
             ["solve", m, "--from", f"{s[0]},{s[1]}", "--to", f"{g[0]},{g[1]}", "--radius", radius],
             mention="--radius")
-
-
-def unit_distances(plain, start):
-    """Least cost from start to every reachable cell of a plain copy (dict)."""
-    import heapq
-    w, h, walls, cost = plain
-    dist = {tuple(start): 0.0}
-    heap = [(0.0, tuple(start))]
-    while heap:
-        d, (x, y) = heapq.heappop(heap)
-        if d > dist[(x, y)]:
-            continue
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                n = (x + dx, y + dy)
-                if (dx, dy) == (0, 0) or not (0 <= n[0] < w and 0 <= n[1] < h) or n in walls:
-                    continue
-                if dx and dy and ((x + dx, y) in walls or (x, y + dy) in walls):
-                    continue
-                nd = d + (SQRT2 if dx and dy else 1.0) * cost[n]
-                if nd < dist.get(n, math.inf) - 1e-12:
-                    dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
-    return dist
 
 
 def shapes_tests():

@@ -113,27 +113,38 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
 
 }  // namespace
 
+BestFirstRule best_first_rule(const Options& o) noexcept {
+  BestFirstRule r;
+  r.h_weight = o.effective_weight();
+  r.heuristic = o.effective_heuristic();
+  switch (o.algorithm) {
+    case Algorithm::dijkstra:
+      r.heuristic = Heuristic::zero;
+      break;
+    case Algorithm::greedy:
+      r.g_weight = 0.0;
+      r.h_weight = 1.0;
+      r.reopen = false;
+      break;
+    case Algorithm::wastar:
+      r.reopen = false;  // the w*opt bound holds without reopening
+      break;
+    case Algorithm::astar:
+      r.reopen = r.h_weight <= 1.0;
+      break;
+    default:  // not of the family: A* with the options' heuristic, weight 1
+      r.h_weight = 1.0;
+      break;
+  }
+  return r;
+}
+
 template <class L>
 Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
                       Pathfinder::Workspace& ws, Result& out, L& listener) {
-  BestFirstParams p{1.0, o.effective_weight(), true, false, o.node_limit, ws.resume};
-  Heuristic heur = o.effective_heuristic();
-  switch (o.algorithm) {
-    case Algorithm::dijkstra:
-      heur = Heuristic::zero;
-      break;
-    case Algorithm::greedy:
-      p.g_weight = 0.0;
-      p.h_weight = 1.0;
-      p.reopen = false;
-      break;
-    case Algorithm::wastar:
-      p.reopen = false;
-      break;  // w*opt bound holds without reopening
-    default:
-      p.reopen = p.h_weight <= 1.0;
-      break;
-  }
+  const BestFirstRule rule = best_first_rule(o);
+  BestFirstParams p{rule.g_weight, rule.h_weight, rule.reopen, false, o.node_limit, ws.resume};
+  const Heuristic heur = rule.heuristic;
   // Our admissible heuristics are all consistent, and so is w*h for w <= 1.
   p.monotone = p.g_weight == 1.0 && p.h_weight <= 1.0 && search::admissible(heur, o.moves);
   Side& side = ws.side[0];

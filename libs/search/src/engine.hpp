@@ -491,6 +491,19 @@ inline void append_chain_backward(const Grid& g, const Side& side, NodeId goal, 
   }
 }
 
+/// How the best-first family weighs a node: f = g_weight*g + h_weight*h with `heuristic`, and
+/// whether a closed node is reopened on a better g.
+struct BestFirstRule {
+  double g_weight = 1.0;
+  double h_weight = 1.0;
+  bool reopen = true;
+  Heuristic heuristic = Heuristic::octile;
+};
+/// The rule of the options' algorithm: dijkstra (h zero), greedy (f = h, no reopening), wastar
+/// (no reopening: the w*opt bound holds without), astar (reopening when w <= 1); any other
+/// algorithm gets A*'s with weight 1.
+[[nodiscard]] BestFirstRule best_first_rule(const Options& o) noexcept;
+
 /// Whether the algorithm is of the best-first family (dijkstra, astar, wastar, greedy).
 [[nodiscard]] bool best_first_family(Algorithm a) noexcept;
 /// The nearest of several goals by one best-first search (query_shapes.cpp).

@@ -20,33 +20,15 @@ struct ExploreParams {
   double budget = kInf;  ///< stop before expanding a cell with g above this (Dijkstra only)
 };
 
-/// The best-first parameters of the options' algorithm when it is of that family (dijkstra,
-/// astar, wastar, greedy), else A*'s (the family's `heuristic`).
+/// The options' best-first rule, as ExploreParams (and its heuristic).
 ExploreParams params_of(const Options& o, Heuristic& heuristic) {
+  const BestFirstRule r = best_first_rule(o);
   ExploreParams p;
-  p.h_weight = o.effective_weight();
+  p.g_weight = r.g_weight;
+  p.h_weight = r.h_weight;
+  p.reopen = r.reopen;
   p.node_limit = o.node_limit;
-  heuristic = o.effective_heuristic();
-  switch (o.algorithm) {
-    case Algorithm::dijkstra:
-      heuristic = Heuristic::zero;
-      break;
-    case Algorithm::greedy:
-      p.g_weight = 0.0;
-      p.h_weight = 1.0;
-      p.reopen = false;
-      break;
-    case Algorithm::wastar:
-      p.reopen = false;
-      break;
-    case Algorithm::astar:
-      p.reopen = p.h_weight <= 1.0;
-      break;
-    default:  // not of the family: A* with the options' heuristic, weight 1
-      p.h_weight = 1.0;
-      p.reopen = true;
-      break;
-  }
+  heuristic = r.heuristic;
   return p;
 }
 
