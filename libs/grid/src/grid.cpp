@@ -219,6 +219,10 @@ Grid Grid::with_clearance(double radius) const {
 
 bool operator==(const Grid& a, const Grid& b) noexcept {
   if (a.width_ != b.width_ || a.height_ != b.height_ || a.walls_ != b.walls_) return false;
+  // Stored alike (both empty, or both allocated): the vectors compare at once.
+  if (a.terrain_.size() == b.terrain_.size() && a.classes_.size() == b.classes_.size()) {
+    return a.terrain_ == b.terrain_ && a.classes_ == b.classes_;
+  }
   for (int y = 0; y < a.height_; ++y) {
     for (int x = 0; x < a.width_; ++x) {
       const NodeId n = a.id(x, y);
@@ -241,6 +245,7 @@ std::uint64_t Grid::checksum() const noexcept {
   for (std::uint64_t w : walls_) mix(w);
   // Per cell only where a cost differs from 1 or a class from ground and wall (the walls are
   // in the bits): a grid edited back to its old cells has its old checksum.
+  if (terrain_.empty() && classes_.empty()) return h;
   for (int y = 0; y < height_; ++y) {
     for (int x = 0; x < width_; ++x) {
       const NodeId n = id(x, y);

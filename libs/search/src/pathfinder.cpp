@@ -29,6 +29,17 @@ std::size_t Pathfinder::memory_bytes() const noexcept {
 Pathfinder::Pathfinder(Pathfinder&&) noexcept = default;
 Pathfinder& Pathfinder::operator=(Pathfinder&&) noexcept = default;
 
+namespace {
+
+/// validate() without the unit, which searched_grid() checks when the unit changes: the part
+/// every query runs.
+bool valid_search_options(const Options& o) noexcept {
+  const double w = o.effective_weight();
+  return w >= 0 && std::isfinite(w) && o.node_limit >= 1;
+}
+
+}  // namespace
+
 std::optional<std::string> validate(const Options& o) {
   const double w = o.effective_weight();
   if (!(w >= 0) || !std::isfinite(w)) return "weight must be a finite number >= 0";
@@ -117,7 +128,7 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
   ws_->prep_us = 0;
   ws_->sliced_active = false;  // one query at a time: a plain query cancels a sliced one
   ws_->resume = false;
-  const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
+  const grid::Grid* gp = valid_search_options(options_) ? searched_grid() : nullptr;
   bool valid = gp != nullptr && gp->passable(start) && !goals.empty();
   for (const Cell goal : goals) valid = valid && gp->passable(goal);
   if (!valid) {
@@ -220,7 +231,7 @@ bool Pathfinder::start_sliced(Cell start, Cell goal) noexcept {
   Workspace& w = *ws_;
   w.sliced_active = false;
   w.prep_us = 0;
-  const grid::Grid* g = validate(options_) ? nullptr : searched_grid();
+  const grid::Grid* g = valid_search_options(options_) ? searched_grid() : nullptr;
   if (g == nullptr || !g->passable(start) || !g->passable(goal)) return false;
   w.sliced_active = true;
   w.sliced_grid = g;
@@ -319,7 +330,7 @@ Status Pathfinder::reach(Cell start, double budget, std::vector<ReachCell>& out)
   ws_->prep_us = 0;
   ws_->sliced_active = false;  // one query at a time
   ws_->resume = false;
-  const grid::Grid* gp = validate(options_) ? nullptr : searched_grid();
+  const grid::Grid* gp = valid_search_options(options_) ? searched_grid() : nullptr;
   if (gp == nullptr || !gp->passable(start) || !(budget >= 0)) {
     return Status::invalid_input;
   }
