@@ -8,12 +8,16 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include <pathlab/core/error.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
 
 #include "link_api.hpp"
 #include "simulation.hpp"
@@ -117,7 +121,9 @@ grid::Grid grid_from_json(const json& m, const Config& c) {
     for (std::size_t i = 0; i < cls.size(); ++i) {
       const char k = grid::canonical_class(cls[i]);
       if (!grid::valid_class(k)) throw ApiError{422, "\"classes\" holds a non-printable character"};
-      if (walls[i] == '1' || k == grid::kGroundClass) continue;
+      // A terrain class names the cell whatever its wall bit (the bit of 'T' and 'W' is the
+      // default unit's); ground keeps the bit of "walls".
+      if (k == grid::kGroundClass) continue;
       g.set_class(static_cast<int>(i % w), static_cast<int>(i / w), k);
     }
   }
@@ -279,6 +285,263 @@ void simulation_routes(httplib::Server& svr, Simulations& sims) {
   });
 }
 
+/// The answer of /api/solve for request r on grid g, by `finder` (its options set from r).
+json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r) {
+  const search::Options& o = finder.options();
+  const auto view = g.view(o.unit);  // the map as the unit sees it
+  const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+  // "goal", or "goals": [[x, y], ...] for the nearest of several.
+  std::vector<Cell> goals;
+  if (r.contains("goals") && !r["goals"].is_null()) {
+    if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
+      throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
+    }
+    for (const json& c : r["goals"]) goals.push_back(cell_from_json(c, "goal", g, o.unit, *view));
+  } else {
+    goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view));
+  }
+  const auto smoothing = smoothing_from_json(r);
+  search::Result result;
+  search::TraceRecorder rec;
+  const bool trace = r.value("trace", false);
+  finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
+  const Cell goal = result.status == Status::found ? result.reached_goal() : goals.front();
+  json path = json::array();
+  for (Cell p : result.path) path.push_back(cell_json(p));
+  json out{{"status", std::string(to_string(result.status))},
+           {"algorithm", std::string(search::to_string(o.algorithm))},
+           {"start", cell_json(start)},
+           {"goal", cell_json(goal)},
+           {"cost", result.cost},
+           {"moves", result.moves()},
+           {"path", path},
+           {"points", points_json(search::path_points(result))},
+           {"any_angle", search::info(o.algorithm).any_angle},
+           {"expanded", result.stats.expanded},
+           {"generated", result.stats.generated},
+           {"los_checks", result.stats.los_checks},
+           {"time_us", result.stats.time_us}};
+  // The same fields as solve --smooth.
+  if (smoothing && result.status == Status::found) {
+    const post::SmoothedPath sm = post::smooth_result(*view, o, result, *smoothing);
+    json cells = json::array();
+    for (const Cell w : sm.path) cells.push_back(cell_json(w));
+    out["smoothed_path"] = cells;
+    out["smoothed_points"] = points_json(sm.points);
+    out["smoothed_cost"] = sm.cost;
+    out["smoothing"] = {{"method", std::string(post::to_string(*smoothing))},
+                        {"los_checks", sm.los_checks}};
+  }
+  if (trace) out["trace"] = trace_array(rec.events(), g.width());
+  if (o.partial && result.status != Status::found && !result.partial.path.empty()) {
+    json pp = json::array();
+    for (const Cell c : result.partial.path) pp.push_back(cell_json(c));
+    out["partial"] = {{"reached", cell_json(result.partial.reached)},
+                      {"cost", result.partial.cost},
+                      {"path", std::move(pp)}};
+  }
+  if (!g.sees_alike(o.unit)) {
+    // Where the unit may go: its blocked cells, row-major, for the page to shade.
+    std::string blocked;
+    blocked.reserve(static_cast<std::size_t>(g.cells()));
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) blocked += view->passable(x, y) ? '0' : '1';
+    }
+    out["unit_blocked"] = std::move(blocked);
+  }
+  return out;
+}
+
+/// The answer of /api/reach for request r on grid g, by `finder` (its options set from r).
+json reach_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r) {
+  const search::Options& o = finder.options();
+  const auto view = g.view(o.unit);
+  const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+  if (!r.contains("budget") || !r["budget"].is_number()) {
+    throw ApiError{400, "\"budget\" must be a number"};
+  }
+  const double budget = r["budget"].get<double>();
+  if (!(budget >= 0) || budget > 1e9) throw ApiError{422, "the budget must be from 0 to 1e9"};
+  std::vector<search::ReachCell> cells;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Status st = finder.reach(start, budget, cells);
+  const double us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
+  json list = json::array();
+  for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
+  return {{"from", cell_json(start)},
+          {"budget", budget},
+          {"status", st == Status::node_limit ? "node_limit" : "found"},
+          {"cells", std::move(list)},
+          {"time_us", us}};
+}
+
+/// Editable maps held by the server (the page's live repair): edits go through Grid::apply,
+/// and one finder per session is kept across them, so that its caches (unit views, the JPS+
+/// table, the subgoal graph) are repaired rather than rebuilt; each answer says how long the
+/// edits and the repair took. At most max_sessions; one more evicts the least recently used.
+class MapSessions {
+ public:
+  explicit MapSessions(std::size_t max) : max_(std::max<std::size_t>(1, max)) {}
+  struct Session {
+    std::mutex mutex;
+    grid::Grid grid;
+    std::unique_ptr<search::Pathfinder> finder;
+    double edit_us = 0;  ///< the last edit request's
+    std::size_t edits = 0;
+    std::uint64_t used = 0;
+  };
+  std::string create(grid::Grid g) {
+    const std::lock_guard lock(mutex_);
+    if (sessions_.size() >= max_) {
+      auto oldest = sessions_.begin();
+      for (auto it = sessions_.begin(); it != sessions_.end(); ++it) {
+        if (it->second->used < oldest->second->used) oldest = it;
+      }
+      sessions_.erase(oldest);
+    }
+    auto s = std::make_shared<Session>();
+    s->grid = std::move(g);
+    s->finder = std::make_unique<search::Pathfinder>(s->grid);
+    s->used = ++clock_;
+    std::string id = std::to_string(++next_id_);
+    id.insert(id.begin(), 'm');
+    sessions_[id] = std::move(s);
+    return id;
+  }
+  std::shared_ptr<Session> get(const std::string& id) {
+    const std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end()) throw ApiError{404, "no map session " + id};
+    it->second->used = ++clock_;
+    return it->second;
+  }
+  void erase(const std::string& id) {
+    const std::lock_guard lock(mutex_);
+    if (sessions_.erase(id) == 0) throw ApiError{404, "no map session " + id};
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Session>> sessions_;
+  std::size_t max_;
+  std::uint64_t clock_ = 0, next_id_ = 0;
+};
+
+/// One edit of a request: {"kind": "wall"|"free"|"class"|"terrain", "area": [x0,y0,x1,y1]
+/// (or "cell": [x,y]), "class": "T", "cost": 2}.
+grid::Edit edit_from_json(const json& e) {
+  if (!e.is_object()) throw ApiError{400, "an edit must be an object"};
+  grid::Edit out;
+  const std::string kind = e.value("kind", std::string());
+  if (kind == "wall") {
+    out.kind = grid::Edit::Kind::wall;
+  } else if (kind == "free") {
+    out.kind = grid::Edit::Kind::free;
+  } else if (kind == "class") {
+    out.kind = grid::Edit::Kind::set_class;
+    const json& k = e.contains("class") ? e["class"] : json();
+    if (!k.is_string() || k.get_ref<const std::string&>().size() != 1) {
+      throw ApiError{400, "a class edit needs \"class\": one character"};
+    }
+    out.cls = k.get_ref<const std::string&>()[0];
+  } else if (kind == "terrain") {
+    out.kind = grid::Edit::Kind::terrain;
+    if (!e.contains("cost") || !e["cost"].is_number()) {
+      throw ApiError{400, "a terrain edit needs a number \"cost\""};
+    }
+    out.cost = e["cost"].get<float>();
+  } else {
+    throw ApiError{422, "unknown edit kind '" + kind + "' (wall, free, class, terrain)"};
+  }
+  auto ints = [](const json& a, std::size_t n) {
+    if (!a.is_array() || a.size() != n) return false;
+    for (const json& v : a) {
+      if (!v.is_number_integer()) return false;
+    }
+    return true;
+  };
+  if (e.contains("cell")) {
+    if (!ints(e["cell"], 2)) throw ApiError{400, "\"cell\" must be [x, y]"};
+    out.area = {e["cell"][0].get<int>(), e["cell"][1].get<int>(), e["cell"][0].get<int>(),
+                e["cell"][1].get<int>()};
+  } else {
+    if (!e.contains("area") || !ints(e["area"], 4)) {
+      throw ApiError{400, "an edit needs \"area\": [x0, y0, x1, y1] or \"cell\": [x, y]"};
+    }
+    out.area = {e["area"][0].get<int>(), e["area"][1].get<int>(), e["area"][2].get<int>(),
+                e["area"][3].get<int>()};
+  }
+  return out;
+}
+
+void map_session_routes(httplib::Server& svr, const Config& c, MapSessions& sessions) {
+  svr.Post("/api/mapsession", [&c, &sessions](const httplib::Request& req, httplib::Response& res) {
+    const json r = body_object(req);
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    grid::Grid g = grid_from_json(r["map"], c);
+    const int w = g.width(), h = g.height();
+    reply(res, {{"id", sessions.create(std::move(g))}, {"width", w}, {"height", h}});
+  });
+  // {"edits": [edit, ...]}: all checked first, then applied (all or none).
+  svr.Post(R"(/api/mapsession/([^/]+)/edit)", [&sessions](const httplib::Request& req,
+                                                          httplib::Response& res) {
+    const json r = body_object(req);
+    const auto s = sessions.get(req.matches[1]);
+    if (!r.contains("edits") || !r["edits"].is_array() || r["edits"].size() > 100000) {
+      throw ApiError{400, "\"edits\" must be an array of at most 100000 edits"};
+    }
+    std::vector<grid::Edit> edits;
+    for (const json& e : r["edits"]) edits.push_back(edit_from_json(e));
+    const std::lock_guard lock(s->mutex);
+    for (const grid::Edit& e : edits) {
+      if (auto bad = s->grid.check(e)) throw ApiError{422, *bad};
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const grid::Edit& e : edits) (void)s->grid.apply(e);
+    s->edit_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    s->edits = edits.size();
+    reply(res,
+          {{"edits", edits.size()}, {"edit_us", s->edit_us}, {"revision", s->grid.revision()}});
+  });
+  // The answer of /api/solve (without "map"), plus the last edits' time and the repair's: the
+  // finder brings its caches up to date (search::prepare) before the query, timed apart.
+  svr.Post(R"(/api/mapsession/([^/]+)/solve)", [&c, &sessions](const httplib::Request& req,
+                                                               httplib::Response& res) {
+    const json r = body_object(req);
+    const auto s = sessions.get(req.matches[1]);
+    const search::Options o = options_from_json(r, c);
+    const std::lock_guard lock(s->mutex);
+    search::Pathfinder& f = *s->finder;
+    f.set_options(o);
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)f.searched_grid();  // the unit's view: repaired by the edits themselves
+    (void)search::prepare(f);
+    const double repair_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    json out = solve_answer(s->grid, f, r);
+    out["repair_us"] = repair_us;
+    out["edit_us"] = s->edit_us;
+    out["edits"] = s->edits;
+    reply(res, out);
+  });
+  svr.Post(R"(/api/mapsession/([^/]+)/reach)",
+           [&c, &sessions](const httplib::Request& req, httplib::Response& res) {
+             const json r = body_object(req);
+             const auto s = sessions.get(req.matches[1]);
+             const std::lock_guard lock(s->mutex);
+             s->finder->set_options(options_from_json(r, c));
+             reply(res, reach_answer(s->grid, *s->finder, r));
+           });
+  svr.Delete(R"(/api/mapsession/([^/]+))",
+             [&sessions](const httplib::Request& req, httplib::Response& res) {
+               sessions.erase(req.matches[1]);
+               reply(res, {{"deleted", true}});
+             });
+}
+
 void routes(httplib::Server& svr, const Config& c) {
   svr.Get("/api/algorithms", [](const httplib::Request&, httplib::Response& res) {
     json list = algorithm_list();
@@ -335,99 +598,17 @@ void routes(httplib::Server& svr, const Config& c) {
     if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
     const grid::Grid g = grid_from_json(r["map"], c);
     const search::Options o = options_from_json(r, c);
-    const auto view = g.view(o.unit);  // the map as the unit sees it
-    const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
-    // "goal", or "goals": [[x, y], ...] for the nearest of several.
-    std::vector<Cell> goals;
-    if (r.contains("goals") && !r["goals"].is_null()) {
-      if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
-        throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
-      }
-      for (const json& c : r["goals"]) goals.push_back(cell_from_json(c, "goal", g, o.unit, *view));
-    } else {
-      goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view));
-    }
-    const auto smoothing = smoothing_from_json(r);
     search::Pathfinder finder(g, o);
-    search::Result result;
-    search::TraceRecorder rec;
-    const bool trace = r.value("trace", false);
-    finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
-    const Cell goal = result.status == Status::found ? result.reached_goal() : goals.front();
-    json path = json::array();
-    for (Cell p : result.path) path.push_back(cell_json(p));
-    json out{{"status", std::string(to_string(result.status))},
-             {"algorithm", std::string(search::to_string(o.algorithm))},
-             {"start", cell_json(start)},
-             {"goal", cell_json(goal)},
-             {"cost", result.cost},
-             {"moves", result.moves()},
-             {"path", path},
-             {"points", points_json(search::path_points(result))},
-             {"any_angle", search::info(o.algorithm).any_angle},
-             {"expanded", result.stats.expanded},
-             {"generated", result.stats.generated},
-             {"los_checks", result.stats.los_checks},
-             {"time_us", result.stats.time_us}};
-    // The same fields as solve --smooth.
-    if (smoothing && result.status == Status::found) {
-      const post::SmoothedPath sm = post::smooth_result(*view, o, result, *smoothing);
-      json cells = json::array();
-      for (const Cell w : sm.path) cells.push_back(cell_json(w));
-      out["smoothed_path"] = cells;
-      out["smoothed_points"] = points_json(sm.points);
-      out["smoothed_cost"] = sm.cost;
-      out["smoothing"] = {{"method", std::string(post::to_string(*smoothing))},
-                          {"los_checks", sm.los_checks}};
-    }
-    if (trace) out["trace"] = trace_array(rec.events(), g.width());
-    if (o.partial && result.status != Status::found && !result.partial.path.empty()) {
-      json pp = json::array();
-      for (const Cell c : result.partial.path) pp.push_back(cell_json(c));
-      out["partial"] = {{"reached", cell_json(result.partial.reached)},
-                        {"cost", result.partial.cost},
-                        {"path", std::move(pp)}};
-    }
-    if (!g.sees_alike(o.unit)) {
-      // Where the unit may go: its blocked cells, row-major, for the page to shade.
-      std::string blocked;
-      blocked.reserve(static_cast<std::size_t>(g.cells()));
-      for (int y = 0; y < g.height(); ++y) {
-        for (int x = 0; x < g.width(); ++x) blocked += view->passable(x, y) ? '0' : '1';
-      }
-      out["unit_blocked"] = std::move(blocked);
-    }
-    reply(res, out);
+    reply(res, solve_answer(g, finder, r));
   });
   // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
   // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.
   svr.Post("/api/reach", [&c](const httplib::Request& req, httplib::Response& res) {
-    const json r = json::parse(req.body, nullptr, false);
-    if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
+    const json r = body_object(req);
     if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
     const grid::Grid g = grid_from_json(r["map"], c);
-    const search::Options o = options_from_json(r, c);
-    const auto view = g.view(o.unit);
-    const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
-    if (!r.contains("budget") || !r["budget"].is_number()) {
-      throw ApiError{400, "\"budget\" must be a number"};
-    }
-    const double budget = r["budget"].get<double>();
-    if (!(budget >= 0) || budget > 1e9) throw ApiError{422, "the budget must be from 0 to 1e9"};
-    search::Pathfinder finder(g, o);
-    std::vector<search::ReachCell> cells;
-    const auto t0 = std::chrono::steady_clock::now();
-    const Status st = finder.reach(start, budget, cells);
-    const double us =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-    if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
-    json list = json::array();
-    for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
-    reply(res, {{"from", cell_json(start)},
-                {"budget", budget},
-                {"status", st == Status::node_limit ? "node_limit" : "found"},
-                {"cells", std::move(list)},
-                {"time_us", us}});
+    search::Pathfinder finder(g, options_from_json(r, c));
+    reply(res, reach_answer(g, finder, r));
   });
 }
 
@@ -484,6 +665,8 @@ bool serve(const Config& c, const std::function<void(const std::string&)>& on_re
   link_routes(svr, c);
   Simulations sims(c, c.max_sessions);
   simulation_routes(svr, sims);
+  MapSessions map_sessions(c.max_sessions);
+  map_session_routes(svr, c, map_sessions);
   const int port =
       c.port == 0 ? svr.bind_to_any_port(c.host) : (svr.bind_to_port(c.host, c.port) ? c.port : -1);
   if (port < 0) return false;

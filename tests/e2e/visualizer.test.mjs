@@ -143,6 +143,70 @@ try {
   }, before, { timeout: 10000 });
   check('chase mode: the arrow keys move the start and the cost changes', (await stat('cost')) !== before);
 
+  // Units: the bundled maze again (start 7,2, goal 9,9: a room whose one door, 9,11, is a
+  // single cell wide). A unit of radius 1.2 cannot pass that door: the page shades the cells it
+  // cannot use and answers as the CLI does for the same unit.
+  await page.uncheck('#chase');
+  await page.uncheck('#smooth');
+  await page.selectOption('#algorithm', 'astar');
+  await page.selectOption('#map-select', 'seed_maze.txt');
+  await message(/seed_maze/);
+  const maze = path.join(process.cwd(), '..', '..', 'maps', 'seed_maze.txt');
+  const mazeFile = fs.existsSync(maze) ? maze : path.join(profile, 'maze.txt');
+  if (mazeFile !== maze) {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#download-text')]);
+    await dl.saveAs(mazeFile);
+  }
+  const cliJson = (args) => {
+    try {
+      return JSON.parse(execFileSync(pathlab, args).toString());
+    } catch (e) {  // exit 1 (no path) still prints the JSON
+      return JSON.parse(e.stdout.toString());
+    }
+  };
+  await page.fill('#unit-radius', '1.2');
+  await page.click('#run');
+  await message(/^astar: (found|no_path)$/);
+  const cliUnit = cliJson(['solve', mazeFile, '--radius', '1.2', '--json']);
+  check('unit radius 1.2: the status and cost of pathlab solve --radius 1.2',
+        (await stat('status')) === cliUnit.status && Math.abs(Number(await stat('cost')) - cliUnit.cost) < 1e-3,
+        `${await stat('status')} ${await stat('cost')} vs ${cliUnit.status} ${cliUnit.cost}`);
+  const [shaded] = await countColours('#canvas', [[180, 180, 200]]);
+  check('unit radius 1.2: the cells it cannot use are shaded', shaded > 0, `${shaded} pixels`);
+  await page.fill('#unit-radius', '0');
+  await page.click('#run');
+  await message(/^astar: found$/);
+  const [unshaded] = await countColours('#canvas', [[180, 180, 200]]);
+  check('radius 0: no shading', unshaded === 0, `${unshaded} pixels`);
+  const mazeCost = Number(await stat('cost'));
+
+  // Movement range: every cell within the budget, as pathlab reach counts them.
+  await page.fill('#range-budget', '6');
+  await page.click('#range');
+  await message(/^movement range: \d+ cells/);
+  const shown = Number(/(\d+) cells/.exec(await page.textContent('#message'))[1]);
+  const cliReach = cliJson(['reach', mazeFile, '--budget', '6', '--json']);
+  const [rangePixels] = await countColours('#canvas', [[255, 224, 138]]);
+  check('movement range: the cells of pathlab reach, shaded', shown === cliReach.cells.length && rangePixels > 0,
+        `${shown} vs ${cliReach.cells.length}, ${rangePixels} pixels`);
+
+  // Live repair: walls drawn go to the server's map; the kept finder repairs and answers.
+  const repair = (re) => page.waitForFunction((src) => new RegExp(src).test(document.getElementById('repair-stats').textContent),
+                                              re.source, { timeout: 30000 });
+  await page.check('#live-repair');
+  await repair(/query .* found$/);
+  check('live repair: the first answer is the path on the unedited map', Math.abs(Number(await stat('cost')) - mazeCost) < 1e-6);
+  const mcp = (await page.locator('#canvas').boundingBox()).width / 30;
+  const door = { position: { x: 9.5 * mcp, y: 11.5 * mcp } };  // scrolled into view first
+  await page.locator('#canvas').click(door);  // wall the room's door
+  await repair(/^1 edit .*repair .*no_path$/);
+  check('live repair: walling the door leaves no path, with edit and repair times shown', true);
+  await page.locator('#canvas').click(door);  // and open it again
+  await repair(/^1 edit .*found$/);
+  check('live repair: reopening the door gives the old cost again', Math.abs(Number(await stat('cost')) - mazeCost) < 1e-6,
+        `${await stat('cost')} vs ${mazeCost}`);
+  await page.uncheck('#live-repair');
+
   fs.mkdirSync(outDir, { recursive: true });
   await page.screenshot({ path: path.join(outDir, 'screenshot.png'), fullPage: true });
   check('screenshot saved', fs.statSync(path.join(outDir, 'screenshot.png')).size > 1000);

@@ -212,6 +212,37 @@ def game_runtime(url, m):
     st, r = request(url + "api/reach", json.dumps({"map": m, "start": [0, 0], "budget": 3}).encode())
     check("POST /api/reach from a wall: 422", st == 422, str(r)[:200])
 
+    # Map sessions: edits through the library's edit API, the finder kept and repaired.
+    post = lambda path, body: request(url + path, json.dumps(body).encode())
+    st, s = post("api/mapsession", {"map": m})
+    sid = s.get("id") if st == 200 else None
+    check("POST /api/mapsession: a session id", st == 200 and sid, str(s)[:200])
+    query = {"start": m["start"], "goal": m["goal"], "algorithm": "jps+"}
+    st, astar = solve(url, {"map": m, "start": m["start"], "goal": m["goal"]})
+    st, r0 = post(f"api/mapsession/{sid}/solve", query)
+    check("session solve: the stateless answer", st == 200 and abs(r0["cost"] - astar["cost"]) < 1e-9
+          and "repair_us" in r0 and "edit_us" in r0, str(r0)[:200])
+    st, r = post(f"api/mapsession/{sid}/edit", {"edits": [{"kind": "wall", "area": [30, 0, 30, 0]}]})
+    check("session edit outside the map: 422 with the library's message, nothing applied",
+          st == 422 and "outside the 30x20 map" in r.get("error", ""), str(r)[:200])
+    # Wall the goal's room door (9,11): no path; free it: the old cost again.
+    st, r = post(f"api/mapsession/{sid}/edit", {"edits": [{"kind": "wall", "cell": [9, 11]}]})
+    st2, r2 = post(f"api/mapsession/{sid}/solve", query)
+    check("session: walling the door leaves no path (jps+ table repaired)",
+          st == 200 and r["edits"] == 1 and st2 == 200 and r2["status"] == "no_path", f"{r} {str(r2)[:200]}")
+    st, r = post(f"api/mapsession/{sid}/edit", {"edits": [{"kind": "free", "cell": [9, 11]}]})
+    st2, r2 = post(f"api/mapsession/{sid}/solve", dict(query, algorithm="subgoal"))
+    check("session: freeing it gives the old cost again", st2 == 200 and abs(r2["cost"] - astar["cost"]) < 1e-9,
+          str(r2)[:200])
+    st, r = post(f"api/mapsession/{sid}/edit", {"edits": [{"kind": "paint", "cell": [1, 1]}]})
+    check("session edit of an unknown kind: 422", st == 422, str(r)[:200])
+    with urllib.request.urlopen(urllib.request.Request(url + f"api/mapsession/{sid}", method="DELETE")) as resp:
+        check("DELETE /api/mapsession/ID", resp.status == 200)
+    st, r = post(f"api/mapsession/{sid}/solve", query)
+    check("a deleted session: 404", st == 404, str(r)[:200])
+    st, r = post("api/mapsession/nosuch/solve", query)
+    check("unknown map session: 404", st == 404, str(r)[:200])
+
 
 def any_angle(url, m, astar):
     """Theta*, Lazy Theta*, the exact any-angle search, smoothing, and line-of-sight trace events."""

@@ -31,6 +31,16 @@ export const simObstacle = (id, obstacle) => post(`/api/sim/${encodeURIComponent
 export const simTarget = (id, request) => post(`/api/sim/${encodeURIComponent(id)}/target`, request);
 export const simDelete = (id) => call(`/api/sim/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
+// Units and query shapes: the movement range of a unit.
+export const reach = (request) => post('/api/reach', request);
+// Editable maps kept by the server: edits go through the library's edit API, and the server's
+// finder repairs its caches; each answer gives the edit, repair and query times.
+const session = (id) => `/api/mapsession/${encodeURIComponent(id)}`;
+export const mapSessionCreate = (map) => post('/api/mapsession', { map });
+export const mapSessionEdit = (id, edits) => post(`${session(id)}/edit`, { edits });
+export const mapSessionSolve = (id, request) => post(`${session(id)}/solve`, request);
+export const mapSessionDelete = (id) => call(session(id), { method: 'DELETE' });
+
 /** Trace codes beyond the search module's event types (see trace_array in apps/server). */
 export const LOS_CLEAR = 5, LOS_BLOCKED = 6;
 const SECOND_CELL = 7;

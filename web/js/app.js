@@ -10,7 +10,10 @@ const COLOURS = {
   free: '#fafafa', wall: '#34343f', open: '#96e196', path: '#ff8c00', start: '#00a03c', goal: '#d71e1e',
   // The render module's palette: kLine, kSmoothed, kSightClear, kSightBlocked.
   line: '#e65000', smoothed: '#dc00c8', sightClear: '#00be3c', sightBlocked: '#e60000',
+  // Units: cells the unit cannot use, a movement range, and the terrain classes.
+  unitBlocked: '#b4b4c8', range: '#ffe08a',
 };
+const CLASS_COLOURS = { T: '#4f8f4f', W: '#4f7fbf', S: '#8f7f5f' };
 const TERRAIN = ['#ece4d2', '#e0d4bb', '#d4c4a5', '#c8b48f', '#bca479', '#b09463', '#a4844d', '#967650'];
 const CLOSED_SHADES = Array.from({ length: 64 }, (_, k) => {
   const t = k / 63, mix = (a, b) => Math.round(a + (b - a) * t);
@@ -38,6 +41,10 @@ const state = {
   drag: null,       // 'start' | 'goal' | 'paint'
   paintValue: 1,
   last: null,       // run or race: what the smooth toggle repeats
+  unitBlocked: null,  // Uint8Array: cells the current unit cannot use (from the server)
+  range: null,        // Uint8Array: cells of the last movement range
+  session: null,      // live repair: the server's map session id
+  pending: [],        // live repair: edits not sent yet
 };
 
 function setMessage(text) { $('message').textContent = text; }
@@ -53,6 +60,7 @@ function loadMap(m) {
   const walls = new Uint8Array(n);
   for (let i = 0; i < n; i++) walls[i] = m.walls.charCodeAt(i) === 49 ? 1 : 0;
   const terrain = m.terrain ? Float32Array.from(m.terrain) : null;
+  const classes = m.classes ? m.classes.split('') : null;  // '@' wall, '.' ground, 'T', ...
   const free = (c) => c && !walls[c[1] * m.width + c[0]];
   let start = free(m.start) ? m.start : null, goal = free(m.goal) ? m.goal : null;
   if (!start || !goal) {  // no markers: first and last free cells
@@ -61,7 +69,11 @@ function loadMap(m) {
     start = start || cells[0];
     goal = goal || cells[cells.length - 1];
   }
-  state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, start, goal };
+  state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal };
+  state.unitBlocked = null;
+  state.range = null;
+  dropSession();
+  if ($('live-repair').checked) setTimeout(toggleLiveRepair);  // a session for the new map
   state.cp = Math.max(1, Math.floor(Math.min(800 / m.width, 600 / m.height)));
   canvas.width = main.overlay.width = m.width * state.cp;
   canvas.height = main.overlay.height = m.height * state.cp;
@@ -77,7 +89,9 @@ function cellColour(p, i) {
   const m = state.map, x = i % m.width, y = Math.floor(i / m.width);
   if (m.start[0] === x && m.start[1] === y) return COLOURS.start;
   if (m.goal[0] === x && m.goal[1] === y) return COLOURS.goal;
-  if (m.walls[i]) return COLOURS.wall;
+  const cls = m.classes ? m.classes[i] : null;
+  if (m.walls[i] && !(cls in CLASS_COLOURS)) return COLOURS.wall;
+  if (state.unitBlocked && state.unitBlocked[i]) return cls in CLASS_COLOURS ? CLASS_COLOURS[cls] : COLOURS.unitBlocked;
   const mark = p.marks[i];
   if (mark === 3) return COLOURS.path;
   if (mark === 2) {
@@ -85,6 +99,8 @@ function cellColour(p, i) {
     return CLOSED_SHADES[Math.min(63, Math.floor((p.order[i] * 63) / total))];
   }
   if (mark === 1) return COLOURS.open;
+  if (p === main && state.range && state.range[i]) return COLOURS.range;
+  if (cls in CLASS_COLOURS) return CLASS_COLOURS[cls];
   const t = m.terrain ? m.terrain[i] : 1;
   return t > 1 ? TERRAIN[Math.min(7, Math.max(0, Math.round(t) - 2))] : COLOURS.free;
 }
@@ -169,17 +185,39 @@ function startAnimation(p, r) {
 }
 
 // ---- search and animation ----------------------------------------------------------------
-function request(trace) {
+function mapRequest() {
   const m = state.map;
   let walls = '';
   for (let i = 0; i < m.walls.length; i++) walls += m.walls[i] ? '1' : '0';
+  return {
+    width: m.width, height: m.height, walls, terrain: m.terrain ? Array.from(m.terrain) : null,
+    classes: m.classes ? m.classes.join('') : null,
+  };
+}
+/** The unit of the Unit panel: radius and class costs (the server checks them). */
+function unitRequest() {
+  const radius = parseFloat($('unit-radius').value);
+  const costs = $('unit-class-cost').value.trim();
+  return { radius: Number.isFinite(radius) ? radius : 0, class_cost: costs || null };
+}
+function request(trace) {
+  const m = state.map;
   const weight = parseFloat($('weight').value);
   return {
-    map: { width: m.width, height: m.height, walls, terrain: m.terrain ? Array.from(m.terrain) : null },
+    map: mapRequest(),
     start: m.start, goal: m.goal, algorithm: $('algorithm').value,
     heuristic: $('heuristic').value || null, weight: Number.isFinite(weight) ? weight : null,
-    diagonal: $('diagonal').value, trace, smooth: $('smooth').checked,
+    diagonal: $('diagonal').value, trace, smooth: $('smooth').checked, ...unitRequest(),
   };
+}
+/** Keeps the cells the answer's unit cannot use, repainting when they change. */
+function setUnitBlocked(r) {
+  const s = r.unit_blocked;
+  const next = s ? Uint8Array.from(s, (ch) => (ch === '1' ? 1 : 0)) : null;
+  const same = (!next && !state.unitBlocked) ||
+    (next && state.unitBlocked && next.every((v, i) => v === state.unitBlocked[i]));
+  state.unitBlocked = next;
+  if (!same) for (let i = 0; i < state.map.walls.length; i++) drawCell(i);
 }
 
 async function run() {
@@ -188,6 +226,8 @@ async function run() {
   setMessage('searching…');
   try {
     const r = await api.solve(request(true));
+    state.range = null;
+    setUnitBlocked(r);
     startAnimation(main, r);
     state.paused = false;
     setMessage(`${r.algorithm}: ${main.anim.types.length} events`);
@@ -338,9 +378,15 @@ function paint(x, y) {
     m.terrain[i] = Math.max(1, Number($('terrain-cost').value) || 1);
   } else {
     m.walls[i] = state.paintValue;
+    if (m.classes) m.classes[i] = state.paintValue ? '@' : '.';
   }
   main.marks[i] = 0;
   drawCell(i);
+  if (state.session) {
+    state.pending.push(tool() === 'terrain'
+      ? { kind: 'terrain', cell: [x, y], cost: m.terrain[i] }
+      : { kind: m.walls[i] ? 'wall' : 'free', cell: [x, y] });
+  }
 }
 
 canvas.addEventListener('pointerdown', (ev) => {
@@ -369,9 +415,70 @@ canvas.addEventListener('pointermove', (ev) => {
 });
 canvas.addEventListener('pointerup', () => {
   const moved = state.drag === 'start' || state.drag === 'goal';
+  const painted = state.drag === 'paint';
   state.drag = null;
   if (moved && $('chase').checked) chase();
+  if (state.session && (moved || painted)) liveRepair();
 });
+
+// ---- units: movement range, live repair on the server's copy of the map --------------------
+async function range() {
+  const budget = parseFloat($('range-budget').value);
+  try {
+    const r = await api.reach({ map: mapRequest(), start: state.map.start, budget,
+                                diagonal: $('diagonal').value, ...unitRequest() });
+    clearSearch();
+    state.range = new Uint8Array(state.map.walls.length);
+    for (const [x, y] of r.cells) state.range[index(x, y)] = 1;
+    for (let i = 0; i < state.range.length; i++) drawCell(i);
+    setMessage(`movement range: ${r.cells.length} cells within ${budget}`);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+function dropSession() {
+  if (state.session) api.mapSessionDelete(state.session).catch(() => {});
+  state.session = null;
+  state.pending = [];
+}
+let repairing = Promise.resolve();
+/** Sends the edits drawn since the last call, then solves on the server's map: the finder kept
+ * there repairs its caches. Calls run one after another. */
+function liveRepair() {
+  repairing = repairing.then(async () => {
+    if (!state.session) return;
+    const edits = state.pending;
+    state.pending = [];
+    try {
+      if (edits.length) await api.mapSessionEdit(state.session, edits);
+      const { map, ...query } = request(false);
+      const r = await api.mapSessionSolve(state.session, query);
+      clearSearch();
+      setUnitBlocked(r);
+      if (r.status === 'found') showPath(main, r);
+      showStats(r);
+      const us = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(0));
+      $('repair-stats').textContent = `${r.edits} edit${r.edits === 1 ? '' : 's'} ${us(r.edit_us)} µs · ` +
+        `repair ${us(r.repair_us)} µs · query ${us(r.time_us)} µs · ${r.status}`;
+      setMessage(`live repair: ${r.status}`);
+    } catch (e) {
+      setMessage(e.message);
+    }
+  });
+  return repairing;
+}
+async function toggleLiveRepair() {
+  dropSession();
+  $('repair-stats').textContent = '';
+  if (!$('live-repair').checked || !state.map) return;
+  try {
+    state.session = (await api.mapSessionCreate(mapRequest())).id;
+    await liveRepair();
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
 
 // ---- chase mode: arrows move the start, WASD the goal, the path re-solves live --------------
 let chasing = false, chaseAgain = false;
@@ -468,6 +575,8 @@ async function init() {
   $('cell').value = 4;  // the bundled cave image has 4 pixels per cell
   await loadNamed($('map-select').value);
   $('run').addEventListener('click', run);
+  $('range').addEventListener('click', range);
+  $('live-repair').addEventListener('change', toggleLiveRepair);
   $('pause').addEventListener('click', () => {
     state.paused = !state.paused;
     $('pause').textContent = state.paused ? 'Resume' : 'Pause';
