@@ -21,6 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const grid::Unit before = unit;
   if (grid::parse_class_costs(costs, unit).has_value() && !(unit == before)) __builtin_trap();
   if (grid::validate(unit)) __builtin_trap();  // whatever parses is a valid unit
+  // The same line as an --edit: a parsed edit has its corners in order.
+  grid::Edit parsed;
+  if (!grid::parse_edit(costs, parsed) &&
+      (parsed.area.x0 > parsed.area.x1 || parsed.area.y0 > parsed.area.y1)) {
+    __builtin_trap();
+  }
   if (nl == std::string_view::npos) return 0;
   std::string_view rest = in.substr(nl + 1);
   auto next = [&rest]() -> std::uint8_t {

@@ -88,6 +88,17 @@ void SearchArgs::add_unit_options(CLI::App& app) {
   app.add_option("--radius", radius,
                  "the unit's radius in cells (0-16): it uses cells whose centre is at least R "
                  "from any square it cannot enter");
+  app.add_option("--edit", edits,
+                 "change the map first, through the edit API: KIND:X,Y[:X2,Y2] with KIND wall, "
+                 "free, class=C or terrain=V (repeat for several, applied in order)");
+}
+
+void SearchArgs::apply_edits(grid::Grid& g) const {
+  for (const std::string& text : edits) {
+    grid::Edit e;
+    if (auto bad = grid::parse_edit(text, e)) throw CliError{"--edit " + text + ": " + *bad};
+    if (auto bad = g.apply(e)) throw CliError{"--edit " + text + ": " + *bad};
+  }
 }
 
 search::Options SearchArgs::options() const {

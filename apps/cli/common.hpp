@@ -52,9 +52,13 @@ struct SearchArgs {
   std::uint64_t node_limit = 10'000'000;
   std::optional<std::string> class_cost;  ///< --class-cost C=V[,C=V...]
   double radius = 0;  ///< --radius R: the unit's, served from the grid's clearance field
+  std::vector<std::string> edits;  ///< --edit KIND:X,Y[:X2,Y2], applied in order
   void add_to(CLI::App& app, bool with_moves = true);
-  /// Adds --class-cost and --radius: the unit of the query (grid/unit.hpp).
+  /// Adds --class-cost, --radius (the unit of the query, grid/unit.hpp) and --edit.
   void add_unit_options(CLI::App& app);
+  /// Applies the --edit options to the map through the edit API; a malformed edit or one
+  /// outside the map is a CliError naming it.
+  void apply_edits(grid::Grid& g) const;
   /// Builds search options; unknown names are CliErrors.
   [[nodiscard]] search::Options options() const;
 };

@@ -22,7 +22,8 @@ struct ReachArgs {
 };
 
 int run_reach(const ReachArgs& a) {
-  const io::Map map = load_map(a.map, a.map_args);
+  io::Map map = load_map(a.map, a.map_args);
+  a.search.apply_edits(map.grid);
   const search::Options o = a.search.options();
   Cell start;
   if (!a.from.empty()) {

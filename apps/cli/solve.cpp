@@ -148,7 +148,8 @@ Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const 
 }
 
 int run_solve(const SolveArgs& a) {
-  const io::Map map = load_map(a.map, a.map_args);
+  io::Map map = load_map(a.map, a.map_args);
+  a.search.apply_edits(map.grid);
   search::Options base = a.search.options();
   base.partial = a.partial;
   const Cell start = endpoint(a.from, map.start, "--from", a.map);

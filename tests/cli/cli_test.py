@@ -1445,6 +1445,18 @@ def shapes_tests():
           ok, f"rc={rc} {[(r['status'], r.get('partial', {}).get('reached')) for r in res]} want {best} {err[:200]!r}")
     rc, j, err = run_json(["solve", m2, "--from", "0,0", "--to", "5,4", "--json"])
     check("shapes: without --partial no partial field", rc == 1 and j is not None and "partial" not in j, f"rc={rc}")
+    # --edit changes the map through the edit API before the query.
+    rc, j, err = run_json(["solve", m2, "--from", "0,0", "--to", "0,6", "--edit", "wall:0,3:11,3", "--json"])
+    check("shapes: solve --edit walls off the bottom rows: no_path", rc == 1 and j and j["status"] == "no_path",
+          f"rc={rc} {err[:200]!r}")
+    rc, j, err = run_json(["solve", m2, "--from", "0,0", "--to", "5,4", "--edit", "free:5,3", "--json"])
+    check("shapes: solve --edit opens the walled goal", rc == 0 and j and j["status"] == "found", f"rc={rc} {err[:200]!r}")
+    bad("solve --edit outside the map", ["solve", m2, "--edit", "wall:40,3", "--from", "0,0", "--to", "1,1"],
+        mention="is outside the 12x7 map")
+    bad("solve --edit of an unknown kind", ["solve", m2, "--edit", "paint:1,1", "--from", "0,0", "--to", "1,1"],
+        mention="unknown edit kind")
+    bad("solve --edit malformed cell", ["solve", m2, "--edit", "wall:1", "--from", "0,0", "--to", "1,1"],
+        mention="is not X,Y")
     bad("reach without --budget", ["reach", m2, "--from", "0,0"], mention="--budget")
     bad("reach --budget -1", ["reach", m2, "--from", "0,0", "--budget", "-1"], mention="--budget")
     bad("reach --from on a wall", ["reach", m2, "--from", "4,3", "--budget", "3"], mention="on a wall")

@@ -323,3 +323,39 @@ TEST(ClassCosts, TextRoundTrips) {
     EXPECT_TRUE(u.cost == back.cost) << text;
   }
 }
+
+TEST(EditText, ParsesTheCliSyntax) {
+  grid::Edit e;
+  ASSERT_FALSE(grid::parse_edit("wall:3,4", e).has_value());
+  EXPECT_EQ(e.kind, Edit::Kind::wall);
+  EXPECT_EQ(e.area, (grid::Rect{3, 4, 3, 4}));
+  ASSERT_FALSE(grid::parse_edit("free:9,2:1,7", e).has_value());
+  EXPECT_EQ(e.kind, Edit::Kind::free);
+  EXPECT_EQ(e.area, (grid::Rect{1, 2, 9, 7}));  // corners in either order
+  ASSERT_FALSE(grid::parse_edit("class=T:0,0:2,2", e).has_value());
+  EXPECT_EQ(e.kind, Edit::Kind::set_class);
+  EXPECT_EQ(e.cls, 'T');
+  ASSERT_FALSE(grid::parse_edit("terrain=2.5:5,5", e).has_value());
+  EXPECT_EQ(e.kind, Edit::Kind::terrain);
+  EXPECT_EQ(e.cost, 2.5f);
+  const std::pair<const char*, const char*> bad[] = {
+      {"wall", "has no ':'"},
+      {"paint:1,1", "unknown edit kind 'paint'"},
+      {"wall:1", "'1' is not X,Y"},
+      {"wall:1,1:2", "'2' is not X,Y"},
+      {"wall:a,b", "is not X,Y"},
+      {"class=:1,1", "one printable character"},
+      {"class=TT:1,1", "one printable"},
+      {"terrain=0.5:1,1", "from 1 to 1e6"},
+      {"terrain=x:1,1", "from 1 to 1e6"},
+      {"wall:1,1:2,2:3,3", "is not X,Y"},
+  };
+  for (const auto& [text, want] : bad) {
+    grid::Edit out;
+    const grid::Edit before = out;
+    const auto m = grid::parse_edit(text, out);
+    ASSERT_TRUE(m.has_value()) << text;
+    EXPECT_NE(m->find(want), std::string::npos) << text << " -> " << *m;
+    EXPECT_EQ(out.area, before.area) << text;
+  }
+}

@@ -284,6 +284,65 @@ std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit) 
   return std::nullopt;
 }
 
+std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
+  const std::string hint = " (expected KIND:X,Y[:X2,Y2], KIND wall, free, class=C or terrain=V)";
+  // 'text' in quotes (built by appending: gcc 12 warns falsely on "'" + std::string(...)).
+  auto quoted = [](std::string_view t) {
+    std::string q(1, '\'');
+    q.append(t).push_back('\'');
+    return q;
+  };
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return quoted(text) + " has no ':'" + hint;
+  const std::string_view kind = text.substr(0, colon);
+  Edit e;
+  if (kind == "wall") {
+    e.kind = Edit::Kind::wall;
+  } else if (kind == "free") {
+    e.kind = Edit::Kind::free;
+  } else if (kind.substr(0, 6) == "class=") {
+    e.kind = Edit::Kind::set_class;
+    if (kind.size() != 7 || !valid_class(kind[6])) {
+      return quoted(kind) + ": the class must be one printable character" + hint;
+    }
+    e.cls = kind[6];
+  } else if (kind.substr(0, 8) == "terrain=") {
+    e.kind = Edit::Kind::terrain;
+    const std::string_view v = kind.substr(8);
+    double d = 0;
+    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+    if (v.empty() || ec != std::errc{} || p != v.data() + v.size() || !(d >= 1) || !(d <= 1e6)) {
+      return quoted(kind) + ": the terrain cost must be a number from 1 to 1e6";
+    }
+    e.cost = static_cast<float>(d);
+  } else {
+    return "unknown edit kind " + quoted(kind) + hint;
+  }
+  auto cell = [](std::string_view t, int& x, int& y) {
+    const std::size_t comma = t.find(',');
+    if (comma == std::string_view::npos) return false;
+    const std::string_view a = t.substr(0, comma), b = t.substr(comma + 1);
+    const auto ra = std::from_chars(a.data(), a.data() + a.size(), x);
+    const auto rb = std::from_chars(b.data(), b.data() + b.size(), y);
+    return !a.empty() && !b.empty() && ra.ec == std::errc{} && ra.ptr == a.data() + a.size() &&
+           rb.ec == std::errc{} && rb.ptr == b.data() + b.size();
+  };
+  const std::string_view rest = text.substr(colon + 1);
+  const std::size_t second = rest.find(':');
+  const std::string_view first = rest.substr(0, second);
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  if (!cell(first, x0, y0)) return quoted(first) + " is not X,Y" + hint;
+  x1 = x0;
+  y1 = y0;
+  if (second != std::string_view::npos) {
+    const std::string_view other = rest.substr(second + 1);
+    if (!cell(other, x1, y1)) return quoted(other) + " is not X,Y" + hint;
+  }
+  e.area = {std::min(x0, x1), std::min(y0, y1), std::max(x0, x1), std::max(y0, y1)};
+  out = e;
+  return std::nullopt;
+}
+
 std::string class_costs_text(const Unit& u) {
   const Unit plain;
   std::string out;

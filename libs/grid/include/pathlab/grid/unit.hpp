@@ -72,6 +72,11 @@ struct Unit {
 /// ("T=2,W=x"; empty for the default rules), classes in character order.
 [[nodiscard]] std::string class_costs_text(const Unit& u);
 
+/// Parses an edit as the CLI's --edit reads it: KIND:X,Y[:X2,Y2] with KIND `wall`, `free`,
+/// `class=C` or `terrain=V` (the rectangle's corners in either order). Returns a message for
+/// malformed text; the edit's area is not checked against a map here (Grid::check does).
+[[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out);
+
 /// The clearance of a cell for `unit` (its forbidden classes): the Euclidean distance from the
 /// cell's centre to the nearest square blocked for the unit (a wall, a forbidden class, the
 /// outside of the map), 0 for a blocked cell. Exact up to Unit::max_radius + 0.5; larger
