@@ -8,6 +8,7 @@
 // Setup (untimed) loads the map, builds the views and prepared data, and checks the answers.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -159,3 +160,64 @@ BENCHMARK_CAPTURE(BM_FindBatch, jps_plus, search::Algorithm::jps_plus)
     ->Arg(2)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+
+namespace {
+
+// Churn, the fair comparison: one cell toggled before each den520d query (as bench --churn 1),
+// jps+ query time with the table repaired in place (arg 0) against a table built afresh for the
+// same edited map (arg 1). Only the query is timed (manual time); the repair or the rebuild is
+// not. The two tables are equal (tests/search/jump_table_repair_test.cpp), so the times should be.
+void BM_ChurnJpsPlus(benchmark::State& state) {
+  const bench::LoadedScenario* sc = nullptr;
+  try {
+    sc = den520d();
+  } catch (const ParseError& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  const bool rebuild = state.range(0) == 1;
+  grid::Grid g = sc->grid;
+  search::Options o;
+  o.algorithm = search::Algorithm::jps_plus;
+  auto kept = std::make_unique<search::Pathfinder>(g, o);
+  (void)search::prepare(*kept);
+  search::Result r;
+  std::uint64_t rng = 12345;
+  std::size_t k = 0;
+  double total_us = 0;
+  std::size_t queries = 0;
+  for (auto _ : state) {
+    const auto& e = sc->file.entries[sc->selected[k++ % sc->selected.size()]];
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    const Cell c{static_cast<int>((rng >> 33) % static_cast<std::uint64_t>(g.width())),
+                 static_cast<int>((rng >> 13) % static_cast<std::uint64_t>(g.height()))};
+    if (!(c == e.start) && !(c == e.goal)) g.set_blocked(c, g.passable(c));
+    for (const Cell end : {e.start, e.goal}) {
+      if (!g.passable(end)) g.set_blocked(end, false);
+    }
+    if (rebuild) {
+      kept = std::make_unique<search::Pathfinder>(g, o);
+      (void)search::prepare(*kept);
+      (void)kept->find(e.start, e.start, r);  // allocates the workspace: not the query timed
+    } else {
+      (void)search::prepare(*kept);  // the repair
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)kept->find(e.start, e.goal, r);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetIterationTime(s);
+    total_us += s * 1e6;
+    ++queries;
+  }
+  state.counters["us_per_query"] =
+      total_us / static_cast<double>(std::max<std::size_t>(1, queries));
+}
+
+}  // namespace
+
+BENCHMARK(BM_ChurnJpsPlus)
+    ->Arg(0)
+    ->Arg(1)
+    ->UseManualTime()
+    ->Iterations(888)
+    ->Unit(benchmark::kMicrosecond);
