@@ -32,6 +32,16 @@ const bench::LoadedScenario* den520d() {
   return sc.get();
 }
 
+/// den520d, or nullptr after marking the benchmark skipped (the shared folder is missing).
+const bench::LoadedScenario* den520d_or_skip(benchmark::State& state) {
+  try {
+    return den520d();
+  } catch (const ParseError& e) {
+    state.SkipWithError(e.what());
+    return nullptr;
+  }
+}
+
 /// The scenario's queries that a unit of radius 1.5 can also run.
 const std::vector<search::Query>& shared_queries() {
   static std::vector<search::Query> out;
@@ -49,13 +59,8 @@ const std::vector<search::Query>& shared_queries() {
 }
 
 void BM_Radius(benchmark::State& state, search::Algorithm algo, double radius) {
-  const bench::LoadedScenario* sc = nullptr;
-  try {
-    sc = den520d();
-  } catch (const ParseError& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
+  const bench::LoadedScenario* sc = den520d_or_skip(state);
+  if (sc == nullptr) return;
   const auto& queries = shared_queries();
   search::Options o;
   o.algorithm = algo;
@@ -77,13 +82,8 @@ void BM_Radius(benchmark::State& state, search::Algorithm algo, double radius) {
 }
 
 void BM_Slice1000(benchmark::State& state, search::Algorithm algo) {
-  const bench::LoadedScenario* sc = nullptr;
-  try {
-    sc = den520d();
-  } catch (const ParseError& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
+  const bench::LoadedScenario* sc = den520d_or_skip(state);
+  if (sc == nullptr) return;
   // The longest query of the file.
   const auto& e = sc->file.entries[sc->selected.back()];
   search::Options o;
@@ -110,13 +110,8 @@ void BM_Slice1000(benchmark::State& state, search::Algorithm algo) {
 }
 
 void BM_FindBatch(benchmark::State& state, search::Algorithm algo) {
-  const bench::LoadedScenario* sc = nullptr;
-  try {
-    sc = den520d();
-  } catch (const ParseError& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
+  const bench::LoadedScenario* sc = den520d_or_skip(state);
+  if (sc == nullptr) return;
   std::vector<search::Query> queries;
   for (const std::size_t i : sc->selected) {
     queries.push_back({sc->file.entries[i].start, sc->file.entries[i].goal});
@@ -168,13 +163,8 @@ namespace {
 // same edited map (arg 1). Only the query is timed (manual time); the repair or the rebuild is
 // not. The two tables are equal (tests/search/jump_table_repair_test.cpp), so the times should be.
 void BM_ChurnJpsPlus(benchmark::State& state) {
-  const bench::LoadedScenario* sc = nullptr;
-  try {
-    sc = den520d();
-  } catch (const ParseError& e) {
-    state.SkipWithError(e.what());
-    return;
-  }
+  const bench::LoadedScenario* sc = den520d_or_skip(state);
+  if (sc == nullptr) return;
   const bool rebuild = state.range(0) == 1;
   grid::Grid g = sc->grid;
   search::Options o;
