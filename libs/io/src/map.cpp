@@ -509,79 +509,12 @@ void check_png_size(std::string_view b, const std::string& name, std::int64_t w,
   }
 }
 
-// stb_image 2.27 (the Debian libstb) trusts two things in a JPEG that a crafted file can break,
-// both found by fuzz_map_image: (1) it builds a Huffman table from a DHT segment without checking
-// that the code counts add up to at most 256, and writes past the table; (2) it decodes a scan
-// with tables no DHT segment defined, reading them from uninitialised memory, and indexes out of
-// bounds. So before stb sees the data: every FF C4 (DHT) anywhere is checked the way stb would read
-// it (entropy-coded data never holds FF C4, so only tables or look-alikes in metadata are seen),
-// and a walk over the marker segments checks that each scan uses only tables defined before it.
-void check_jpeg_tables(std::string_view b, const std::string& name) {
-  // stb reads zeros past the end of the data, and so does this.
-  const auto byte = [&](std::size_t i) -> int {
-    return i < b.size() ? static_cast<unsigned char>(b[i]) : 0;
-  };
-  const auto corrupt = [&](const std::string& why) {
-    return ParseError(name, 0, "corrupt JPEG image: " + why);
-  };
-  // Parses the tables of the DHT segment whose marker is at `at`; marks them in `defined`.
-  std::array<bool, 8> defined{};  // [class * 4 + id]
-  const auto read_tables = [&](std::size_t at, bool record) {
-    std::size_t pos = at + 2;
-    std::int64_t left = ((byte(pos) << 8) | byte(pos + 1)) - 2;
-    pos += 2;
-    while (left > 0 && pos < b.size()) {
-      const int q = byte(pos);
-      if ((q >> 4) > 1 || (q & 15) > 3) break;  // stb rejects the table itself
-      int codes = 0;
-      for (int i = 1; i <= 16; ++i) codes += byte(pos + i);
-      if (codes > 256) {
-        throw corrupt("a Huffman table declares " + std::to_string(codes) + " codes (at most 256)");
-      }
-      if (record) defined[static_cast<std::size_t>((q >> 4) * 4 + (q & 15))] = true;
-      pos += 17 + static_cast<std::size_t>(codes);
-      left -= 17 + codes;
-    }
-  };
-  for (std::size_t at = b.find("\xFF\xC4"); at != std::string_view::npos;
-       at = b.find("\xFF\xC4", at + 2)) {
-    read_tables(at, false);
-  }
-
-  std::size_t pos = 2;  // after SOI
-  while (pos + 1 < b.size()) {
-    if (byte(pos) != 0xFF) {
-      ++pos;  // entropy-coded data, or junk stb will refuse
-      continue;
-    }
-    const int marker = byte(pos + 1);
-    if (marker == 0xFF || marker == 0x00 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD9)) {
-      pos += marker == 0xFF ? 1 : 2;  // fill byte, stuffed zero, or a marker without a segment
-      continue;
-    }
-    const std::size_t length = static_cast<std::size_t>((byte(pos + 2) << 8) | byte(pos + 3));
-    if (marker == 0xC4) read_tables(pos, true);
-    if (marker == 0xDA) {
-      const int components = byte(pos + 4);
-      const int spectral_start = byte(pos + 5 + 2 * components);
-      const int spectral_end = byte(pos + 6 + 2 * components);
-      const int approx_high = byte(pos + 7 + 2 * components) >> 4;
-      for (int c = 0; c < components; ++c) {
-        const int tables = byte(pos + 6 + 2 * c);
-        // DC tables serve scans starting at coefficient 0 (except DC refinement, which reads
-        // raw bits); AC tables serve scans reaching past it.
-        const bool dc = spectral_start == 0 && approx_high == 0;
-        const bool ac = spectral_end > 0;
-        if ((dc && (tables >> 4) > 3) || (ac && (tables & 15) > 3) ||
-            (dc && !defined[static_cast<std::size_t>(tables >> 4)]) ||
-            (ac && !defined[static_cast<std::size_t>(4 + (tables & 15))])) {
-          throw corrupt("a scan uses a Huffman table that was never defined");
-        }
-      }
-    }
-    pos += 2 + std::max<std::size_t>(length, 2);
-  }
-}
+// JPEG is refused before stb sees it. stb_image 2.27 (the Debian libstb) reads out of bounds
+// on crafted JPEG files in several ways fuzz_map_image found: a Huffman table with more than
+// 256 codes, a scan using tables never defined, and an out-of-bounds read in its Huffman
+// decoder (stb_image.h:2115, index -335479040) that depends on memory left by earlier inputs,
+// which no check of the file can rule out. A map file must never crash pathlab, so JPEG waits
+// for a decoder that is safe on any input (libjpeg-turbo, a Debian package).
 
 // stb reads missing BMP pixel data as zeros, so check that an uncompressed BMP holds all its rows.
 void check_bmp_size(std::string_view b, const std::string& name, std::int64_t w, std::int64_t h) {
@@ -617,8 +550,11 @@ Map parse_image(std::string_view bytes, const std::string& name, const MapOption
   if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     throw ParseError(name, 0, "image file too large");
   }
-  // Before stb reads anything: stbi_info already parses the tables in front of the frame header.
-  if (kind == ImageKind::jpeg) check_jpeg_tables(bytes, name);
+  if (kind == ImageKind::jpeg) {
+    throw ParseError(name, 0,
+                     "JPEG images are not read (the image decoder is not safe on every JPEG "
+                     "file); save the map as PNG or BMP");
+  }
   const auto* data = reinterpret_cast<const stbi_uc*>(bytes.data());
   const int len = static_cast<int>(bytes.size());
   int w = 0;
