@@ -1,0 +1,140 @@
+// Flow fields: one search from the goals that every unit heading for them shares (shared
+// docs/ALGORITHMS.md, "Flow fields"). The integration field D(c) is the least cost of a path from
+// c to the nearest goal, with the moves, corner rule, unit (radius and class costs) and step
+// costs of a forward path from c; the direction field gives each reachable cell that is not a
+// goal its first move on such a path. A line-of-sight pass marks the cells near a goal that see
+// it, so that units there walk straight at it instead of along grid moves.
+//
+// A Field is built once and then only read: any number of agents and threads may read it at
+// once. After the map is edited, update() repairs the part the edits can change (or builds
+// afresh when the grid's change log no longer reaches back) and then equals a fresh build.
+//
+// Whole-map fields suit maps up to a few million cells (a 512x512 map takes about 1 ms); the
+// sectored field (sectors.hpp) serves big maps sector by sector.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <pathlab/core/types.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/grid/unit.hpp>
+
+namespace pathlab::flow {
+
+/// Direction codes: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE (E = (+1,0), S = (0,+1)).
+inline constexpr std::array<int, 8> kDirDx = {1, 1, 0, -1, -1, -1, 0, 1};
+inline constexpr std::array<int, 8> kDirDy = {0, 1, 1, 1, 0, -1, -1, -1};
+/// No direction: a goal, an unreachable cell, a wall.
+inline constexpr std::int8_t kNoDirection = -1;
+inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
+
+struct Options {
+  grid::Moves moves;
+  /// The unit the field is for: its radius and class costs (grid::Grid::view).
+  grid::Unit unit;
+  /// The line-of-sight pass: cells whose centre lies within this straight distance of a goal
+  /// (cells) and that see its centre (grid::line_of_sight on the unit's view) steer straight
+  /// at it. 0 turns the pass off.
+  double sight_range = 12;
+};
+
+/// What one build or repair did.
+struct Stats {
+  double time_us = 0;         ///< wall time of the build or repair
+  std::int64_t settled = 0;   ///< cells whose distance was (re)computed
+  bool rebuilt = false;       ///< update(): the whole field was built again
+};
+
+/// The tie order of the direction field: straight before diagonal, then E, SE, S, SW, W, NW, N,
+/// NE. rank(code) is the position of a code in that order.
+[[nodiscard]] constexpr int direction_rank(int code) noexcept {
+  return (code & 1) * 4 + code / 2;
+}
+
+class Field {
+ public:
+  Field() = default;
+
+  /// Builds the field of `goals` on `g` for `o`'s unit and moves. Returns a message and leaves
+  /// the field empty when the options or goals are invalid (no goal, more than 65,535 goals, a
+  /// goal outside the map or on a cell the unit cannot use, an invalid unit or sight range).
+  /// Never throws but std::bad_alloc.
+  std::optional<std::string> build(const grid::Grid& g, std::span<const Cell> goals,
+                                   const Options& o);
+
+  /// Brings the field up to date with `g`, the grid it was built on, edited since: repairs the
+  /// cells the edits can change (the edited area, the cells whose way to a goal crossed it,
+  /// the cells it gives a shorter way) from the grid's change log, or builds afresh when the
+  /// log no longer reaches back. A goal that became unusable keeps its place and gets no
+  /// distance. Returns what it did; nothing when the field is already current.
+  Stats update(const grid::Grid& g);
+
+  [[nodiscard]] bool empty() const noexcept { return width_ == 0 && height_ == 0 && goals_.empty(); }
+  [[nodiscard]] int width() const noexcept { return width_; }
+  [[nodiscard]] int height() const noexcept { return height_; }
+  [[nodiscard]] std::span<const Cell> goals() const noexcept { return goals_; }
+  [[nodiscard]] const Options& options() const noexcept { return options_; }
+  /// The grid revision the field matches.
+  [[nodiscard]] std::uint64_t revision() const noexcept { return revision_; }
+  /// The last build or update.
+  [[nodiscard]] const Stats& stats() const noexcept { return stats_; }
+
+  [[nodiscard]] bool in_bounds(Cell c) const noexcept {
+    return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_;
+  }
+  /// D(c): the least cost to the nearest goal; kUnreachable outside the map, on cells the unit
+  /// cannot use and where no goal is reachable.
+  [[nodiscard]] double distance(Cell c) const noexcept {
+    return in_bounds(c) ? dist_[id(c)] : kUnreachable;
+  }
+  /// The first move toward the nearest goal (codes above), or kNoDirection.
+  [[nodiscard]] std::int8_t direction(Cell c) const noexcept {
+    return in_bounds(c) ? dir_[id(c)] : kNoDirection;
+  }
+  /// The index (into goals()) of the goal cell c sees within the sight range, the nearest in a
+  /// straight line when it sees several; -1 when none (or the pass is off).
+  [[nodiscard]] int sees(Cell c) const noexcept {
+    return in_bounds(c) ? static_cast<int>(sees_[id(c)]) - 1 : -1;
+  }
+  /// Where a unit standing at p heads next: the goal's centre when its cell sees one (or is a
+  /// goal), else the centre of the cell its direction points to; nothing on an unreachable cell
+  /// or outside the map.
+  [[nodiscard]] std::optional<Point> steer(Point p) const noexcept;
+
+  /// The fields as row-major arrays (index y * width + x), for output.
+  [[nodiscard]] std::vector<double> distances() const;
+  [[nodiscard]] std::vector<std::int8_t> directions() const;
+
+  /// Padded-layout access (the grid's grid::NodeId), for hot loops.
+  [[nodiscard]] std::int32_t stride() const noexcept { return width_ + 2; }
+  [[nodiscard]] grid::NodeId id(Cell c) const noexcept {
+    return static_cast<grid::NodeId>((c.y + 1) * (width_ + 2) + (c.x + 1));
+  }
+  [[nodiscard]] double distance_id(grid::NodeId n) const noexcept { return dist_[n]; }
+  [[nodiscard]] std::int8_t direction_id(grid::NodeId n) const noexcept { return dir_[n]; }
+
+ private:
+  void settle_all(const grid::Grid& view, std::span<const grid::NodeId> seeds);
+  void repair(const grid::Grid& view, std::span<const grid::Rect> areas);
+  void sight_pass(const grid::Grid& view);
+  std::int8_t best_direction(const grid::Grid& view, grid::NodeId n) const;
+
+  int width_ = 0, height_ = 0;
+  std::vector<Cell> goals_;
+  Options options_;
+  std::uint64_t revision_ = 0;
+  const grid::Grid* grid_ = nullptr;  ///< the grid built on (update() checks it is the same)
+  std::vector<double> dist_;          ///< padded layout
+  std::vector<std::int8_t> dir_;      ///< padded layout
+  std::vector<std::uint16_t> sees_;   ///< padded layout: goal index + 1, 0 = none
+  Stats stats_;
+};
+
+}  // namespace pathlab::flow
