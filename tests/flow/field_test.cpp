@@ -94,9 +94,8 @@ TEST(FlowField, DistanceEqualsDijkstraPerCellForRandomUnitsAndMoves) {
   std::mt19937 rng(7);
   const auto moves = all_moves();
   for (std::uint32_t seed = 0; seed < 24; ++seed) {
-    const grid::Grid g = pathlab::testing::random_class_grid(seed, 14 + seed % 7, 10 + seed % 5,
-                                                             15 + static_cast<int>(seed % 3) * 5,
-                                                             30, seed % 2 == 1);
+    const grid::Grid g = pathlab::testing::random_class_grid(
+        seed, 14 + seed % 7, 10 + seed % 5, 15 + static_cast<int>(seed % 3) * 5, 30, seed % 2 == 1);
     const grid::Unit u = seed % 4 == 0 ? grid::Unit{} : pathlab::testing::random_unit(rng);
     const grid::Moves m = moves[seed % moves.size()];
     const grid::Grid plain = pathlab::testing::plain_copy(g, u);
@@ -165,11 +164,11 @@ TEST(FlowField, DirectionTiesFollowTheStatedOrder) {
   const Cell goal{5, 5};
   Field f;
   ASSERT_FALSE(f.build(open, std::span<const Cell>(&goal, 1), flow::Options{}).has_value());
-  EXPECT_EQ(f.direction({0, 5}), 0);   // E
-  EXPECT_EQ(f.direction({5, 0}), 2);   // S
-  EXPECT_EQ(f.direction({10, 5}), 4);  // W
-  EXPECT_EQ(f.direction({5, 10}), 6);  // N
-  EXPECT_EQ(f.direction({0, 0}), 1);   // SE
+  EXPECT_EQ(f.direction({0, 5}), 0);    // E
+  EXPECT_EQ(f.direction({5, 0}), 2);    // S
+  EXPECT_EQ(f.direction({10, 5}), 4);   // W
+  EXPECT_EQ(f.direction({5, 10}), 6);   // N
+  EXPECT_EQ(f.direction({0, 0}), 1);    // SE
   EXPECT_EQ(f.direction({10, 10}), 5);  // NW
   // S and SE both lead on at the least cost (1 + D(1,1) = sqrt 2 + D(2,1)): straight first.
   EXPECT_EQ(f.direction({1, 0}), 2);

@@ -11,7 +11,7 @@
 namespace pathlab::agents {
 
 WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
-                     const AgentSpec& like, double time_limit) {
+                     const AgentSpec& like, double time_limit, std::size_t groups) {
   WorldSpec s;
   s.grid = grid;
   s.time_limit = time_limit;
@@ -55,6 +55,41 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
   }
   std::mt19937_64 rng(seed);
   std::vector<char> taken(label.size(), 0), taken_goal(label.size(), 0);
+  if (groups > 0) {
+    // K shared goals (distinct cells); each agent's start in its goal's component.
+    std::vector<Cell> goals;
+    for (std::size_t k = 0; k < groups; ++k) {
+      Cell g{};
+      bool found = false;
+      for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
+        g = cells[rng() % cells.size()];
+        found = !taken_goal[static_cast<std::size_t>(g.y) * w + g.x];
+      }
+      if (!found) throw std::invalid_argument("no room for goal " + std::to_string(k + 1));
+      taken_goal[static_cast<std::size_t>(g.y) * w + g.x] = 1;
+      goals.push_back(g);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const Cell goal = goals[i % groups];
+      const auto& comp = components[static_cast<std::size_t>(
+          label[static_cast<std::size_t>(goal.y) * w + goal.x])];
+      Cell start{};
+      bool found = false;
+      for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
+        start = comp[rng() % comp.size()];
+        const std::size_t k = static_cast<std::size_t>(start.y) * w + start.x;
+        found = !taken[k] && !taken_goal[k];
+      }
+      if (!found) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
+      taken[static_cast<std::size_t>(start.y) * w + start.x] = 1;
+      AgentSpec a = like;
+      a.id = static_cast<int>(i + 1);
+      a.start = {start.x + 0.5, start.y + 0.5};
+      a.goal = {goal.x + 0.5, goal.y + 0.5};
+      s.agents.push_back(a);
+    }
+    return s;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     Cell start{};
     bool found = false;

@@ -70,15 +70,16 @@ std::size_t program(std::span<const OrcaLine> lines, double radius, Vec2 opt, bo
 }
 
 /// No velocity satisfies every half-plane: minimise the largest violation, line by line.
-void least_violation(std::span<const OrcaLine> lines, std::size_t begin, double radius,
-                     Vec2& result) {
+/// The first `hard` lines (static obstacles) stay as they are: only the others give way.
+void least_violation(std::span<const OrcaLine> lines, std::size_t begin, std::size_t hard,
+                     double radius, Vec2& result) {
   double distance = 0;
   std::vector<OrcaLine> projected;
-  for (std::size_t i = begin; i < lines.size(); ++i) {
+  for (std::size_t i = std::max(begin, hard); i < lines.size(); ++i) {
     const OrcaLine& li = lines[i];
     if (cross(li.direction, li.point - result) <= distance) continue;
-    projected.clear();
-    for (std::size_t j = 0; j < i; ++j) {
+    projected.assign(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(hard));
+    for (std::size_t j = hard; j < i; ++j) {
       const OrcaLine& lj = lines[j];
       OrcaLine line;
       const double det = cross(li.direction, lj.direction);
@@ -141,23 +142,36 @@ OrcaLine orca_line(Vec2 p, Vec2 v, double r, const Neighbour& n, double horizon,
   return line;
 }
 
-Vec2 orca_velocity(std::span<const OrcaLine> lines, Vec2 preferred, double max_speed) {
+Vec2 orca_velocity(std::span<const OrcaLine> lines, Vec2 preferred, double max_speed,
+                   std::size_t hard) {
   Vec2 result;
   const std::size_t failed = program(lines, max_speed, preferred, false, result);
-  if (failed < lines.size()) least_violation(lines, failed, max_speed, result);
+  if (failed < lines.size())
+    least_violation(lines, failed, std::min(hard, lines.size()), max_speed, result);
   return result;
 }
 
+OrcaLine static_line(Vec2 p, double r, Vec2 q, double horizon, double dt) noexcept {
+  const Vec2 to = q - p;
+  const double d = norm(to);
+  const Vec2 n = d > 0 ? to / d : Vec2{1, 0};
+  // Toward q at most (gap / horizon); already inside, away from it within a step.
+  const double gap = d - r;
+  const double c = gap >= 0 ? gap / horizon : gap / dt;
+  return {n * c, Vec2{-n.y, n.x}};
+}
+
 Vec2 avoid(Vec2 p, Vec2 v, double r, Vec2 preferred, double max_speed,
-           std::span<const Neighbour> neighbours, double horizon, double dt) {
-  if (neighbours.empty()) {
+           std::span<const Neighbour> neighbours, double horizon, double dt,
+           std::span<const OrcaLine> hard) {
+  if (neighbours.empty() && hard.empty()) {
     const double n = norm(preferred);
     return n > max_speed ? preferred * (max_speed / n) : preferred;
   }
-  std::vector<OrcaLine> lines;
-  lines.reserve(neighbours.size());
+  thread_local std::vector<OrcaLine> lines;
+  lines.assign(hard.begin(), hard.end());
   for (const Neighbour& n : neighbours) lines.push_back(orca_line(p, v, r, n, horizon, dt));
-  return orca_velocity(lines, preferred, max_speed);
+  return orca_velocity(lines, preferred, max_speed, hard.size());
 }
 
 }  // namespace pathlab::agents

@@ -1,7 +1,8 @@
 // The simulation world and its planners (see world.hpp). Walls are hard: an agent slides along
 // them and never enters one. Dynamic obstacles and other agents are soft: the motion model does
 // not stop an agent from running into them, so overlaps are the planners' failures and are
-// counted as collisions.
+// counted as collisions. Every planner but apf decides its steps so that it never walks into
+// another agent (clear_fraction); moving obstacles it can only dodge.
 #include <pathlab/agents/world.hpp>
 
 #include <algorithm>
@@ -31,6 +32,8 @@ std::string_view to_string(PlannerKind p) noexcept {
       return "replan";
     case PlannerKind::dstar:
       return "dstar";
+    case PlannerKind::flow:
+      return "flow";
   }
   return "?";
 }
@@ -40,6 +43,7 @@ std::optional<PlannerKind> parse_planner(std::string_view s) noexcept {
   if (s == "apf") return PlannerKind::apf;
   if (s == "replan") return PlannerKind::replan;
   if (s == "dstar") return PlannerKind::dstar;
+  if (s == "flow") return PlannerKind::flow;
   return std::nullopt;
 }
 
@@ -68,6 +72,16 @@ struct Runtime {
   std::optional<Vec2> driven;          ///< chase target driven by hand (drive_target): its velocity
   int ticks_since_sighting = 1 << 20;  ///< since the look-out last made it replan
   std::vector<Vec2> target_track;      ///< chase: the target's position at each tick so far
+  int flow = -1;                       ///< flow planner: its group (World::Impl::flows)
+};
+
+/// Flow agents with one goal cell and one radius: their shared field and arrival area.
+struct FlowGroup {
+  Cell goal;
+  double radius = 0;
+  flow::Field field;
+  int members = 0;
+  double arrive = 0;  ///< arrival distance along the field, in cells
 };
 
 }  // namespace
@@ -81,6 +95,7 @@ struct World::Impl {
   std::vector<double> tick_us;
   std::deque<std::size_t> plan_queue;  // agents waiting for a full replan, first come first served
   std::vector<char> queued;
+  std::vector<FlowGroup> flows;
 
   void request_global(std::size_t i) {
     rt[i].ticks_since_global = 0;
@@ -332,32 +347,63 @@ struct World::Impl {
   }
 
   /// Moves agent i with velocity v for one step; walls are hard (slide along them, else stop).
-  void move(AgentState& a, Vec2 v) const {
+  /// Agents keep this much more than touching distance when they decide their step (cells).
+  static constexpr double kClearMargin = 1e-6;
+
+  /// The largest fraction t in [0, 1] of the step d that keeps agent i's disc off every other
+  /// agent's disc where that agent is now. Agents move one after another within a tick, so
+  /// planners that take no more than this never overlap one another: every planner but apf
+  /// (the baseline, which has only its field) decides its step so.
+  double clear_fraction(std::size_t i, Vec2 d) const {
+    const AgentState& a = agents[i];
+    const double len = norm(d);
+    if (len == 0 || a.spec.planner == PlannerKind::apf) return 1;
+    double t = 1;
+    for_agents_near(a.position, len + a.spec.radius + kClearMargin, [&](std::size_t j) {
+      if (j == i || agents[j].arrived) return;
+      const AgentState& b = agents[j];
+      const double reach = a.spec.radius + b.spec.radius + kClearMargin;
+      const Vec2 w = a.position - b.position;
+      // |w + s d|^2 >= reach^2 for every s in [0, t].
+      const double qa = dot(d, d), qb = 2 * dot(w, d), qc = dot(w, w) - reach * reach;
+      if (qb >= 0) return;  // moving apart (or sideways): no closer than now
+      if (qc <= 0) {        // already within the margin: no step closer
+        t = 0;
+        return;
+      }
+      const double disc = qb * qb - 4 * qa * qc;
+      if (disc <= 0) return;
+      const double s1 = (-qb - std::sqrt(disc)) / (2 * qa);
+      t = std::clamp(s1, 0.0, t);
+    });
+    return t;
+  }
+
+  /// Moves agent i with velocity v for one step; walls are hard (slide along them, else stop),
+  /// and the step is cut short where it would touch another agent (clear_fraction).
+  void move(std::size_t i, Vec2 v) {
+    AgentState& a = agents[i];
     const double r = a.spec.radius, dt = spec.dt;
     auto free_at = [&](Vec2 p) {
       const auto w = nearest_wall_point(spec.grid, p, r);
       return !w || (!w->inside && w->distance >= r);
     };
-    const Vec2 full = a.position + v * dt;
-    if (free_at(full)) {
-      a.position = full;
-      a.velocity = v;
-      return;
-    }
-    const Vec2 along_x{a.position.x + v.x * dt, a.position.y};
-    const Vec2 along_y{a.position.x, a.position.y + v.y * dt};
-    if (std::abs(v.x) >= std::abs(v.y) && free_at(along_x)) {
-      a.position = along_x;
-      a.velocity = {v.x, 0};
-    } else if (free_at(along_y)) {
-      a.position = along_y;
-      a.velocity = {0, v.y};
-    } else if (free_at(along_x)) {
-      a.position = along_x;
-      a.velocity = {v.x, 0};
+    Vec2 step{};
+    if (free_at(a.position + v * dt)) {
+      step = v * dt;
     } else {
-      a.velocity = {};
+      const Vec2 along_x{v.x * dt, 0}, along_y{0, v.y * dt};
+      if (std::abs(v.x) >= std::abs(v.y) && free_at(a.position + along_x)) {
+        step = along_x;
+      } else if (free_at(a.position + along_y)) {
+        step = along_y;
+      } else if (free_at(a.position + along_x)) {
+        step = along_x;
+      }
     }
+    step = step * clear_fraction(i, step);
+    a.position += step;
+    a.velocity = step / dt;
   }
 
   Vec2 limit(Vec2 v, double max) const {
@@ -452,12 +498,34 @@ struct World::Impl {
     const double horizon = spec.params.avoid_horizon;
     const double reach = 2 * a.spec.max_speed * horizon + a.spec.radius;
     neighbours.clear();
-    for_agents_near(a.position, reach, [&](std::size_t j) {
-      if (j == i || agents[j].arrived) return;
-      const AgentState& b = agents[j];
-      if (norm(b.position - a.position) - b.spec.radius > reach) return;
-      neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
-    });
+    if (a.spec.planner == PlannerKind::flow) {
+      // The nearest max_neighbours within neighbour_range, nearest first (as RVO2).
+      const double range = spec.params.neighbour_range;
+      const auto cap = static_cast<std::size_t>(spec.params.max_neighbours);
+      nearest.clear();
+      for_agents_near(a.position, range, [&](std::size_t j) {
+        if (j == i || agents[j].arrived) return;
+        const Vec2 d = agents[j].position - a.position;
+        const double d2 = dot(d, d);
+        if (d2 >= range * range) return;
+        if (nearest.size() == cap && d2 >= nearest.back().first) return;
+        auto at = std::upper_bound(nearest.begin(), nearest.end(), d2,
+                                   [](double v, const auto& e) { return v < e.first; });
+        nearest.insert(at, {d2, j});
+        if (nearest.size() > cap) nearest.pop_back();
+      });
+      for (const auto& [d2, j] : nearest) {
+        const AgentState& b = agents[j];
+        neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
+      }
+    } else {
+      for_agents_near(a.position, reach, [&](std::size_t j) {
+        if (j == i || agents[j].arrived) return;
+        const AgentState& b = agents[j];
+        if (norm(b.position - a.position) - b.spec.radius > reach) return;
+        neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
+      });
+    }
     // Obstacles that move are velocity obstacles too, with all the responsibility on the agent
     // (they do not dodge): the field alone cannot pass one that comes head-on, its push is
     // straight back. A segment or polygon counts as the disc around it.
@@ -494,10 +562,36 @@ struct World::Impl {
     // discretisation alone lets discs touch (random 50-agent crowds on the 30x20 map: 41
     // overlaps in 400 agents without it, 10 with it, 2 with a 1 s horizon as well).
     const double skin = 0.05;
+    wall_lines(i, a.spec.radius + skin);
     return avoid(a.position, a.velocity, a.spec.radius + skin, preferred, a.spec.max_speed,
-                 neighbours, horizon, spec.dt);
+                 neighbours, horizon, spec.dt, walls);
   }
-  std::vector<Neighbour> neighbours;  // scratch
+  /// The walls near agent i as hard ORCA lines (static_line), one per wall square (or square of
+  /// the outside) within reach of a step of kWallHorizon: the velocity ORCA picks is one the
+  /// walls allow, so that no agent is stopped by a wall where its neighbours expected it to
+  /// give way.
+  static constexpr double kWallHorizon = 0.25;
+  void wall_lines(std::size_t i, double r) {
+    const AgentState& a = agents[i];
+    walls.clear();
+    const double reach = r + a.spec.max_speed * kWallHorizon;
+    const Vec2 p = a.position;
+    const int x0 = static_cast<int>(std::floor(p.x - reach)),
+              x1 = static_cast<int>(std::floor(p.x + reach));
+    const int y0 = static_cast<int>(std::floor(p.y - reach)),
+              y1 = static_cast<int>(std::floor(p.y + reach));
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (spec.grid.passable(x, y)) continue;
+        const Vec2 q{std::clamp(p.x, double(x), x + 1.0), std::clamp(p.y, double(y), y + 1.0)};
+        if (norm(q - p) - r > a.spec.max_speed * kWallHorizon) continue;
+        walls.push_back(static_line(p, r, q, kWallHorizon, spec.dt));
+      }
+    }
+  }
+  std::vector<OrcaLine> walls;                          // scratch
+  std::vector<Neighbour> neighbours;                    // scratch
+  std::vector<std::pair<double, std::size_t>> nearest;  // scratch: squared distance, agent
 
   /// The dstar planner's tick: tell D* Lite which cells the sensed obstacles now cover and which
   /// they left, where the agent is, and repair the plan; a new goal cell (a chased target that
@@ -590,11 +684,307 @@ struct World::Impl {
     return p;
   }
 
+  /// The group of flow agents heading for the cell of `goal` with `radius`; its field is built
+  /// on first use.
+  int flow_group(Vec2 goal, double radius) {
+    const Cell c = cell_at(goal);
+    for (std::size_t k = 0; k < flows.size(); ++k) {
+      if (flows[k].goal == c && flows[k].radius == radius) return static_cast<int>(k);
+    }
+    FlowGroup fg;
+    fg.goal = c;
+    fg.radius = radius;
+    flow::Options o;
+    o.moves = spec.moves;
+    o.unit.radius = radius;
+    if (auto bad = fg.field.build(spec.grid, std::span<const Cell>(&c, 1), o)) {
+      throw std::invalid_argument(*bad);
+    }
+    flows.push_back(std::move(fg));
+    return static_cast<int>(flows.size() - 1);
+  }
+
+  /// Each group's arrival distance from the agents in it that have not arrived.
+  void size_groups() {
+    for (FlowGroup& f : flows) f.members = 0;
+    for (std::size_t i = 0; i < agents.size(); ++i) {
+      if (rt[i].flow >= 0 && !agents[i].arrived)
+        ++flows[static_cast<std::size_t>(rt[i].flow)].members;
+    }
+    for (FlowGroup& f : flows) {
+      const double s = 2 * f.radius + spec.params.arrive_gap;
+      f.arrive = spec.params.goal_reach +
+                 std::sqrt(std::max(0, f.members - 1) * s * s / 3.141592653589793);
+    }
+  }
+
+  /// The flow planner's tick: toward the next cell of its group's field (straight at the goal
+  /// where the cell sees it), ORCA against its nearest neighbours, then the move; it arrives in
+  /// its group's area.
+  void flow_step(std::size_t i) {
+    AgentState& a = agents[i];
+    const FlowGroup& fg = flows[static_cast<std::size_t>(rt[i].flow)];
+    const PlannerParams& pp = spec.params;
+    Vec2 target = a.spec.goal;
+    if (const auto s = fg.field.steer(a.position.point())) {
+      if (!(*s == centre(fg.goal))) target = Vec2(*s);
+    }
+    Vec2 desired = unit(target - a.position) * a.spec.max_speed;
+    if (a.waiting) desired = wait_velocity(i);
+    a.force = desired;
+    const Vec2 dv = limit(desired - a.velocity, a.spec.max_accel * spec.dt);
+    Vec2 v = limit(a.velocity + dv, a.spec.max_speed);
+    if (pp.avoid_horizon > 0) v = avoid_agents(i, v);
+    const Vec2 before = a.position;
+    move(i, v);
+    a.metrics.path_length += norm(a.position - before);
+    const double along = fg.field.distance(cell_at(a.position)) / spec.moves.straight_cost();
+    if (norm(a.spec.goal - a.position) < pp.goal_reach || along <= fg.arrive) {
+      a.arrived = true;
+      a.waiting = false;
+      a.velocity = {};
+      a.metrics.arrived = true;
+      a.metrics.time = t + spec.dt;
+    }
+  }
+
+  // Narrow passages, taken in turns (PlannerParams::take_turns). A free cell is narrow when its
+  // row or its column of free cells is too short for two of the widest agents side by side; the
+  // narrow cells form passages (8-connected), and the wide free cells around a passage form its
+  // mouths, one per side. An agent whose way enters a passage within kLookAhead cells claims it
+  // for the mouth it comes from; while agents from one mouth are in it or about to enter, those
+  // from the others wait back from it. A mouth kept waiting longer than kTurnAfter seconds gets
+  // the next turn: the owners stop entering until the passage is empty.
+  static constexpr int kLookAhead = 3;
+  static constexpr double kTurnAfter = 8.0;
+  struct Passage {
+    int owner = -1;  ///< the mouth whose agents use it, -1 when free
+    int turn = -1;   ///< the mouth that gets it next (waited too long), -1 for none
+    int users = 0;   ///< agents inside or about to enter this tick
+    std::unordered_map<int, double> waiting_since;  ///< mouth -> since when some agent waits
+  };
+  std::vector<int> narrow_region;  // row-major: passage id, -1 when not narrow
+  std::vector<int> mouth_of;       // row-major: mouth id, -1 when not a mouth
+  std::vector<Passage> passages;
+  std::vector<int> entered;        // per agent: the mouth it entered its passage from, -1
+  std::vector<int> ahead_passage;  // per agent this tick: the passage on its way, -1
+  std::vector<int> ahead_mouth;    // ... and the mouth it comes from (-1: already inside)
+  std::vector<Cell> ahead_cell;    // ... and the first narrow cell on its way
+
+  std::size_t cell_index(Cell c) const noexcept {
+    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(spec.grid.width()) +
+           static_cast<std::size_t>(c.x);
+  }
+
+  void find_passages() {
+    const grid::Grid& g = spec.grid;
+    const int w = g.width(), h = g.height();
+    double widest = 0;
+    for (const AgentState& a : agents) {
+      if (a.spec.planner != PlannerKind::apf) widest = std::max(widest, a.spec.radius);
+    }
+    const double need = 2 * (2 * widest + spec.params.arrive_gap);
+    const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    std::vector<int> hrun(n, 0), vrun(n, 0);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w;) {
+        if (!g.passable(x, y)) {
+          ++x;
+          continue;
+        }
+        int e = x;
+        while (e < w && g.passable(e, y)) ++e;
+        for (int k = x; k < e; ++k) hrun[cell_index({k, y})] = e - x;
+        x = e;
+      }
+    }
+    for (int x = 0; x < w; ++x) {
+      for (int y = 0; y < h;) {
+        if (!g.passable(x, y)) {
+          ++y;
+          continue;
+        }
+        int e = y;
+        while (e < h && g.passable(x, e)) ++e;
+        for (int k = y; k < e; ++k) vrun[cell_index({x, k})] = e - y;
+        y = e;
+      }
+    }
+    narrow_region.assign(n, -1);
+    mouth_of.assign(n, -1);
+    passages.clear();
+    std::vector<Cell> stack;
+    auto is_narrow = [&](Cell c) {
+      return g.passable(c) && std::min(hrun[cell_index(c)], vrun[cell_index(c)]) < need;
+    };
+    int mouths = 0;
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        if (!is_narrow({x, y}) || narrow_region[cell_index({x, y})] >= 0) continue;
+        const int id = static_cast<int>(passages.size());
+        passages.emplace_back();
+        std::vector<Cell> cells{{x, y}}, ring;
+        narrow_region[cell_index({x, y})] = id;
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+          for (int d = 0; d < 8; ++d) {
+            const Cell m{cells[k].x + grid::kDx[static_cast<std::size_t>(d)],
+                         cells[k].y + grid::kDy[static_cast<std::size_t>(d)]};
+            if (!g.passable(m)) continue;
+            if (is_narrow(m)) {
+              if (narrow_region[cell_index(m)] < 0) {
+                narrow_region[cell_index(m)] = id;
+                cells.push_back(m);
+              }
+            } else if (mouth_of[cell_index(m)] == -1) {
+              mouth_of[cell_index(m)] = -2;  // a mouth cell, not yet labelled
+              ring.push_back(m);
+            }
+          }
+        }
+        // The ring's connected parts (8-neighbours among themselves) are the mouths.
+        for (const Cell r : ring) {
+          if (mouth_of[cell_index(r)] != -2) continue;
+          const int mouth = mouths++;
+          stack.assign(1, r);
+          mouth_of[cell_index(r)] = mouth;
+          while (!stack.empty()) {
+            const Cell c = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < 8; ++d) {
+              const Cell m{c.x + grid::kDx[static_cast<std::size_t>(d)],
+                           c.y + grid::kDy[static_cast<std::size_t>(d)]};
+              if (!g.in_bounds(m) || mouth_of[cell_index(m)] != -2) continue;
+              mouth_of[cell_index(m)] = mouth;
+              stack.push_back(m);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The first narrow cell on agent i's way within kLookAhead cells, and the last wide cell
+  /// before it; false when its way enters none.
+  bool way_ahead(std::size_t i, Cell& first, Cell& before) const {
+    const AgentState& a = agents[i];
+    Cell c = cell_at(a.position);
+    if (!spec.grid.in_bounds(c)) return false;
+    before = c;
+    if (narrow_region[cell_index(c)] >= 0) {
+      first = c;
+      return true;
+    }
+    if (a.spec.planner == PlannerKind::flow) {
+      const flow::Field& f = flows[static_cast<std::size_t>(rt[i].flow)].field;
+      for (int k = 0; k < kLookAhead; ++k) {
+        const int d = f.direction(c);
+        if (d < 0) return false;
+        before = c;
+        c = {c.x + flow::kDirDx[static_cast<std::size_t>(d)],
+             c.y + flow::kDirDy[static_cast<std::size_t>(d)]};
+        if (narrow_region[cell_index(c)] >= 0) {
+          first = c;
+          return true;
+        }
+      }
+      return false;
+    }
+    // A plan: its legs sampled every quarter cell, up to kLookAhead cells of way.
+    double left = kLookAhead;
+    Vec2 p = a.position;
+    for (std::size_t s = a.subgoal; s < a.plan.size() && left > 0; ++s) {
+      const Vec2 q = a.plan[s];
+      const double len = norm(q - p);
+      const int samples = static_cast<int>(std::ceil(std::min(len, left) / 0.25));
+      for (int k = 1; k <= samples; ++k) {
+        const Cell m = cell_at(p + (q - p) * (std::min(1.0, 0.25 * k / std::max(len, 1e-9))));
+        if (!spec.grid.in_bounds(m) || m == c) continue;
+        before = c;
+        c = m;
+        if (narrow_region[cell_index(c)] >= 0) {
+          first = c;
+          return true;
+        }
+      }
+      left -= len;
+      p = q;
+    }
+    return false;
+  }
+
+  /// Decides, before the agents move, who may use each passage this tick (see find_passages).
+  void take_turns() {
+    for (Passage& p : passages) p.users = 0;
+    const std::size_t n = agents.size();
+    ahead_passage.assign(n, -1);
+    ahead_mouth.assign(n, -1);
+    ahead_cell.assign(n, Cell{});
+    std::vector<std::size_t> approaching;
+    for (std::size_t i = 0; i < n; ++i) {
+      AgentState& a = agents[i];
+      a.waiting = false;
+      if (a.arrived || a.spec.planner == PlannerKind::apf) continue;
+      Cell first, before;
+      if (!way_ahead(i, first, before)) {
+        entered[i] = -1;
+        continue;
+      }
+      const int p = narrow_region[cell_index(first)];
+      ahead_passage[i] = p;
+      ahead_cell[i] = first;
+      if (first == cell_at(a.position)) {  // inside: it uses the passage
+        Passage& q = passages[static_cast<std::size_t>(p)];
+        if (q.owner < 0 && entered[i] >= 0) q.owner = entered[i];
+        ++q.users;
+        continue;
+      }
+      entered[i] = -1;
+      ahead_mouth[i] = mouth_of[cell_index(before)];
+      approaching.push_back(i);
+    }
+    for (const std::size_t i : approaching) {
+      Passage& q = passages[static_cast<std::size_t>(ahead_passage[i])];
+      const int m = ahead_mouth[i];
+      if (m < 0) continue;  // coming in from a corner the mouths do not cover: let it be
+      if (q.owner < 0 && (q.turn < 0 || q.turn == m)) {
+        q.owner = m;
+        q.turn = -1;
+      }
+      if (q.owner == m && (q.turn < 0 || q.turn == m)) {
+        ++q.users;
+        entered[i] = m;
+        q.waiting_since.erase(m);
+        continue;
+      }
+      agents[i].waiting = true;
+      const auto [it, fresh] = q.waiting_since.emplace(m, t);
+      if (!fresh && q.turn < 0 && t - it->second > kTurnAfter) q.turn = m;
+    }
+    for (Passage& q : passages) {
+      if (q.users == 0) q.owner = -1;
+    }
+  }
+
+  /// A waiting agent's velocity: back off from the passage to a cell and a half beyond its
+  /// radius, then stand.
+  Vec2 wait_velocity(std::size_t i) const {
+    const AgentState& a = agents[i];
+    const Vec2 away = a.position - centre_of(ahead_cell[i]);
+    const double d = norm(away);
+    const double keep = 1.5 + a.spec.radius;
+    if (d >= keep || d == 0) return {};
+    return unit(away) * std::min(a.spec.max_speed * 0.5, (keep - d) / spec.dt);
+  }
+
   void step_agent(std::size_t i, std::vector<ObstaclePoint>& sensed) {
     AgentState& a = agents[i];
     Runtime& r = rt[i];
     const PlannerParams& pp = spec.params;
     if (a.arrived) return;
+    if (a.spec.planner == PlannerKind::flow) {
+      flow_step(i);
+      return;
+    }
 
     if (a.spec.target) {
       // Chase: the goal is where the target is now. A hybrid plan is kept while its last
@@ -663,11 +1053,12 @@ struct World::Impl {
           !a.spec.target && (a.spec.planner == PlannerKind::apf || a.subgoal + 1 >= a.plan.size());
       desired = approach ? limit(a.force, a.spec.max_speed) : unit(a.force) * a.spec.max_speed;
     }
+    if (a.waiting) desired = wait_velocity(i);
     const Vec2 dv = limit(desired - a.velocity, a.spec.max_accel * spec.dt);
     Vec2 v = limit(a.velocity + dv, a.spec.max_speed);
     if (pp.avoid_horizon > 0 && a.spec.planner != PlannerKind::apf) v = avoid_agents(i, v);
     const Vec2 before = a.position;
-    move(a, v);
+    move(i, v);
     a.metrics.path_length += norm(a.position - before);
 
     if (norm(a.spec.goal - a.position) < pp.goal_reach) {
@@ -680,6 +1071,7 @@ struct World::Impl {
       return;
     }
     if (a.spec.planner == PlannerKind::replan || a.spec.planner == PlannerKind::dstar) return;
+    if (a.waiting) return;  // held back on purpose: neither a stall nor a reason to replan
     const StallReason stall =
         r.detector.update(a.position, a.velocity, norm(a.force), norm(a.spec.goal - a.position));
     if (stall != StallReason::none) {
@@ -718,6 +1110,12 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     throw std::invalid_argument("time_limit must be > 0");
   }
   if (s.params.plans_per_tick < 1) throw std::invalid_argument("plans_per_tick must be >= 1");
+  if (s.params.max_neighbours < 1 || !(s.params.neighbour_range > 0) ||
+      !std::isfinite(s.params.neighbour_range) || !(s.params.arrive_gap >= 0) ||
+      !std::isfinite(s.params.arrive_gap)) {
+    throw std::invalid_argument(
+        "max_neighbours must be >= 1, neighbour_range > 0 and arrive_gap >= 0");
+  }
   for (const Obstacle& o : s.obstacles) {
     if (const auto e = o.validate()) throw std::invalid_argument(*e);
   }
@@ -725,6 +1123,10 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     const std::string who = "agent " + std::to_string(a.id) + ": ";
     if (!(a.radius > 0) || a.radius >= 8 || !(a.max_speed > 0) || !(a.max_accel > 0)) {
       throw std::invalid_argument(who + "needs 0 < radius < 8, max_speed > 0, max_accel > 0");
+    }
+    if (a.planner == PlannerKind::flow && a.target) {
+      throw std::invalid_argument(who +
+                                  "a flow agent follows a field to a fixed goal: it cannot chase");
     }
     const grid::Grid& g = w.clearance_for(a.radius);
     const Vec2 goal = a.target ? a.target->position_at(0) : a.goal;
@@ -759,13 +1161,31 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     w.max_radius = std::max(w.max_radius, a.radius);
     w.max_step = std::max(w.max_step, a.max_speed * s.dt);
   }
-  w.bucket = std::max(1.0, s.params.field.rho0 + 2 * w.max_radius + 2);
+  for (std::size_t i = 0; i < w.agents.size(); ++i) {
+    const AgentState& a = w.agents[i];
+    if (a.spec.planner == PlannerKind::flow)
+      w.rt[i].flow = w.flow_group(a.spec.goal, a.spec.radius);
+  }
+  w.size_groups();
+  w.entered.assign(w.agents.size(), -1);
+  if (s.params.take_turns) w.find_passages();
+  // Buckets as wide as an agent's sensing reach; crowds of flow agents are dense and look only
+  // at their nearest neighbours: narrower buckets.
+  w.bucket = w.flows.empty() ? std::max(1.0, s.params.field.rho0 + 2 * w.max_radius + 2)
+                             : std::max(1.0, s.params.neighbour_range * 0.8);
   w.bw = std::max(1, static_cast<int>(std::ceil(s.grid.width() / w.bucket)));
   w.bh = std::max(1, static_cast<int>(std::ceil(s.grid.height() / w.bucket)));
   w.rebuild_hash();
   w.queued.assign(w.agents.size(), 0);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentState& a = w.agents[i];
+    if (w.rt[i].flow >= 0) {
+      // The grid optimum from the field: no search per agent in a crowd of thousands.
+      const double d =
+          w.flows[static_cast<std::size_t>(w.rt[i].flow)].field.distance(cell_at(a.spec.start));
+      a.metrics.optimal_length = std::isfinite(d) ? d / s.moves.straight_cost() : 0.0;
+      continue;
+    }
     a.metrics.optimal_length = std::max(0.0, w.static_optimum(i));
     const double steps = std::max(1.0, a.metrics.optimal_length / (a.spec.max_speed * s.dt));
     w.rt[i].global_limit =
@@ -785,6 +1205,7 @@ void World::step() {
   std::vector<ObstaclePoint> sensed;
   w.rebuild_hash();
   w.run_plan_queue();
+  if (w.spec.params.take_turns && !w.passages.empty()) w.take_turns();
   for (std::size_t i = 0; i < w.agents.size(); ++i) w.step_agent(i, sensed);
   w.t += w.spec.dt;
   ++w.ticks;
@@ -822,6 +1243,34 @@ void World::drive_target(std::size_t index, Vec2 velocity) {
     throw std::invalid_argument("the target's velocity must be finite");
   }
   w.rt[index].driven = velocity;
+}
+
+const flow::Field* World::field_of(std::size_t index) const noexcept {
+  const Impl& w = *impl_;
+  if (index >= w.rt.size() || w.rt[index].flow < 0) return nullptr;
+  return &w.flows[static_cast<std::size_t>(w.rt[index].flow)].field;
+}
+
+void World::set_goal(std::span<const std::size_t> indices, Vec2 goal) {
+  Impl& w = *impl_;
+  for (const std::size_t i : indices) {
+    if (i >= w.agents.size()) throw std::invalid_argument("no agent with that index");
+    const AgentState& a = w.agents[i];
+    if (a.spec.planner != PlannerKind::flow || a.arrived) continue;
+    if (!std::isfinite(goal.x) || !std::isfinite(goal.y) ||
+        !w.clearance_for(a.spec.radius).passable(cell_at(goal))) {
+      throw std::invalid_argument("agent " + std::to_string(a.spec.id) +
+                                  ": the goal is in a wall, outside the map or too close to a "
+                                  "wall for its radius");
+    }
+  }
+  for (const std::size_t i : indices) {
+    AgentState& a = w.agents[i];
+    if (a.spec.planner != PlannerKind::flow || a.arrived) continue;
+    w.rt[i].flow = w.flow_group(goal, a.spec.radius);
+    a.spec.goal = goal;
+  }
+  w.size_groups();
 }
 
 bool World::finished() const noexcept {

@@ -36,6 +36,29 @@ std::array<std::int32_t, 8> offsets(std::int32_t s) noexcept {
   return {1, s + 1, s, s - 1, -1, -s - 1, -s, -s + 1};
 }
 
+/// legal_moves with the rule fixed at compile time (the build's hot loop).
+template <grid::DiagonalRule R>
+inline unsigned legal_moves_t(const grid::Grid& g, NodeId n) noexcept {
+  const std::int32_t s = g.stride();
+  const bool e = g.passable_id(n + 1), w = g.passable_id(n - 1);
+  const bool so = g.passable_id(n + s), no = g.passable_id(n - s);
+  unsigned m = (e ? 1u : 0u) | (so ? 4u : 0u) | (w ? 16u : 0u) | (no ? 64u : 0u);
+  if constexpr (R == grid::DiagonalRule::never) {
+    return m;
+  } else {
+    auto ok = [](bool a, bool b) {
+      if constexpr (R == grid::DiagonalRule::no_corner_cut) return a && b;
+      if constexpr (R == grid::DiagonalRule::one_corner) return a || b;
+      return true;
+    };
+    if (ok(e, so) && g.passable_id(n + s + 1)) m |= 2u;
+    if (ok(w, so) && g.passable_id(n + s - 1)) m |= 8u;
+    if (ok(w, no) && g.passable_id(n - s - 1)) m |= 32u;
+    if (ok(e, no) && g.passable_id(n - s + 1)) m |= 128u;
+    return m;
+  }
+}
+
 /// The legal moves out of (and, the rules being symmetric, into) padded id n: bit d set when the
 /// move in direction code d is legal for `rule`. n itself must be passable.
 unsigned legal_moves(const grid::Grid& g, grid::DiagonalRule rule, NodeId n) noexcept {
@@ -113,51 +136,71 @@ std::int8_t Field::best_direction(const grid::Grid& view, NodeId n) const {
 }
 
 void Field::settle_all(const grid::Grid& view, std::span<const NodeId> seeds) {
+  grid::dispatch_rule(options_.moves.diagonal, [&](auto rule) {
+    if (view.has_terrain()) {
+      settle<decltype(rule)::value, true>(view, seeds);
+    } else {
+      settle<decltype(rule)::value, false>(view, seeds);
+    }
+  });
+}
+
+template <grid::DiagonalRule R, bool Terrain>
+void Field::settle(const grid::Grid& view, std::span<const NodeId> seeds) {
   const auto off = offsets(view.stride());
   const double straight = options_.moves.straight_cost(), diagonal = options_.moves.diagonal_cost();
-  const grid::DiagonalRule rule = options_.moves.diagonal;
   float max_terrain = 1;
-  if (view.has_terrain()) {
+  if constexpr (Terrain) {
     for (int y = 0; y < height_; ++y) {
       for (int x = 0; x < width_; ++x) max_terrain = std::max(max_terrain, view.terrain(x, y));
     }
   }
+  auto terrain = [&view](NodeId n) -> double {
+    if constexpr (Terrain) {
+      return view.terrain_id(n);
+    } else {
+      (void)n;
+      return 1.0;
+    }
+  };
   std::vector<std::uint8_t> done(dist_.size(), 0);
+  std::int64_t settled = 0;
   // Pops c: its direction from its final neighbours, then offers D(c) + step(n -> c) to them.
   auto pop = [&](NodeId c, auto&& push) {
     if (done[c]) return;
     done[c] = 1;
-    ++stats_.settled;
-    const unsigned legal = legal_moves(view, rule, c);
+    ++settled;
+    const unsigned legal = legal_moves_t<R>(view, c);
     const double here = dist_[c];
-    const float t = view.terrain_id(c);
+    const double t = terrain(c);
     const double into_straight = straight * t, into_diagonal = diagonal * t;
     std::array<double, 8> value;
     double best = kUnreachable;
     for (int d = 0; d < 8; ++d) {
-      value[static_cast<std::size_t>(d)] = kUnreachable;
+      const auto du = static_cast<std::size_t>(d);
+      value[du] = kUnreachable;
       if (!(legal >> d & 1u)) continue;
-      const NodeId m = c + static_cast<NodeId>(off[static_cast<std::size_t>(d)]);
+      const NodeId m = c + static_cast<NodeId>(off[du]);
       const double dm = dist_[m];
       const bool diag = (d & 1) != 0;
-      if (here > 0) {
-        const double v = dm + (diag ? diagonal : straight) * view.terrain_id(m);
-        value[static_cast<std::size_t>(d)] = v;
-        best = std::min(best, v);
-      }
+      const double v = dm + (diag ? diagonal : straight) * terrain(m);
+      value[du] = v;
+      best = std::min(best, v);
       const double offer = here + (diag ? into_diagonal : into_straight);
       if (offer < dm) {
         dist_[m] = offer;
         push(offer, m);
       }
     }
-    if (here > 0 && std::isfinite(best)) {
-      int pick = -1;
-      for (int d = 0; d < 8; ++d) {
-        if (value[static_cast<std::size_t>(d)] > best + tolerance(best)) continue;
-        if (pick < 0 || direction_rank(d) < direction_rank(pick)) pick = d;
+    if (here > 0 && best < kUnreachable) {
+      // The first code in tie order (E, S, W, N, then SE, SW, NW, NE) within the tolerance.
+      const double limit = best + tolerance(best);
+      for (const int d : {0, 2, 4, 6, 1, 3, 5, 7}) {
+        if (value[static_cast<std::size_t>(d)] <= limit) {
+          dir_[c] = static_cast<std::int8_t>(d);
+          break;
+        }
       }
-      dir_[c] = static_cast<std::int8_t>(pick);
     }
   };
   const double widest = diagonal * static_cast<double>(max_terrain);
@@ -180,6 +223,7 @@ void Field::settle_all(const grid::Grid& view, std::span<const NodeId> seeds) {
       pop(c, push);
     }
   }
+  stats_.settled += settled;
 }
 
 void Field::sight_pass(const grid::Grid& view) {
@@ -410,7 +454,8 @@ std::optional<Point> Field::steer(Point p) const noexcept {
   if (sees_[n] != 0) return centre(goals_[sees_[n] - 1u]);
   const std::int8_t d = dir_[n];
   if (d < 0) return centre(c);  // a goal
-  return centre(Cell{c.x + kDirDx[static_cast<std::size_t>(d)], c.y + kDirDy[static_cast<std::size_t>(d)]});
+  return centre(
+      Cell{c.x + kDirDx[static_cast<std::size_t>(d)], c.y + kDirDy[static_cast<std::size_t>(d)]});
 }
 
 std::vector<double> Field::distances() const {

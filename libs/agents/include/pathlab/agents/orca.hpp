@@ -32,11 +32,19 @@ struct OrcaLine {
                                  double dt) noexcept;
 
 /// The velocity nearest to `preferred` with |v| <= max_speed inside every half-plane (or, when
-/// none is feasible, the one that violates them least).
-[[nodiscard]] Vec2 orca_velocity(std::span<const OrcaLine> lines, Vec2 preferred, double max_speed);
+/// none is feasible, the one that violates the others least while keeping the first `hard`
+/// lines: static obstacles, as RVO2 keeps its obstacle lines).
+[[nodiscard]] Vec2 orca_velocity(std::span<const OrcaLine> lines, Vec2 preferred, double max_speed,
+                                 std::size_t hard = 0);
 
-/// Both steps for one agent.
+/// The half-plane that keeps an agent (position p, radius r) off a static point q (the nearest
+/// point of a wall square): it may close the gap at most at gap / horizon; once inside, it
+/// must leave within one step dt. The agent takes all the responsibility.
+[[nodiscard]] OrcaLine static_line(Vec2 p, double r, Vec2 q, double horizon, double dt) noexcept;
+
+/// Both steps for one agent; `hard` lines (static_line) come first and are kept.
 [[nodiscard]] Vec2 avoid(Vec2 p, Vec2 v, double r, Vec2 preferred, double max_speed,
-                         std::span<const Neighbour> neighbours, double horizon, double dt);
+                         std::span<const Neighbour> neighbours, double horizon, double dt,
+                         std::span<const OrcaLine> hard = {});
 
 }  // namespace pathlab::agents

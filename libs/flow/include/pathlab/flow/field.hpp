@@ -47,9 +47,9 @@ struct Options {
 
 /// What one build or repair did.
 struct Stats {
-  double time_us = 0;         ///< wall time of the build or repair
-  std::int64_t settled = 0;   ///< cells whose distance was (re)computed
-  bool rebuilt = false;       ///< update(): the whole field was built again
+  double time_us = 0;        ///< wall time of the build or repair
+  std::int64_t settled = 0;  ///< cells whose distance was (re)computed
+  bool rebuilt = false;      ///< update(): the whole field was built again
 };
 
 /// The tie order of the direction field: straight before diagonal, then E, SE, S, SW, W, NW, N,
@@ -76,7 +76,9 @@ class Field {
   /// distance. Returns what it did; nothing when the field is already current.
   Stats update(const grid::Grid& g);
 
-  [[nodiscard]] bool empty() const noexcept { return width_ == 0 && height_ == 0 && goals_.empty(); }
+  [[nodiscard]] bool empty() const noexcept {
+    return width_ == 0 && height_ == 0 && goals_.empty();
+  }
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
   [[nodiscard]] std::span<const Cell> goals() const noexcept { return goals_; }
@@ -122,6 +124,8 @@ class Field {
 
  private:
   void settle_all(const grid::Grid& view, std::span<const grid::NodeId> seeds);
+  template <grid::DiagonalRule R, bool Terrain>
+  void settle(const grid::Grid& view, std::span<const grid::NodeId> seeds);
   void repair(const grid::Grid& view, std::span<const grid::Rect> areas);
   void sight_pass(const grid::Grid& view);
   std::int8_t best_direction(const grid::Grid& view, grid::NodeId n) const;
