@@ -96,6 +96,14 @@ struct World::Impl {
   std::deque<std::size_t> plan_queue;  // agents waiting for a full replan, first come first served
   std::vector<char> queued;
   std::vector<FlowGroup> flows;
+  /// What the neighbour queries read, by agent index, in one compact array (the AgentState is
+  /// large and cold): where each agent is now, its velocity and radius, and whether it left.
+  struct Hot {
+    Vec2 position, velocity;
+    double radius = 0;
+    bool gone = false;
+  };
+  std::vector<Hot> hot;
 
   void request_global(std::size_t i) {
     rt[i].ticks_since_global = 0;
@@ -347,6 +355,21 @@ struct World::Impl {
   }
 
   /// Moves agent i with velocity v for one step; walls are hard (slide along them, else stop).
+  /// Whether every square within the box of half-side `reach` about p is free (then no wall
+  /// is nearer than reach): the quick test before the exact nearest_wall_point.
+  bool box_free(Vec2 p, double reach) const noexcept {
+    const int x0 = static_cast<int>(std::floor(p.x - reach)),
+              x1 = static_cast<int>(std::floor(p.x + reach));
+    const int y0 = static_cast<int>(std::floor(p.y - reach)),
+              y1 = static_cast<int>(std::floor(p.y + reach));
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (!spec.grid.passable(x, y)) return false;
+      }
+    }
+    return true;
+  }
+
   /// Agents keep this much more than touching distance when they decide their step (cells).
   static constexpr double kClearMargin = 1e-6;
 
@@ -360,9 +383,9 @@ struct World::Impl {
     if (len == 0 || a.spec.planner == PlannerKind::apf) return 1;
     double t = 1;
     for_agents_near(a.position, len + a.spec.radius + kClearMargin, [&](std::size_t j) {
-      if (j == i || agents[j].arrived) return;
-      const AgentState& b = agents[j];
-      const double reach = a.spec.radius + b.spec.radius + kClearMargin;
+      const Hot& b = hot[j];
+      if (j == i || b.gone) return;
+      const double reach = a.spec.radius + b.radius + kClearMargin;
       const Vec2 w = a.position - b.position;
       // |w + s d|^2 >= reach^2 for every s in [0, t].
       const double qa = dot(d, d), qb = 2 * dot(w, d), qc = dot(w, w) - reach * reach;
@@ -385,6 +408,7 @@ struct World::Impl {
     AgentState& a = agents[i];
     const double r = a.spec.radius, dt = spec.dt;
     auto free_at = [&](Vec2 p) {
+      if (box_free(p, r)) return true;
       const auto w = nearest_wall_point(spec.grid, p, r);
       return !w || (!w->inside && w->distance >= r);
     };
@@ -404,6 +428,8 @@ struct World::Impl {
     step = step * clear_fraction(i, step);
     a.position += step;
     a.velocity = step / dt;
+    hot[i].position = a.position;
+    hot[i].velocity = a.velocity;
   }
 
   Vec2 limit(Vec2 v, double max) const {
@@ -504,8 +530,8 @@ struct World::Impl {
       const auto cap = static_cast<std::size_t>(spec.params.max_neighbours);
       nearest.clear();
       for_agents_near(a.position, range, [&](std::size_t j) {
-        if (j == i || agents[j].arrived) return;
-        const Vec2 d = agents[j].position - a.position;
+        if (j == i || hot[j].gone) return;
+        const Vec2 d = hot[j].position - a.position;
         const double d2 = dot(d, d);
         if (d2 >= range * range) return;
         if (nearest.size() == cap && d2 >= nearest.back().first) return;
@@ -515,8 +541,8 @@ struct World::Impl {
         if (nearest.size() > cap) nearest.pop_back();
       });
       for (const auto& [d2, j] : nearest) {
-        const AgentState& b = agents[j];
-        neighbours.push_back({b.position, b.velocity, b.spec.radius, 0.5});
+        const Hot& b = hot[j];
+        neighbours.push_back({b.position, b.velocity, b.radius, 0.5});
       }
     } else {
       for_agents_near(a.position, reach, [&](std::size_t j) {
@@ -743,6 +769,7 @@ struct World::Impl {
       a.arrived = true;
       a.waiting = false;
       a.velocity = {};
+      hot[i].gone = true;
       a.metrics.arrived = true;
       a.metrics.time = t + spec.dt;
     }
@@ -1064,6 +1091,7 @@ struct World::Impl {
     if (norm(a.spec.goal - a.position) < pp.goal_reach) {
       a.arrived = true;
       a.velocity = {};
+      hot[i].gone = true;
       a.metrics.arrived = true;
       a.metrics.time = t + spec.dt;
       // A chaser is measured against an interceptor that knew the target's way.
@@ -1086,13 +1114,41 @@ struct World::Impl {
     }
   }
 
+  /// The least distance from agent i's disc to a wall, an obstacle or another agent within
+  /// kContactRange of it (kFar when none is): the collision check of crowds of flow agents,
+  /// which sense nothing else.
+  static constexpr double kContactRange = 0.5;
+  double contact_clearance(std::size_t i) const {
+    const AgentState& a = agents[i];
+    const double r = a.spec.radius;
+    double clearance = kFar;
+    if (!box_free(a.position, kContactRange + r)) {
+      if (const auto w = nearest_wall_point(spec.grid, a.position, kContactRange + r)) {
+        clearance = w->inside ? -r : w->distance - r;
+      }
+    }
+    for (const Obstacle& o : spec.obstacles) {
+      if (!o.present(t)) continue;
+      const NearestPoint n = o.nearest(a.position, t);
+      clearance = std::min(clearance, (n.inside && n.distance >= 0 ? 0.0 : n.distance) - r);
+    }
+    for_agents_near(a.position, kContactRange + r, [&](std::size_t j) {
+      const Hot& b = hot[j];
+      if (j == i || b.gone) return;
+      const double d = norm(a.position - b.position) - r - b.radius;
+      if (d <= kContactRange) clearance = std::min(clearance, d);
+    });
+    return clearance;
+  }
+
   void account(std::size_t i, std::vector<ObstaclePoint>& sensed) {
     AgentState& a = agents[i];
     if (a.arrived) {  // it has left the world
       a.colliding = false;
       return;
     }
-    const double clearance = sense(i, sensed);
+    const double clearance =
+        a.spec.planner == PlannerKind::flow ? contact_clearance(i) : sense(i, sensed);
     if (clearance < kFar) a.metrics.min_clearance = std::min(a.metrics.min_clearance, clearance);
     const bool colliding = clearance < -1e-9;
     if (colliding && !a.colliding) ++a.metrics.collisions;
@@ -1175,6 +1231,9 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
                              : std::max(1.0, s.params.neighbour_range * 0.8);
   w.bw = std::max(1, static_cast<int>(std::ceil(s.grid.width() / w.bucket)));
   w.bh = std::max(1, static_cast<int>(std::ceil(s.grid.height() / w.bucket)));
+  for (const AgentState& a : w.agents) {
+    w.hot.push_back({a.position, a.velocity, a.spec.radius, a.arrived});
+  }
   w.rebuild_hash();
   w.queued.assign(w.agents.size(), 0);
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
@@ -1206,7 +1265,9 @@ void World::step() {
   w.rebuild_hash();
   w.run_plan_queue();
   if (w.spec.params.take_turns && !w.passages.empty()) w.take_turns();
-  for (std::size_t i = 0; i < w.agents.size(); ++i) w.step_agent(i, sensed);
+  // Agents move one after another in the spatial hash's order: neighbours are near in memory,
+  // and near in the field, when they are near on the map.
+  for (const std::uint32_t i : w.bucket_items) w.step_agent(i, sensed);
   w.t += w.spec.dt;
   ++w.ticks;
   for (std::size_t i = 0; i < w.agents.size(); ++i) {

@@ -112,7 +112,8 @@ class BucketQueue {
 }  // namespace
 
 std::int8_t Field::best_direction(const grid::Grid& view, NodeId n) const {
-  if (!view.passable_id(n) || !std::isfinite(dist_[n]) || dist_[n] == 0) return kNoDirection;
+  if (!view.passable_id(n) || !std::isfinite(dist_[n])) return kNoDirection;
+  if (dist_[n] == 0) return kGoalByte;
   const auto off = offsets(view.stride());
   const double straight = options_.moves.straight_cost(), diagonal = options_.moves.diagonal_cost();
   const unsigned legal = legal_moves(view, options_.moves.diagonal, n);
@@ -233,7 +234,9 @@ void Field::sight_pass(const grid::Grid& view) {
   for (const Cell g : goals_) {
     for (int y = std::max(0, g.y - reach); y <= std::min(height_ - 1, g.y + reach); ++y) {
       for (int x = std::max(0, g.x - reach); x <= std::min(width_ - 1, g.x + reach); ++x) {
-        sees_[id({x, y})] = 0;
+        const NodeId n = id({x, y});
+        sees_[n] = 0;
+        if (dir_[n] >= 0) dir_[n] = static_cast<std::int8_t>(dir_[n] & 7);
       }
     }
   }
@@ -254,6 +257,14 @@ void Field::sight_pass(const grid::Grid& view) {
         if (grid::line_of_sight(view, options_.moves.diagonal, g, Cell{x, y})) {
           sees_[n] = static_cast<std::uint16_t>(k + 1);
         }
+      }
+    }
+  }
+  for (const Cell g : goals_) {
+    for (int y = std::max(0, g.y - reach); y <= std::min(height_ - 1, g.y + reach); ++y) {
+      for (int x = std::max(0, g.x - reach); x <= std::min(width_ - 1, g.x + reach); ++x) {
+        const NodeId n = id({x, y});
+        if (sees_[n] != 0 && dir_[n] >= 0) dir_[n] = static_cast<std::int8_t>(dir_[n] | kSeesBit);
       }
     }
   }
@@ -297,6 +308,7 @@ std::optional<std::string> Field::build(const grid::Grid& g, std::span<const Cel
     const NodeId n = id(c);
     if (dist_[n] == 0) continue;
     dist_[n] = 0;
+    dir_[n] = kGoalByte;
     seeds.push_back(n);
   }
   settle_all(*view, seeds);
@@ -331,7 +343,7 @@ void Field::repair(const grid::Grid& view, std::span<const grid::Rect> areas) {
     const NodeId c = invalid[k];
     for (int d = 0; d < 8; ++d) {
       const NodeId m = c + static_cast<NodeId>(off[static_cast<std::size_t>(d)]);
-      const std::int8_t md = dir_[m];
+      const std::int8_t md = code(dir_[m]);
       if (marked[m] || md < 0) continue;
       if (m + static_cast<NodeId>(off[static_cast<std::size_t>(md)]) != c) continue;
       marked[m] = 1;
@@ -429,6 +441,7 @@ Stats Field::update(const grid::Grid& g) {
     for (const Cell c : goals_) {
       if (!in_bounds(c) || !view->passable(c) || dist_[id(c)] == 0) continue;
       dist_[id(c)] = 0;
+      dir_[id(c)] = kGoalByte;
       seeds.push_back(id(c));
     }
     settle_all(*view, seeds);
@@ -450,10 +463,11 @@ std::optional<Point> Field::steer(Point p) const noexcept {
   if (!(p.x >= 0) || !(p.y >= 0) || !(p.x < width_) || !(p.y < height_)) return std::nullopt;
   const Cell c{static_cast<std::int32_t>(p.x), static_cast<std::int32_t>(p.y)};
   const NodeId n = id(c);
-  if (!std::isfinite(dist_[n])) return std::nullopt;
-  if (sees_[n] != 0) return centre(goals_[sees_[n] - 1u]);
-  const std::int8_t d = dir_[n];
-  if (d < 0) return centre(c);  // a goal
+  const std::int8_t b = dir_[n];
+  if (b == kNoDirection) return std::nullopt;
+  if (b == kGoalByte) return centre(c);
+  if (b & kSeesBit) return centre(goals_[sees_[n] - 1u]);
+  const auto d = static_cast<std::size_t>(b);
   return centre(
       Cell{c.x + kDirDx[static_cast<std::size_t>(d)], c.y + kDirDy[static_cast<std::size_t>(d)]});
 }
@@ -471,7 +485,7 @@ std::vector<std::int8_t> Field::directions() const {
   std::vector<std::int8_t> out;
   out.reserve(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_));
   for (int y = 0; y < height_; ++y) {
-    for (int x = 0; x < width_; ++x) out.push_back(dir_[id({x, y})]);
+    for (int x = 0; x < width_; ++x) out.push_back(code(dir_[id({x, y})]));
   }
   return out;
 }

@@ -95,7 +95,7 @@ struct PlannerParams {
   /// Flow agents avoid (ORCA) at most this many of their nearest neighbours within
   /// neighbour_range cells, as RVO2's maxNeighbors and neighborDist do. [Limit: >= 1, > 0]
   int max_neighbours = 10;
-  double neighbour_range = 2.5;
+  double neighbour_range = 2.0;
   /// Flow agents sharing a goal arrive within goal_reach + sqrt((n - 1) s² / π) of it, measured
   /// along their field, where n is the size of the group and s = 2 · radius + arrive_gap: the
   /// area the group fills when packed. One agent alone arrives within goal_reach. [Limit: >= 0]

@@ -98,7 +98,7 @@ class Field {
   }
   /// The first move toward the nearest goal (codes above), or kNoDirection.
   [[nodiscard]] std::int8_t direction(Cell c) const noexcept {
-    return in_bounds(c) ? dir_[id(c)] : kNoDirection;
+    return in_bounds(c) ? code(dir_[id(c)]) : kNoDirection;
   }
   /// The index (into goals()) of the goal cell c sees within the sight range, the nearest in a
   /// straight line when it sees several; -1 when none (or the pass is off).
@@ -120,7 +120,7 @@ class Field {
     return static_cast<grid::NodeId>((c.y + 1) * (width_ + 2) + (c.x + 1));
   }
   [[nodiscard]] double distance_id(grid::NodeId n) const noexcept { return dist_[n]; }
-  [[nodiscard]] std::int8_t direction_id(grid::NodeId n) const noexcept { return dir_[n]; }
+  [[nodiscard]] std::int8_t direction_id(grid::NodeId n) const noexcept { return code(dir_[n]); }
 
  private:
   void settle_all(const grid::Grid& view, std::span<const grid::NodeId> seeds);
@@ -136,8 +136,16 @@ class Field {
   std::uint64_t revision_ = 0;
   const grid::Grid* grid_ = nullptr;  ///< the grid built on (update() checks it is the same)
   std::vector<double> dist_;          ///< padded layout
-  std::vector<std::int8_t> dir_;      ///< padded layout
-  std::vector<std::uint16_t> sees_;   ///< padded layout: goal index + 1, 0 = none
+  /// Padded layout, one byte a cell so that steer() reads one array: the direction code, plus
+  /// kSeesBit where the cell sees a goal; kNoDirection where no goal is reachable, kGoalByte on
+  /// goals.
+  std::vector<std::int8_t> dir_;
+  static constexpr std::int8_t kSeesBit = 8;
+  static constexpr std::int8_t kGoalByte = -2;
+  [[nodiscard]] static constexpr std::int8_t code(std::int8_t b) noexcept {
+    return b < 0 ? kNoDirection : static_cast<std::int8_t>(b & 7);
+  }
+  std::vector<std::uint16_t> sees_;  ///< padded layout: goal index + 1, 0 = none
   Stats stats_;
 };
 
