@@ -108,5 +108,6 @@ void register_simulate(CLI::App& app, int& exit_code);
 void register_link(CLI::App& app, int& exit_code);
 void register_prepare(CLI::App& app, int& exit_code);
 void register_reach(CLI::App& app, int& exit_code);
+void register_flow(CLI::App& app, int& exit_code);
 
 }  // namespace pathlab::cli

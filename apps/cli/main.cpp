@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   register_link(app, exit_code);
   register_prepare(app, exit_code);
   register_reach(app, exit_code);
+  register_flow(app, exit_code);
   // CLI11 would answer "pathlab nosuch --help" with the main help and exit 0; name it instead.
   const auto known = app.get_subcommands([](CLI::App*) { return true; });
   const bool is_known = argc > 1 && std::any_of(known.begin(), known.end(), [&](CLI::App* c) {

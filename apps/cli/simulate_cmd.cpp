@@ -30,6 +30,8 @@ struct SimulateArgs {
   std::string bench_map;
   std::size_t bench_agents = 1000;
   std::uint64_t bench_ticks = 200;
+  std::size_t bench_goals = 0;  ///< --goals K: K groups sharing a goal each (0: a goal per agent)
+  bool bench_flow = false;      ///< --flow: the agents follow flow fields
   std::uint64_t seed = 1;
   MapArgs map_args;
 };
@@ -163,12 +165,18 @@ int run_bench(const SimulateArgs& a) {
   agents::AgentSpec like;
   if (!a.planner.empty()) {
     const auto p = agents::parse_planner(a.planner);
-    if (!p) throw CliError{"--planner expects hybrid, apf, replan or dstar"};
+    if (!p) throw CliError{"--planner expects hybrid, apf, replan, dstar or flow"};
     like.planner = *p;
+  }
+  if (a.bench_flow) {
+    if (!a.planner.empty() && like.planner != agents::PlannerKind::flow) {
+      throw CliError{"--flow steers every agent with flow fields; drop --planner"};
+    }
+    like.planner = agents::PlannerKind::flow;
   }
   agents::WorldSpec spec;
   try {
-    spec = agents::make_crowd(map.grid, a.bench_agents, a.seed, like, 1e6);
+    spec = agents::make_crowd(map.grid, a.bench_agents, a.seed, like, 1e6, a.bench_goals);
   } catch (const std::invalid_argument& e) {
     throw CliError{a.bench_map + ": " + e.what()};
   }
@@ -200,6 +208,7 @@ int run_bench(const SimulateArgs& a) {
     fmt::print("{}\n", nlohmann::json{{"map", a.bench_map},
                                       {"planner", planner},
                                       {"agents", a.bench_agents},
+                                      {"goals", a.bench_goals},
                                       {"ticks", world.ticks()},
                                       {"initial_plans_s", setup_s},
                                       {"tick_ms", {{"mean", mean / 1000}, {"p99", p99 / 1000}}},
@@ -296,6 +305,11 @@ void register_simulate(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
   cmd->add_option("--seed", args->seed, "with --bench: random seed")->capture_default_str();
+  cmd->add_option("--goals", args->bench_goals,
+                  "with --bench: K groups of agents, each sharing one goal (default: a goal per "
+                  "agent)");
+  cmd->add_flag("--flow", args->bench_flow,
+                "with --bench: the agents follow their group's flow field (the flow planner)");
   args->map_args.add_to(*cmd, false);  // the agents' radius makes the clearance
   cmd->add_flag("--compare", args->compare, "run every planner on the scenario, one table");
   cmd->add_option("--render", args->render_path,

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <pathlab/core/error.hpp>
+#include <pathlab/grid/unit.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -279,6 +281,17 @@ void simulation_routes(httplib::Server& svr, Simulations& sims) {
            [&sims](const httplib::Request& req, httplib::Response& res) {
              reply(res, sims.drive_target(req.matches[1], body_object(req)));
            });
+  svr.Post(R"(/api/sim/([^/]+)/goal)",
+           [&sims](const httplib::Request& req, httplib::Response& res) {
+             reply(res, sims.set_goal(req.matches[1], body_object(req)));
+           });
+  svr.Get(R"(/api/sim/([^/]+)/field)",
+          [&sims](const httplib::Request& req, httplib::Response& res) {
+            long index = 0;
+            if (req.has_param("agent")) index = std::atol(req.get_param_value("agent").c_str());
+            if (index < 0) throw ApiError{422, "no agent at a negative index"};
+            reply(res, sims.field(req.matches[1], static_cast<std::size_t>(index)));
+          });
   svr.Delete(R"(/api/sim/([^/]+))", [&sims](const httplib::Request& req, httplib::Response& res) {
     sims.erase(req.matches[1]);
     reply(res, {{"deleted", std::string(req.matches[1])}});
@@ -601,6 +614,35 @@ void routes(httplib::Server& svr, const Config& c) {
     search::Pathfinder finder(g, o);
     reply(res, solve_answer(g, finder, r));
   });
+  // Flow field: {"map","goals":[[x,y],...] (or "goal")[,"radius","class_cost","diagonal",
+  // "cost_model","sight"]} -> flow_json.
+  svr.Post("/api/flow", [&c](const httplib::Request& req, httplib::Response& res) {
+    const json r = body_object(req);
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    const search::Options so = options_from_json(r, c);
+    const auto view = g.view(so.unit);
+    std::vector<Cell> goals;
+    if (r.contains("goals") && !r["goals"].is_null()) {
+      if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
+        throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
+      }
+      for (const json& j : r["goals"])
+        goals.push_back(cell_from_json(j, "goal", g, so.unit, *view));
+    } else {
+      goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, so.unit, *view));
+    }
+    flow::Options o;
+    o.moves = so.moves;
+    o.unit = so.unit;
+    if (r.contains("sight")) {
+      if (!r["sight"].is_number()) throw ApiError{400, "\"sight\" must be a number"};
+      o.sight_range = r["sight"].get<double>();
+    }
+    flow::Field f;
+    if (auto bad = f.build(g, goals, o)) throw ApiError{422, *bad};
+    reply(res, flow_json(f));
+  });
   // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
   // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.
   svr.Post("/api/reach", [&c](const httplib::Request& req, httplib::Response& res) {
@@ -613,6 +655,32 @@ void routes(httplib::Server& svr, const Config& c) {
 }
 
 }  // namespace
+
+json flow_json(const flow::Field& f) {
+  json dist = json::array(), dir = json::array(), sees = json::array(), goals = json::array();
+  std::size_t reachable = 0;
+  for (int y = 0; y < f.height(); ++y) {
+    for (int x = 0; x < f.width(); ++x) {
+      const double d = f.distance({x, y});
+      reachable += std::isfinite(d) ? 1 : 0;
+      dist.push_back(std::isfinite(d) ? json(d) : json(nullptr));
+      dir.push_back(static_cast<int>(f.direction({x, y})));
+      sees.push_back(f.sees({x, y}));
+    }
+  }
+  for (const Cell c : f.goals()) goals.push_back({c.x, c.y});
+  return {{"width", f.width()},
+          {"height", f.height()},
+          {"goals", std::move(goals)},
+          {"distance", std::move(dist)},
+          {"direction", std::move(dir)},
+          {"sees", std::move(sees)},
+          {"reachable", reachable},
+          {"unit",
+           {{"radius", f.options().unit.radius},
+            {"class_cost", grid::class_costs_text(f.options().unit)}}},
+          {"time_us", f.stats().time_us}};
+}
 
 json algorithm_list() {
   json algos = json::array(), heur = json::array();

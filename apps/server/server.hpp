@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <pathlab/flow/field.hpp>
 
 namespace pathlab::server {
 
@@ -36,6 +37,12 @@ bool serve(const Config& config, const std::function<void(const std::string&)>& 
 /// {"algorithms":[{name, optimal, fewest_moves, informed, any_angle, summary}…],"heuristics":[…]}:
 /// what both `pathlab algorithms --json` and GET /api/algorithms answer.
 [[nodiscard]] nlohmann::json algorithm_list();
+
+/// A flow field as `pathlab flow --json` and POST /api/flow give it (shared docs/DESIGN.md):
+/// width, height, goals, row-major distance (null where no goal is reachable) and direction
+/// (codes 0 E ... 7 NE, -1 none), the cells that see a goal (goal index, -1), the reachable
+/// count, the unit, and time_us of the build.
+[[nodiscard]] nlohmann::json flow_json(const flow::Field& f);
 
 /// Asks a running serve() to return.
 void stop();

@@ -503,6 +503,39 @@ json Simulations::drive_target(const std::string& id, const json& r) {
   return out;
 }
 
+json Simulations::set_goal(const std::string& id, const json& r) {
+  const auto s = find(id);
+  if (!r.contains("goal")) throw ApiError{400, "missing \"goal\": [x, y]"};
+  const Vec2 goal = vec_from_json(r["goal"], "goal");
+  std::lock_guard lock(s->mutex);
+  const auto& as = s->world.agents();
+  std::vector<std::size_t> flow;
+  for (std::size_t i = 0; i < as.size(); ++i) {
+    if (as[i].spec.planner == agents::PlannerKind::flow && !as[i].arrived) flow.push_back(i);
+  }
+  if (flow.empty()) throw ApiError{422, "no flow agent in this simulation is still on its way"};
+  try {
+    s->world.set_goal(flow, goal);
+  } catch (const std::invalid_argument& e) {
+    throw ApiError{422, e.what()};
+  }
+  json out = s->state(s->world.tick_us().size());
+  out["field"] = flow_json(*s->world.field_of(flow.front()));
+  out["sent"] = flow.size();
+  return out;
+}
+
+json Simulations::field(const std::string& id, std::size_t index) {
+  const auto s = find(id);
+  std::lock_guard lock(s->mutex);
+  if (index >= s->world.agents().size()) {
+    throw ApiError{422, "no agent at index " + std::to_string(index)};
+  }
+  const flow::Field* f = s->world.field_of(index);
+  if (!f) throw ApiError{422, "agent at index " + std::to_string(index) + " follows no flow field"};
+  return flow_json(*f);
+}
+
 void Simulations::erase(const std::string& id) {
   std::lock_guard lock(mutex_);
   if (sessions_.erase(id) == 0) throw ApiError{404, "no simulation '" + id + "'"};

@@ -61,6 +61,11 @@ class Simulations {
   /// {"agent": ID | "index": I, "velocity": [vx,vy]}: drives that agent's chase target by hand
   /// from the next tick on (World::drive_target); answers the state.
   [[nodiscard]] nlohmann::json drive_target(const std::string& id, const nlohmann::json& request);
+  /// {"goal": [x, y]}: sends every flow agent that has not arrived to a new rally point
+  /// (World::set_goal); answers the state and "field": the new field (flow_json).
+  [[nodiscard]] nlohmann::json set_goal(const std::string& id, const nlohmann::json& request);
+  /// The flow field agent `index` follows (flow_json); 422 when it follows none.
+  [[nodiscard]] nlohmann::json field(const std::string& id, std::size_t index);
   /// Ends a session.
   void erase(const std::string& id);
   [[nodiscard]] std::size_t size() const;

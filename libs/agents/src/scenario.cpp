@@ -204,9 +204,28 @@ void read_stall(const Reader& r, const Node& n, StallParams& s) {
 void read_params(const Reader& r, const Node& n, PlannerParams& p) {
   r.expect(n, Type::object, "'params'");
   r.check_keys(n,
-               {"k", "eta", "rho0", "n", "beta", "min_rho", "subgoal_reach", "goal_reach",
-                "skip_margin", "plans_per_tick", "avoid_horizon", "memory", "wall_rho0",
-                "global_replan_factor", "stall", "lookahead", "sight", "agent_rho0"},
+               {"k",
+                "eta",
+                "rho0",
+                "n",
+                "beta",
+                "min_rho",
+                "subgoal_reach",
+                "goal_reach",
+                "skip_margin",
+                "plans_per_tick",
+                "avoid_horizon",
+                "memory",
+                "wall_rho0",
+                "global_replan_factor",
+                "stall",
+                "lookahead",
+                "sight",
+                "agent_rho0",
+                "max_neighbours",
+                "neighbour_range",
+                "arrive_gap",
+                "take_turns"},
                "in params");
   for (const Member& m : n.members) {
     const std::string what = "params." + m.key;
@@ -231,6 +250,15 @@ void read_params(const Reader& r, const Node& n, PlannerParams& p) {
     }
     if (m.key == "global_replan_factor") {
       p.global_replan_factor = r.number(v, what, "> 0", positive);
+    }
+    if (m.key == "max_neighbours") {
+      p.max_neighbours = static_cast<int>(r.integer(v, what, 1, max_count));
+    }
+    if (m.key == "neighbour_range") p.neighbour_range = r.number(v, what, "> 0", positive);
+    if (m.key == "arrive_gap") p.arrive_gap = r.number(v, what, ">= 0", nonneg);
+    if (m.key == "take_turns") {
+      if (!v.is(Type::boolean)) r.fail(v.line, what + " must be true or false");
+      p.take_turns = v.boolean;
     }
     if (m.key == "stall") {
       StallParams s;
