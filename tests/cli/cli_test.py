@@ -1465,6 +1465,132 @@ def shapes_tests():
         mention="on a wall")
 
 
+FLOW_DIRS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]  # E SE S SW W NW N NE
+
+
+def flow_tests():
+    """pathlab flow against a Dijkstra per cell written here (forward from each cell to the
+    nearest goal, on the unit's plain copy): distances, the tie order of directions, walking the
+    directions to a goal at exactly the distance; several goals; the contract's JSON; pictures;
+    bad input. Then crowds: simulate --bench --goals --flow and the shipped flow scenarios."""
+    rng = random.Random(15)
+    w, h = 16, 11
+    rows = []
+    for y in range(h):
+        row = ""
+        for x in range(w):
+            r = rng.random()
+            row += "@" if r < 0.15 else "T" if r < 0.24 else "S" if r < 0.32 else "."
+        rows.append(row)
+    m = write("flow.map", f"type octile\nheight {h}\nwidth {w}\nmap\n" + "\n".join(rows) + "\n")
+    for class_cost, radius, ngoals in (({}, 0, 1), ({"T": 2.0, "S": 1.5}, 0, 2), ({"T": 3.0}, 1.2, 1)):
+        plain = unit_plain_copy(rows, class_cost, radius)
+        free = sorted(set((x, y) for y in range(h) for x in range(w)) - plain[2])
+        goals = rng.sample(free, ngoals)
+        args = ["flow", m, "--json", "--radius", str(radius)]
+        for g in goals:
+            args += ["--to", f"{g[0]},{g[1]}"]
+        if class_cost:
+            args += ["--class-cost", ",".join(f"{c}={v:g}" for c, v in class_cost.items())]
+        rc, j, err = run_json(args)
+        what = f"flow {class_cost} radius {radius}, {ngoals} goal(s)"
+        if not check(f"{what}: exit 0 and the contract's fields", rc == 0 and j is not None and
+                     all(k in j for k in ("width", "height", "goals", "distance", "direction", "time_us")) and
+                     j["width"] == w and j["height"] == h and len(j["distance"]) == w * h and
+                     len(j["direction"]) == w * h and j["goals"] == [list(g) for g in goals], f"rc={rc} {err[:200]!r}"):
+            continue
+        want = {}
+        for c in free:
+            dist = unit_distances(plain, c)
+            best = min((dist[g] for g in goals if g in dist), default=None)
+            if best is not None:
+                want[c] = best
+        bad_dist = [(x, y) for y in range(h) for x in range(w)
+                    if (j["distance"][y * w + x] is None) != ((x, y) not in want) or
+                    ((x, y) in want and abs(j["distance"][y * w + x] - want[(x, y)]) > 1e-6)]
+        check(f"{what}: every distance equals a Dijkstra from that cell to the nearest goal (null where none is reachable)",
+              not bad_dist, f"{len(bad_dist)} cells differ, e.g. {bad_dist[:3]}")
+
+        def step_cost(a, b):
+            (x, y), (nx, ny) = a, b
+            if not (0 <= nx < w and 0 <= ny < h) or b in plain[2]:
+                return None
+            if nx != x and ny != y and ((nx, y) in plain[2] or (x, ny) in plain[2]):
+                return None
+            return (SQRT2 if nx != x and ny != y else 1.0) * plain[3][b]
+
+        ties, walks = [], []
+        for c, d in want.items():
+            code = j["direction"][c[1] * w + c[0]]
+            if c in goals:
+                if code != -1:
+                    ties.append((c, code))
+                continue
+            vals = {}
+            for k, (dx, dy) in enumerate(FLOW_DIRS):
+                n = (c[0] + dx, c[1] + dy)
+                sc = step_cost(c, n)
+                if sc is not None and n in want:
+                    vals[k] = sc + want[n]
+            least = min(vals.values())
+            expect = next(k for k in (0, 2, 4, 6, 1, 3, 5, 7) if k in vals and vals[k] <= least + 1e-9)
+            if code != expect:
+                ties.append((c, code, expect))
+            # Walk the directions: legal moves, a goal reached at total cost D(c).
+            at, total = c, 0.0
+            for _ in range(w * h):
+                if at in goals:
+                    break
+                k = j["direction"][at[1] * w + at[0]]
+                n = (at[0] + FLOW_DIRS[k][0], at[1] + FLOW_DIRS[k][1]) if k >= 0 else None
+                sc = step_cost(at, n) if n else None
+                if sc is None:
+                    break
+                total += sc
+                at = n
+            if at not in goals or abs(total - d) > 1e-6:
+                walks.append((c, at, total, d))
+        check(f"{what}: each direction is the least step + D(next), ties straight first then E, SE, S, SW, W, NW, N, NE",
+              not ties, f"{len(ties)} cells, e.g. {ties[:3]}")
+        check(f"{what}: walking the directions from every reachable cell reaches a goal at exactly its distance",
+              not walks, f"{len(walks)} cells, e.g. {walks[:3]}")
+    hyb = map_path("hybrid_30x20.txt")
+    png, svg = os.path.join(TMP, "flow.png"), os.path.join(TMP, "flow.svg")
+    rc, out, err, _ = run(["flow", hyb, "--to", "27,17", "--render", png])
+    check("flow --render PNG: exit 0, a PNG file, the arrows printed for a small map",
+          rc == 0 and os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n" and "→" in out,
+          f"rc={rc} {err[:200]!r}")
+    rc, out, err, _ = run(["flow", hyb, "--to", "27,17", "--to", "2,2", "--render", svg])
+    body = open(svg).read() if os.path.exists(svg) else ""
+    check("flow --render SVG: cells and one path of arrows", rc == 0 and body.startswith("<svg") and 'class="arrows"' in body,
+          f"rc={rc} {err[:200]!r}")
+    rc, j, err = run_json(["flow", hyb, "--json"])
+    check("flow without --to: the map's goal marker", rc == 0 and j is not None and j["goals"] == [[27, 17]], f"rc={rc} {err[:200]!r}")
+    bad("flow --to on a wall", ["flow", hyb, "--to", "8,5"], mention="on a wall")
+    bad("flow --to outside", ["flow", hyb, "--to", "30,5"], mention="outside")
+    bad("flow --render .gif", ["flow", hyb, "--to", "27,17", "--render", os.path.join(TMP, "f.gif")], mention="use .png or .svg")
+    bad("flow --sight -1", ["flow", hyb, "--to", "27,17", "--sight", "-1"])
+    bad("flow --class-cost malformed", ["flow", hyb, "--to", "27,17", "--class-cost", "T"], mention="class")
+    # Crowds.
+    rc, j, err = run_json(["simulate", "--bench", hyb, "--agents", "60", "--ticks", "4000", "--goals", "3",
+                           "--flow", "--seed", "4", "--json"])
+    check("simulate --bench --goals 3 --flow: every agent arrives, 0 collisions",
+          rc == 0 and j is not None and j.get("planner") == "flow" and j.get("goals") == 3 and
+          j.get("arrived") == 60 and j.get("collisions") == 0, f"rc={rc} {(j or {}).get('arrived')} {err[:200]!r}")
+    rc2, j2, _ = run_json(["simulate", "--bench", hyb, "--agents", "60", "--ticks", "4000", "--goals", "3",
+                           "--flow", "--seed", "4", "--json"])
+    check("simulate --bench --flow: the same run for the same seed",
+          j is not None and j2 is not None and j["ticks"] == j2["ticks"] and j["arrived"] == j2["arrived"], f"{j} {j2}")
+    bad("simulate --flow with another planner", ["simulate", "--bench", hyb, "--flow", "--planner", "hybrid"],
+        mention="--flow")
+    for scen in ("door_swap.json", "army_500.json"):
+        rc, j, err = run_json(["simulate", os.path.join(SOURCE_DIR, "scenarios", scen), "--json"])
+        agents = (j or {}).get("agents", [])
+        check(f"simulate {scen}: every agent arrives without a collision",
+              rc == 0 and agents and all(a["arrived"] for a in agents) and sum(a["collisions"] for a in agents) == 0,
+              f"rc={rc} arrived {sum(a['arrived'] for a in agents)}/{len(agents)} {err[:200]!r}")
+
+
 GROUPS = {
     "malformed": malformed_tests,
     "solve": solve_tests,
@@ -1479,6 +1605,7 @@ GROUPS = {
     "prepare": prepare_tests,
     "units": units_tests,
     "shapes": shapes_tests,
+    "flow": flow_tests,
 }
 
 

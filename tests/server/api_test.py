@@ -204,6 +204,19 @@ def game_runtime(url, m):
           st == 200 and r["status"] == "no_path" and r.get("partial", {}).get("path", [[0]])[0] == m["start"],
           f"{st} {str(r)[:200]}")
 
+    # Flow fields: the CLI's JSON, field for field; bad goals are 422.
+    want = cli("flow", seed, "--to", f"{m['goal'][0]},{m['goal'][1]}", "--to", f"{m['start'][0]},{m['start'][1]}",
+               "--radius", "1.2")
+    st, r = request(url + "api/flow", json.dumps({"map": m, "goals": [m["goal"], m["start"]], "radius": 1.2}).encode())
+    check("POST /api/flow: the CLI's distances, directions and sight marks",
+          st == 200 and want and all(r[k] == want[k] for k in ("width", "height", "goals", "distance", "direction", "sees", "reachable")),
+          f"{st} {str(r)[:200]}")
+    st, r = request(url + "api/flow", json.dumps({"map": m, "goals": [[0, 0]]}).encode())
+    check("POST /api/flow goal on a wall: 422", st == 422 and "wall" in str(r), str(r)[:200])
+    st, r = request(url + "api/flow", json.dumps({"map": m, "goals": []}).encode())
+    check("POST /api/flow no goals: 400", st == 400, str(r)[:200])
+    st, r = request(url + "api/flow", json.dumps({"map": m, "goal": m["goal"], "sight": "far"}).encode())
+    check("POST /api/flow sight not a number: 400", st == 400, str(r)[:200])
     want = cli("reach", seed, "--budget", "5")
     st, r = request(url + "api/reach", json.dumps({"map": m, "start": m["start"], "budget": 5}).encode())
     check("POST /api/reach: the CLI's cells", st == 200 and want and r["cells"] == want["cells"], f"{st} {str(r)[:200]}")

@@ -91,6 +91,40 @@ TEST_F(SimulationApi, EveryShippedScenarioStarts) {
   EXPECT_TRUE(chase) << "chase_target.json should have an agent with a target";
 }
 
+TEST_F(SimulationApi, AClickSendsTheFlowCrowdToANewRallyPoint) {
+  const json s = start("army_500.json");
+  const std::string id = s["id"];
+  const Answer first = get("/api/sim/" + id + "/field?agent=0");
+  ASSERT_EQ(first.status, 200) << first.body.dump();
+  EXPECT_EQ(first.body["goals"], json::array({json::array({109, 69})}));
+  step(s, 20);
+  const json rally = json::array({60.5, 10.5});
+  const Answer sent = post("/api/sim/" + id + "/goal", json{{"goal", rally}});
+  ASSERT_EQ(sent.status, 200) << sent.body.dump();
+  EXPECT_EQ(sent.body["sent"], 500);
+  EXPECT_EQ(sent.body["field"]["goals"], json::array({json::array({60, 10})}));
+  auto mean_distance = [&](const json& state) {
+    double sum = 0;
+    for (const auto& a : state["agents"]) {
+      sum += std::hypot(at(a["position"], 0) - 60.5, at(a["position"], 1) - 10.5);
+    }
+    return sum / static_cast<double>(state["agents"].size());
+  };
+  const double before = mean_distance(sent.body);
+  const json later = step(s, 200);
+  EXPECT_LT(mean_distance(later), before - 5) << "the crowd heads for the new rally point";
+  for (const auto& a : later["agents"]) EXPECT_EQ(a["goal"], rally);
+  const Answer wall = post("/api/sim/" + id + "/goal", json{{"goal", {33.5, 20.5}}});
+  EXPECT_EQ(wall.status, 422) << wall.body.dump();
+  EXPECT_EQ(post("/api/sim/" + id + "/goal", json{{"at", {1, 2}}}).status, 400);
+  // A simulation without flow agents has no field and no rally point.
+  const json plain = start("hybrid_l_trap.json");
+  EXPECT_EQ(get("/api/sim/" + plain["id"].get<std::string>() + "/field?agent=0").status, 422);
+  EXPECT_EQ(
+      post("/api/sim/" + plain["id"].get<std::string>() + "/goal", json{{"goal", rally}}).status,
+      422);
+}
+
 TEST_F(SimulationApi, PlannerOverride) {
   const json s = start("hybrid_l_trap.json", {{"planner", "dstar"}});
   for (const auto& a : s["agents"]) EXPECT_EQ(a["planner"], "dstar");
