@@ -9,13 +9,9 @@
 #include "raster.hpp"
 
 namespace pathlab::render {
-namespace {
+namespace {}  // namespace
 
-/// Row-major palette index per cell: the map's own colour where no goal is reachable, the ramp
-/// by distance elsewhere, goals red.
-std::vector<std::uint8_t> cell_colours(const FlowPicture& p) {
-  const grid::Grid& g = *p.grid;
-  const flow::Field& f = *p.field;
+std::vector<std::uint8_t> detail::flow_cells(const grid::Grid& g, const flow::Field& f) {
   std::vector<std::uint8_t> cells = detail::base_cells(g);
   double far = 0;
   for (int y = 0; y < g.height(); ++y) {
@@ -43,6 +39,8 @@ std::vector<std::uint8_t> cell_colours(const FlowPicture& p) {
   }
   return cells;
 }
+
+namespace {
 
 /// The arrow of a cell, in map units: from behind its centre to the tip, or nothing.
 struct Arrow {
@@ -88,7 +86,7 @@ void write_flow(const FlowPicture& p, const std::string& path) {
   img.height = g.height() * cp;
   img.pixels.assign(static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height),
                     kBackground);
-  detail::paint_cells(img, 0, cell_colours(p), g.width(), g.height(), cp);
+  detail::paint_cells(img, 0, detail::flow_cells(g, *p.field), g.width(), g.height(), cp);
   const bool arrows = cp >= p.arrows_from_px;
   if (*format == detail::Format::png) {
     if (arrows) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <pathlab/core/types.hpp>
+#include <pathlab/flow/field.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/render/render.hpp>
 
@@ -25,6 +26,10 @@ namespace pathlab::render::detail {
 
 /// base_colour of every cell, row-major.
 [[nodiscard]] std::vector<std::uint8_t> base_cells(const grid::Grid& g);
+
+/// base_cells with every cell a goal of `f` reaches shaded by its distance (the closed-cell
+/// ramp, near to far) and the goals red (flow.cpp).
+[[nodiscard]] std::vector<std::uint8_t> flow_cells(const grid::Grid& g, const flow::Field& f);
 
 /// Fills cp x cp squares of `img` from a row-major colour per cell, the map's left edge at x0.
 void paint_cells(IndexedImage& img, int x0, const std::vector<std::uint8_t>& cells, int width,

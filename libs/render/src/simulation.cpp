@@ -98,7 +98,19 @@ SimulationRecorder::SimulationRecorder(const agents::World& world, SimulationOpt
   background_.pixels.assign(
       static_cast<std::size_t>(background_.width) * static_cast<std::size_t>(background_.height),
       kBackground);
-  detail::paint_cells(background_, 0, detail::base_cells(g), g.width(), g.height(), cp_);
+  // A crowd that shares one flow field: the map shaded by its distances, as `pathlab flow`
+  // draws it.
+  const flow::Field* shared = nullptr;
+  bool one_field = true;
+  for (std::size_t i = 0; i < world.agents().size() && one_field; ++i) {
+    const flow::Field* f = world.field_of(i);
+    if (!f) continue;
+    if (shared && f != shared) one_field = false;
+    shared = f;
+  }
+  detail::paint_cells(background_, 0,
+                      shared && one_field ? detail::flow_cells(g, *shared) : detail::base_cells(g),
+                      g.width(), g.height(), cp_);
   stride_ = std::max<std::uint64_t>(1, options_.ticks_per_frame);
   first_tick_ = world.ticks();
   extend_trails(world);
