@@ -3,14 +3,17 @@
 //                 included;
 //   Dijkstra    — pathlab's own Dijkstra expanding the whole map from the same goal (the
 //                 movement range with no budget), the yardstick the field must beat 3x;
-//   Repair      — one cell toggled wall <-> free, the field repaired in place.
+//   Repair      — one cell toggled wall <-> free, the field repaired in place;
+//   Sectors4096 — one group's sectored field on a 4096x4096 map with 20 % random walls.
 // Build with -DPATHLAB_BUILD_BENCH=ON; run build/bench/pathlab_flow_bench.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
@@ -123,6 +126,69 @@ void BM_Repair(benchmark::State& state) {
   state.counters["settled"] = benchmark::Counter(settled, benchmark::Counter::kAvgIterations);
 }
 
+/// 4096x4096, 20 % of the cells walls at random (seeded): the big map of the sector target.
+const grid::Grid& big_random() {
+  static const grid::Grid g = [] {
+    grid::Grid out(4096, 4096);
+    std::uint64_t x = 88172645463325252ull;
+    for (int y = 0; y < 4096; ++y) {
+      for (int c = 0; c < 4096; ++c) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (x % 5 == 0) out.set_blocked(c, y, true);
+      }
+    }
+    return out;
+  }();
+  return g;
+}
+
+/// A group of 100 units in a 10x10 block near (x, y), on free cells.
+std::vector<Cell> group_near(const grid::Grid& g, int x, int y) {
+  std::vector<Cell> out;
+  for (int dy = 0; dy < 20 && out.size() < 100; ++dy) {
+    for (int dx = 0; dx < 20 && out.size() < 100; ++dx) {
+      if (g.passable(x + dx, y + dy)) out.push_back({x + dx, y + dy});
+    }
+  }
+  return out;
+}
+
+// One group's field on the 4096x4096 map, sectors on the way only: the group in one corner
+// region, the goal `range` cells away diagonally. Counters: sectors built and labelled, corridor
+// cells, and the group's mean distance over the whole-map optimum (1 = as short).
+void BM_Sectors4096(benchmark::State& state) {
+  const grid::Grid& g = big_random();
+  const int range = static_cast<int>(state.range(0));
+  const std::vector<Cell> group = group_near(g, 40, 40);
+  Cell goal{40 + range, 40 + range};
+  while (!g.passable(goal)) ++goal.x;
+  flow::SectorField f;
+  for (auto _ : state) {
+    f = flow::SectorField{};
+    if (f.build(g, std::span<const Cell>(&goal, 1), flow::Options{})) return;
+    f.require(group);
+  }
+  const auto built = f.sectors_built();
+  state.counters["sectors"] = static_cast<double>(std::count(built.begin(), built.end(), 1));
+  state.counters["labelled"] = static_cast<double>(f.sectors_labelled());
+  state.counters["cells"] = static_cast<double>(f.corridor_cells());
+  // The price of the corridor: the group's distances against the whole map's (one Field).
+  flow::Field whole;
+  if (whole.build(g, std::span<const Cell>(&goal, 1), flow::Options{})) return;
+  double ratio = 0;
+  int n = 0;
+  for (const Cell c : group) {
+    if (!std::isfinite(whole.distance(c)) || whole.distance(c) == 0) continue;
+    ratio += f.distance(c) / whole.distance(c);
+    ++n;
+  }
+  state.counters["vs_optimum"] = n ? ratio / n : 0;
+  state.counters["whole_ms"] = whole.stats().time_us / 1000;
+}
+
+BENCHMARK(BM_Sectors4096)->Arg(1000)->Arg(4000)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_FullField)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Dijkstra)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DijkstraQuery)->Unit(benchmark::kMillisecond);

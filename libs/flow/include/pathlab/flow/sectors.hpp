@@ -1,0 +1,91 @@
+// Sectored flow fields for big maps (shared docs/ALGORITHMS.md, "Flow fields", sectors; after
+// Emerson, "Crowd Pathfinding and Steering Using Flow Field Tiles", Game AI Pro 2013). The map
+// is cut into square sectors; each sector's usable cells fall into regions (connected within
+// the sector), and regions of neighbouring sectors that a move joins are linked: the sector
+// graph, whose links are the portals. Nothing is computed for the whole map: a region is
+// labelled the first time the graph search reaches its sector.
+//
+// require(cells) finds, for each cell, the way through the graph from its region to the goals'
+// regions (A*, or to the corridor already built: later units join it), and adds the regions on
+// that way to the corridor; the integration and direction fields are then built on the
+// corridor's cells only, exactly as Field builds them on a whole map: D(c) is the least cost
+// to a goal among paths that stay in the corridor, with the same moves, corner rule, unit and
+// step costs. A path that leaves the corridor may be shorter (the price of not searching the
+// whole map); when every cell is required, the corridor is everything reachable and the field
+// equals Field's. Fields are kept per sector (tiles), built lazily, and reused while the goals
+// and the map stay the same.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <pathlab/flow/field.hpp>
+
+namespace pathlab::flow {
+
+class SectorField {
+ public:
+  static constexpr int kDefaultSector = 64;
+
+  SectorField();
+  ~SectorField();
+  SectorField(SectorField&&) noexcept;
+  SectorField& operator=(SectorField&&) noexcept;
+
+  /// Prepares the field of `goals` on `g` (which must outlive it) for `o`'s unit and moves, with
+  /// sectors `sector` cells wide (8..256): nothing is built yet. Returns a message and leaves
+  /// the field empty on the inputs Field::build refuses or a sector size out of range.
+  std::optional<std::string> build(const grid::Grid& g, std::span<const Cell> goals,
+                                   const Options& o, int sector = kDefaultSector);
+
+  /// Extends the corridor over the way from each of `cells` to the goals and rebuilds the field
+  /// on it when it grew. Cells outside the map, that the unit cannot use, or from which no goal
+  /// is reachable are skipped. After it, every required cell that reaches a goal has a
+  /// distance, and so has every cell on its way down the direction field.
+  Stats require(std::span<const Cell> cells);
+
+  /// After edits to the grid: the regions, the corridor and the field are built again for the
+  /// cells required so far (a sectored field is cheap to rebuild: it covers a corridor).
+  Stats update();
+
+  [[nodiscard]] bool empty() const noexcept;
+  [[nodiscard]] int width() const noexcept;
+  [[nodiscard]] int height() const noexcept;
+  [[nodiscard]] int sector() const noexcept;
+  [[nodiscard]] int sectors_x() const noexcept;
+  [[nodiscard]] int sectors_y() const noexcept;
+  [[nodiscard]] std::span<const Cell> goals() const noexcept;
+  [[nodiscard]] const Options& options() const noexcept;
+  /// The last require or update.
+  [[nodiscard]] const Stats& stats() const noexcept;
+
+  /// Row-major over the sectors: 1 where the sector holds part of the corridor (its field is
+  /// built), 0 elsewhere.
+  [[nodiscard]] std::vector<char> sectors_built() const;
+  /// Regions labelled so far (sectors the graph search reached) and corridor cells.
+  [[nodiscard]] std::int64_t sectors_labelled() const noexcept;
+  [[nodiscard]] std::int64_t corridor_cells() const noexcept;
+
+  /// Whether c is in the corridor (its distance is defined there).
+  [[nodiscard]] bool in_corridor(Cell c) const noexcept;
+  /// D(c) within the corridor; kUnreachable outside it or where no goal is reachable in it.
+  [[nodiscard]] double distance(Cell c) const noexcept;
+  /// The first move toward the nearest goal within the corridor, or kNoDirection.
+  [[nodiscard]] std::int8_t direction(Cell c) const noexcept;
+  /// Where a unit at p heads: the nearest goal within the sight range that its cell sees (line
+  /// of sight on the unit's view), else the centre of the cell its direction points to; nothing
+  /// outside the corridor.
+  [[nodiscard]] std::optional<Point> steer(Point p) const noexcept;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathlab::flow

@@ -1,0 +1,99 @@
+// Internal pieces shared by the whole-map field (field.cpp) and the sectored field
+// (sectors.cpp): the tie tolerance, padded-id offsets of the direction codes, the legal moves of
+// a cell as a bit mask, and the bucket queue. Not installed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <pathlab/flow/field.hpp>
+
+namespace pathlab::flow::detail {
+using grid::NodeId;
+
+/// Ties within this relative tolerance count as equal (sums of 1 and sqrt 2 taken in different
+/// orders differ in their last bits).
+inline double tolerance(double v) noexcept {
+  return 1e-9 * std::max(1.0, v);
+}
+
+/// Padded-id offsets of the eight direction codes.
+inline std::array<std::int32_t, 8> offsets(std::int32_t s) noexcept {
+  return {1, s + 1, s, s - 1, -1, -s - 1, -s, -s + 1};
+}
+
+/// legal_moves with the rule fixed at compile time (the build's hot loop).
+template <grid::DiagonalRule R>
+inline unsigned legal_moves_t(const grid::Grid& g, NodeId n) noexcept {
+  const std::int32_t s = g.stride();
+  const bool e = g.passable_id(n + 1), w = g.passable_id(n - 1);
+  const bool so = g.passable_id(n + s), no = g.passable_id(n - s);
+  unsigned m = (e ? 1u : 0u) | (so ? 4u : 0u) | (w ? 16u : 0u) | (no ? 64u : 0u);
+  if constexpr (R == grid::DiagonalRule::never) {
+    return m;
+  } else {
+    auto ok = [](bool a, bool b) {
+      if constexpr (R == grid::DiagonalRule::no_corner_cut) return a && b;
+      if constexpr (R == grid::DiagonalRule::one_corner) return a || b;
+      return true;
+    };
+    if (ok(e, so) && g.passable_id(n + s + 1)) m |= 2u;
+    if (ok(w, so) && g.passable_id(n + s - 1)) m |= 8u;
+    if (ok(w, no) && g.passable_id(n - s - 1)) m |= 32u;
+    if (ok(e, no) && g.passable_id(n - s + 1)) m |= 128u;
+    return m;
+  }
+}
+
+/// The legal moves out of (and, the rules being symmetric, into) padded id n: bit d set when the
+/// move in direction code d is legal for `rule`. n itself must be passable.
+inline unsigned legal_moves(const grid::Grid& g, grid::DiagonalRule rule, NodeId n) noexcept {
+  const std::int32_t s = g.stride();
+  const bool e = g.passable_id(n + 1), w = g.passable_id(n - 1);
+  const bool so = g.passable_id(n + s), no = g.passable_id(n - s);
+  unsigned m = (e ? 1u : 0u) | (so ? 4u : 0u) | (w ? 16u : 0u) | (no ? 64u : 0u);
+  if (rule == grid::DiagonalRule::never) return m;
+  auto ok = [rule](bool a, bool b) {
+    if (rule == grid::DiagonalRule::no_corner_cut) return a && b;
+    if (rule == grid::DiagonalRule::one_corner) return a || b;
+    return true;
+  };
+  if (ok(e, so) && g.passable_id(n + s + 1)) m |= 2u;
+  if (ok(w, so) && g.passable_id(n + s - 1)) m |= 8u;
+  if (ok(w, no) && g.passable_id(n - s - 1)) m |= 32u;
+  if (ok(e, no) && g.passable_id(n - s + 1)) m |= 128u;
+  return m;
+}
+
+/// A bucket queue for keys that never fall below the last popped bucket and never run more
+/// than `span` buckets ahead of it.
+class BucketQueue {
+ public:
+  BucketQueue(double width, std::size_t span) : inv_(1.0 / width), buckets_(span) {}
+  void push(double key, NodeId n) {
+    const auto b = static_cast<std::uint64_t>(key * inv_);
+    buckets_[b % buckets_.size()].push_back(n);
+    ++size_;
+  }
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  /// The bucket of the least keys, taken out whole.
+  std::vector<NodeId>& next() {
+    while (buckets_[cursor_ % buckets_.size()].empty()) ++cursor_;
+    std::vector<NodeId>& b = buckets_[cursor_ % buckets_.size()];
+    current_.swap(b);
+    b.clear();
+    size_ -= current_.size();
+    ++cursor_;
+    return current_;
+  }
+
+ private:
+  double inv_;
+  std::vector<std::vector<NodeId>> buckets_;
+  std::vector<NodeId> current_;
+  std::uint64_t cursor_ = 0;
+  std::size_t size_ = 0;
+};
+
+}  // namespace pathlab::flow::detail

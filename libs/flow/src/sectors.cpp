@@ -1,0 +1,475 @@
+// Sectored flow fields (sectors.hpp). Regions are labelled per sector by a flood fill over the
+// unit's view with the moves that stay in the sector; a sector's links (portals) are found by
+// scanning its border cells' moves into the neighbouring sectors, which labels those. The way
+// from a region to the goals is an A* over regions (edge weight and heuristic: octile distances
+// between region centroids and to the nearest goal). The field on the corridor is the whole-map
+// field's Dijkstra with the moves into cells outside the corridor left out.
+#include <pathlab/flow/sectors.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <queue>
+
+#include <pathlab/grid/los.hpp>
+
+#include "detail.hpp"
+
+namespace pathlab::flow {
+using grid::NodeId;
+using namespace detail;
+
+struct SectorField::Impl {
+  const grid::Grid* grid = nullptr;
+  std::shared_ptr<const grid::Grid> view;
+  Options options;
+  int s = kDefaultSector, sx = 0, sy = 0, w = 0, h = 0;
+  std::vector<Cell> goals;
+  std::vector<Cell> required;  // every cell required so far (update() requires them again)
+  Stats stats;
+
+  struct Sector {
+    bool labelled = false, linked = false, built = false;
+    std::vector<std::int32_t> region;  // local index -> region id, -1 where the unit cannot be
+    std::vector<double> dist;          // the field on this sector's corridor cells
+    std::vector<std::int8_t> dir;
+  };
+  struct Region {
+    int sector = 0;
+    double cx = 0, cy = 0;  // centroid of its cells
+    bool corridor = false, goal = false, dead = false;
+    std::vector<int> links;
+  };
+  std::vector<Sector> sectors;
+  std::vector<Region> regions;
+  std::int64_t labelled = 0, corridor = 0;
+
+  [[nodiscard]] int sector_of(int x, int y) const noexcept { return (y / s) * sx + x / s; }
+  [[nodiscard]] std::size_t local(int x, int y) const noexcept {
+    return static_cast<std::size_t>((y % s) * s + (x % s));
+  }
+  [[nodiscard]] double octile(double dx, double dy) const noexcept {
+    dx = std::abs(dx);
+    dy = std::abs(dy);
+    const double lo = std::min(dx, dy), hi = std::max(dx, dy);
+    if (options.moves.diagonal == grid::DiagonalRule::never) {
+      return (dx + dy) * options.moves.straight_cost();
+    }
+    return lo * options.moves.diagonal_cost() + (hi - lo) * options.moves.straight_cost();
+  }
+
+  /// Labels sector k's regions (flood fills with the moves that stay inside it).
+  void label(int k) {
+    Sector& sec = sectors[static_cast<std::size_t>(k)];
+    if (sec.labelled) return;
+    sec.labelled = true;
+    ++labelled;
+    const int x0 = (k % sx) * s, y0 = (k / sx) * s;
+    const int x1 = std::min(w, x0 + s) - 1, y1 = std::min(h, y0 + s) - 1;
+    sec.region.assign(static_cast<std::size_t>(s) * static_cast<std::size_t>(s), -1);
+    const grid::Grid& v = *view;
+    std::vector<Cell> queue;
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (!v.passable(x, y) || sec.region[local(x, y)] >= 0) continue;
+        const int id = static_cast<int>(regions.size());
+        regions.push_back({});
+        regions.back().sector = k;
+        sec.region[local(x, y)] = id;
+        queue.assign(1, Cell{x, y});
+        double sumx = 0, sumy = 0;
+        for (std::size_t q = 0; q < queue.size(); ++q) {
+          const Cell c = queue[q];
+          sumx += c.x + 0.5;
+          sumy += c.y + 0.5;
+          const unsigned legal = legal_moves(v, options.moves.diagonal, v.id(c));
+          for (int d = 0; d < 8; ++d) {
+            if (!(legal >> d & 1u)) continue;
+            const Cell n{c.x + kDirDx[static_cast<std::size_t>(d)],
+                         c.y + kDirDy[static_cast<std::size_t>(d)]};
+            if (n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1) continue;
+            std::int32_t& r = sec.region[local(n.x, n.y)];
+            if (r >= 0) continue;
+            r = id;
+            queue.push_back(n);
+          }
+        }
+        Region& reg = regions[static_cast<std::size_t>(id)];
+        reg.cx = sumx / static_cast<double>(queue.size());
+        reg.cy = sumy / static_cast<double>(queue.size());
+      }
+    }
+    for (const Cell g : goals) {
+      if (sector_of(g.x, g.y) == k && sec.region[local(g.x, g.y)] >= 0) {
+        regions[static_cast<std::size_t>(sec.region[local(g.x, g.y)])].goal = true;
+      }
+    }
+  }
+
+  int region_of(Cell c) {
+    if (c.x < 0 || c.y < 0 || c.x >= w || c.y >= h) return -1;
+    const int k = sector_of(c.x, c.y);
+    label(k);
+    return sectors[static_cast<std::size_t>(k)].region[local(c.x, c.y)];
+  }
+
+  /// Sector k's portals: every move from one of its border cells into a neighbouring sector
+  /// links the two cells' regions.
+  void link(int k) {
+    Sector& sec = sectors[static_cast<std::size_t>(k)];
+    label(k);
+    if (sec.linked) return;
+    sec.linked = true;
+    const int x0 = (k % sx) * s, y0 = (k / sx) * s;
+    const int x1 = std::min(w, x0 + s) - 1, y1 = std::min(h, y0 + s) - 1;
+    const grid::Grid& v = *view;
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (y != y0 && y != y1 && x != x0 && x != x1) continue;
+        const int r = sec.region[local(x, y)];
+        if (r < 0) continue;
+        const unsigned legal = legal_moves(v, options.moves.diagonal, v.id(x, y));
+        for (int d = 0; d < 8; ++d) {
+          if (!(legal >> d & 1u)) continue;
+          const Cell n{x + kDirDx[static_cast<std::size_t>(d)],
+                       y + kDirDy[static_cast<std::size_t>(d)]};
+          if (n.x >= x0 && n.x <= x1 && n.y >= y0 && n.y <= y1) continue;
+          const int rn = region_of(n);
+          if (rn < 0) continue;
+          auto& ls = regions[static_cast<std::size_t>(r)].links;
+          if (std::find(ls.begin(), ls.end(), rn) == ls.end()) ls.push_back(rn);
+          auto& back = regions[static_cast<std::size_t>(rn)].links;
+          if (std::find(back.begin(), back.end(), r) == back.end()) back.push_back(r);
+        }
+      }
+    }
+  }
+
+  double heuristic(const Region& r) const {
+    if (goals.size() > 64) return 0;
+    double best = kUnreachable;
+    for (const Cell g : goals)
+      best = std::min(best, octile(r.cx - (g.x + 0.5), r.cy - (g.y + 0.5)));
+    return best;
+  }
+
+  /// A* over regions from r0 to the corridor or a goal's region; marks the way. False when no
+  /// goal is reachable from r0.
+  bool extend(int r0) {
+    if (regions[static_cast<std::size_t>(r0)].corridor) return true;
+    if (regions[static_cast<std::size_t>(r0)].dead) return false;
+    std::unordered_map<int, double> g;
+    std::unordered_map<int, int> parent;
+    using Entry = std::pair<double, int>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    g[r0] = 0;
+    open.emplace(heuristic(regions[static_cast<std::size_t>(r0)]), r0);
+    while (!open.empty()) {
+      const auto [f, r] = open.top();
+      open.pop();
+      const Region& reg = regions[static_cast<std::size_t>(r)];
+      const double gr = g[r];
+      if (f > gr + heuristic(reg) + 1e-9) continue;  // stale
+      if (reg.corridor || reg.goal) {
+        for (int at = r;; at = parent[at]) {
+          Region& on = regions[static_cast<std::size_t>(at)];
+          on.corridor = true;
+          if (at == r0) break;
+        }
+        return true;
+      }
+      link(reg.sector);
+      // (link may grow `regions`: index again rather than holding references.)
+      const std::vector<int> links = regions[static_cast<std::size_t>(r)].links;
+      for (const int n : links) {
+        const Region& a = regions[static_cast<std::size_t>(r)];
+        const Region& b = regions[static_cast<std::size_t>(n)];
+        const double cand = gr + octile(a.cx - b.cx, a.cy - b.cy);
+        const auto it = g.find(n);
+        if (it != g.end() && it->second <= cand) continue;
+        g[n] = cand;
+        parent[n] = r;
+        open.emplace(cand + heuristic(b), n);
+      }
+    }
+    // No goal from here: neither from anything this search reached.
+    for (const auto& [r, unused] : g) regions[static_cast<std::size_t>(r)].dead = true;
+    return false;
+  }
+
+  [[nodiscard]] bool allowed(int x, int y) const noexcept {
+    if (x < 0 || y < 0 || x >= w || y >= h) return false;
+    const Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
+    if (!sec.labelled) return false;
+    const int r = sec.region[local(x, y)];
+    return r >= 0 && regions[static_cast<std::size_t>(r)].corridor;
+  }
+  double& dist_at(int x, int y) {
+    return sectors[static_cast<std::size_t>(sector_of(x, y))].dist[local(x, y)];
+  }
+  [[nodiscard]] double dist_of(int x, int y) const noexcept {
+    if (!allowed(x, y)) return kUnreachable;
+    return sectors[static_cast<std::size_t>(sector_of(x, y))].dist[local(x, y)];
+  }
+
+  /// The integration and direction fields on the corridor's cells (Field::settle, restricted).
+  void rebuild_field() {
+    const std::size_t tile = static_cast<std::size_t>(s) * static_cast<std::size_t>(s);
+    corridor = 0;
+    for (Sector& sec : sectors) sec.built = false;
+    for (const Region& r : regions) {
+      if (r.corridor) sectors[static_cast<std::size_t>(r.sector)].built = true;
+    }
+    for (Sector& sec : sectors) {
+      if (!sec.built) {
+        sec.dist.clear();
+        sec.dir.clear();
+        continue;
+      }
+      sec.dist.assign(tile, kUnreachable);
+      sec.dir.assign(tile, kNoDirection);
+    }
+    const grid::Grid& v = *view;
+    const double straight = options.moves.straight_cost(), diagonal = options.moves.diagonal_cost();
+    const auto W = static_cast<std::uint32_t>(w);
+    auto pop = [&](std::uint32_t q, auto&& push) {
+      const int x = static_cast<int>(q % W), y = static_cast<int>(q / W);
+      Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
+      const std::size_t li = local(x, y);
+      if (sec.dir[li] == -3) return;  // settled already (a second entry)
+      const double here = sec.dist[li];
+      ++stats.settled;
+      ++corridor;
+      const NodeId vid = v.id(x, y);
+      const unsigned legal = legal_moves(v, options.moves.diagonal, vid);
+      const double t = v.terrain_id(vid);
+      std::array<double, 8> value{};
+      double best = kUnreachable;
+      for (int d = 0; d < 8; ++d) {
+        const auto du = static_cast<std::size_t>(d);
+        value[du] = kUnreachable;
+        if (!(legal >> d & 1u)) continue;
+        const int nx = x + kDirDx[du], ny = y + kDirDy[du];
+        if (!allowed(nx, ny)) continue;
+        double& dn = dist_at(nx, ny);
+        const bool diag = (d & 1) != 0;
+        const double val = dn + (diag ? diagonal : straight) * v.terrain_id(v.id(nx, ny));
+        value[du] = val;
+        best = std::min(best, val);
+        const double offer = here + (diag ? diagonal : straight) * t;
+        if (offer < dn) {
+          dn = offer;
+          push(offer, static_cast<std::uint32_t>(ny) * W + static_cast<std::uint32_t>(nx));
+        }
+      }
+      std::int8_t code = kNoDirection;
+      if (here > 0 && best < kUnreachable) {
+        const double limit = best + tolerance(best);
+        for (const int d : {0, 2, 4, 6, 1, 3, 5, 7}) {
+          if (value[static_cast<std::size_t>(d)] <= limit) {
+            code = static_cast<std::int8_t>(d);
+            break;
+          }
+        }
+      }
+      sec.dir[li] = -3;  // settled; its direction goes in below, after the loop
+      settled_dirs.emplace_back(q, code);
+    };
+    settled_dirs.clear();
+    std::vector<std::uint32_t> seeds;
+    for (const Cell g : goals) {
+      if (!allowed(g.x, g.y) || dist_at(g.x, g.y) == 0) continue;
+      dist_at(g.x, g.y) = 0;
+      seeds.push_back(static_cast<std::uint32_t>(g.y) * W + static_cast<std::uint32_t>(g.x));
+    }
+    if (!v.has_terrain()) {
+      BucketQueue q(straight, static_cast<std::size_t>(std::ceil(diagonal / straight)) + 2);
+      for (const std::uint32_t seed : seeds) q.push(0, seed);
+      auto push = [&q](double k, std::uint32_t n) { q.push(k, n); };
+      while (!q.empty()) {
+        for (const std::uint32_t c : q.next()) pop(c, push);
+      }
+    } else {
+      using Entry = std::pair<double, std::uint32_t>;
+      std::priority_queue<Entry, std::vector<Entry>, std::greater<>> q;
+      for (const std::uint32_t seed : seeds) q.emplace(0, seed);
+      auto push = [&q](double k, std::uint32_t n) { q.emplace(k, n); };
+      while (!q.empty()) {
+        const std::uint32_t c = q.top().second;
+        q.pop();
+        pop(c, push);
+      }
+    }
+    for (const auto& [q, code] : settled_dirs) {
+      const int x = static_cast<int>(q % W), y = static_cast<int>(q / W);
+      sectors[static_cast<std::size_t>(sector_of(x, y))].dir[local(x, y)] = code;
+    }
+  }
+  std::vector<std::pair<std::uint32_t, std::int8_t>> settled_dirs;
+
+  void reset() {
+    view = grid->view(options.unit);
+    sx = (w + s - 1) / s;
+    sy = (h + s - 1) / s;
+    sectors.assign(static_cast<std::size_t>(sx) * static_cast<std::size_t>(sy), Sector{});
+    regions.clear();
+    labelled = corridor = 0;
+  }
+};
+
+SectorField::SectorField() : impl_(std::make_unique<Impl>()) {}
+SectorField::~SectorField() = default;
+SectorField::SectorField(SectorField&&) noexcept = default;
+SectorField& SectorField::operator=(SectorField&&) noexcept = default;
+
+std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<const Cell> goals,
+                                              const Options& o, int sector) {
+  if (sector < 8 || sector > 256) return std::string("the sector size must be from 8 to 256 cells");
+  // The same checks as a whole-map field (on a 1x1 stand-in nothing is built).
+  if (auto bad = grid::validate(o.unit)) return bad;
+  if (!(o.sight_range >= 0) || o.sight_range > 1024) {
+    return std::string("the sight range must be a number from 0 to 1024");
+  }
+  if (goals.empty()) return std::string("a flow field needs at least one goal");
+  if (goals.size() > 65535) return std::string("a flow field takes at most 65535 goals");
+  const auto view = g.view(o.unit);
+  for (const Cell c : goals) {
+    const std::string at = std::to_string(c.x) + "," + std::to_string(c.y);
+    if (!g.in_bounds(c)) {
+      return "goal " + at + " is outside the " + std::to_string(g.width()) + "x" +
+             std::to_string(g.height()) + " map";
+    }
+    if (!view->passable(c)) {
+      std::string why = "goal " + at;
+      why += " is on a square the unit cannot use (a wall, a forbidden class, or closer than its ";
+      why += "radius to one)";
+      return why;
+    }
+  }
+  impl_ = std::make_unique<Impl>();
+  Impl& m = *impl_;
+  m.grid = &g;
+  m.options = o;
+  m.s = sector;
+  m.w = g.width();
+  m.h = g.height();
+  m.goals.assign(goals.begin(), goals.end());
+  m.reset();
+  return std::nullopt;
+}
+
+Stats SectorField::require(std::span<const Cell> cells) {
+  Impl& m = *impl_;
+  const auto t0 = std::chrono::steady_clock::now();
+  m.stats = {};
+  if (!m.grid) return m.stats;
+  bool grew = false;
+  for (const Cell c : cells) {
+    const int r = m.region_of(c);
+    if (r < 0) continue;
+    m.required.push_back(c);
+    if (m.regions[static_cast<std::size_t>(r)].corridor) continue;
+    grew = m.extend(r) || grew;
+  }
+  if (grew) m.rebuild_field();
+  m.stats.time_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return m.stats;
+}
+
+Stats SectorField::update() {
+  Impl& m = *impl_;
+  if (!m.grid) return {};
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<Cell> again = std::move(m.required);
+  m.required.clear();
+  m.reset();
+  Stats s = require(again);
+  s.rebuilt = true;
+  s.time_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  m.stats = s;
+  return s;
+}
+
+bool SectorField::empty() const noexcept {
+  return impl_->grid == nullptr;
+}
+int SectorField::width() const noexcept {
+  return impl_->w;
+}
+int SectorField::height() const noexcept {
+  return impl_->h;
+}
+int SectorField::sector() const noexcept {
+  return impl_->s;
+}
+int SectorField::sectors_x() const noexcept {
+  return impl_->sx;
+}
+int SectorField::sectors_y() const noexcept {
+  return impl_->sy;
+}
+std::span<const Cell> SectorField::goals() const noexcept {
+  return impl_->goals;
+}
+const Options& SectorField::options() const noexcept {
+  return impl_->options;
+}
+const Stats& SectorField::stats() const noexcept {
+  return impl_->stats;
+}
+std::int64_t SectorField::sectors_labelled() const noexcept {
+  return impl_->labelled;
+}
+std::int64_t SectorField::corridor_cells() const noexcept {
+  return impl_->corridor;
+}
+
+std::vector<char> SectorField::sectors_built() const {
+  std::vector<char> out;
+  for (const auto& sec : impl_->sectors) out.push_back(sec.built ? 1 : 0);
+  return out;
+}
+
+bool SectorField::in_corridor(Cell c) const noexcept {
+  return impl_->allowed(c.x, c.y);
+}
+
+double SectorField::distance(Cell c) const noexcept {
+  return impl_->dist_of(c.x, c.y);
+}
+
+std::int8_t SectorField::direction(Cell c) const noexcept {
+  const Impl& m = *impl_;
+  if (!m.allowed(c.x, c.y)) return kNoDirection;
+  return m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))].dir[m.local(c.x, c.y)];
+}
+
+std::optional<Point> SectorField::steer(Point p) const noexcept {
+  const Impl& m = *impl_;
+  if (!(p.x >= 0) || !(p.y >= 0) || !(p.x < m.w) || !(p.y < m.h)) return std::nullopt;
+  const Cell c{static_cast<std::int32_t>(p.x), static_cast<std::int32_t>(p.y)};
+  const double d = m.dist_of(c.x, c.y);
+  if (!std::isfinite(d)) return std::nullopt;
+  if (d == 0) return centre(c);
+  const double range = m.options.sight_range;
+  if (range > 0 && m.goals.size() <= 64) {
+    const Cell* seen = nullptr;
+    double nearest = kUnreachable;
+    for (const Cell& g : m.goals) {
+      const double e = std::hypot(c.x - g.x, c.y - g.y);
+      if (e > range || e >= nearest) continue;
+      if (!grid::line_of_sight(*m.view, m.options.moves.diagonal, g, c)) continue;
+      seen = &g;
+      nearest = e;
+    }
+    if (seen) return centre(*seen);
+  }
+  const std::int8_t code = direction(c);
+  if (code < 0) return std::nullopt;
+  const auto k = static_cast<std::size_t>(code);
+  return centre(Cell{c.x + kDirDx[k], c.y + kDirDy[k]});
+}
+
+}  // namespace pathlab::flow

@@ -1,0 +1,209 @@
+// Sectored flow fields (flow/sectors.hpp): on the corridor it builds, the field equals a Dijkstra
+// restricted to the corridor's cells (written here, on the unit's plain grid copy), never beats
+// the whole-map field, and its directions walk to a goal at exactly the distance; requiring every
+// cell gives the whole-map field itself; a far unit on an open map builds only the sectors on
+// its way; update() after edits equals a fresh build.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <queue>
+#include <random>
+
+#include <pathlab/flow/sectors.hpp>
+
+#include "test_grids.hpp"
+#include "units.hpp"
+
+namespace pathlab {
+namespace {
+
+bool close(double a, double b) {
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
+}
+
+/// D restricted to the corridor: a Dijkstra back from the goals over the plain copy, moves only
+/// between corridor cells, the corner rule judged on the plain copy.
+std::vector<double> corridor_reference(const grid::Grid& plain, const grid::Moves& m,
+                                       const flow::SectorField& f) {
+  const int w = plain.width(), h = plain.height();
+  std::vector<double> d(static_cast<std::size_t>(w) * static_cast<std::size_t>(h),
+                        flow::kUnreachable);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> q;
+  for (const Cell g : f.goals()) {
+    if (!f.in_corridor(g)) continue;
+    d[static_cast<std::size_t>(g.y * w + g.x)] = 0;
+    q.emplace(0, g.y * w + g.x);
+  }
+  while (!q.empty()) {
+    const auto [dc, k] = q.top();
+    q.pop();
+    if (dc > d[static_cast<std::size_t>(k)]) continue;
+    const Cell c{k % w, k / w};
+    for (int dir = 0; dir < 8; ++dir) {
+      const Cell n{c.x + flow::kDirDx[static_cast<std::size_t>(dir)],
+                   c.y + flow::kDirDy[static_cast<std::size_t>(dir)]};
+      if (!f.in_corridor(n) || !grid::step_legal(plain, m, n, c)) continue;
+      const double nd = dc + grid::step_cost(plain, m, n, c);
+      double& dn = d[static_cast<std::size_t>(n.y * w + n.x)];
+      if (nd < dn) {
+        dn = nd;
+        q.emplace(nd, n.y * w + n.x);
+      }
+    }
+  }
+  return d;
+}
+
+TEST(SectorField, OnItsCorridorTheFieldIsTheRestrictedDijkstra) {
+  std::mt19937 rng(21);
+  const grid::DiagonalRule rules[] = {grid::DiagonalRule::no_corner_cut, grid::DiagonalRule::never,
+                                      grid::DiagonalRule::one_corner, grid::DiagonalRule::always};
+  int corridors = 0;
+  for (std::uint32_t seed = 0; seed < 12; ++seed) {
+    const grid::Grid g =
+        pathlab::testing::random_class_grid(seed + 500, 50 + seed * 3, 40, 18, 20, seed % 3 == 0);
+    const grid::Unit u = seed % 2 == 0 ? grid::Unit{} : pathlab::testing::random_unit(rng);
+    flow::Options o;
+    o.unit = u;
+    o.moves.diagonal = rules[seed % 4];
+    o.moves.cost_model = seed % 5 == 0 ? grid::CostModel::integer : grid::CostModel::octile;
+    const grid::Grid plain = pathlab::testing::plain_copy(g, u);
+    const std::vector<Cell> free = pathlab::testing::passable_cells(plain);
+    if (free.size() < 10) continue;
+    const std::vector<Cell> goals{free[rng() % free.size()]};
+    flow::SectorField f;
+    ASSERT_FALSE(f.build(g, goals, o, 8 + static_cast<int>(seed % 3) * 4).has_value());
+    std::vector<Cell> units;
+    for (int k = 0; k < 5; ++k) units.push_back(free[rng() % free.size()]);
+    f.require(units);
+    flow::Field whole;
+    ASSERT_FALSE(whole.build(g, goals, o).has_value());
+    const std::vector<double> ref = corridor_reference(plain, o.moves, f);
+    const std::string what = "seed " + std::to_string(seed);
+    for (const Cell c : units) {
+      EXPECT_EQ(std::isfinite(f.distance(c)), std::isfinite(whole.distance(c)))
+          << what << ": a required cell reaches a goal in the corridor iff it does on the map";
+    }
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) {
+        const double d = f.distance({x, y});
+        if (!f.in_corridor({x, y})) {
+          ASSERT_TRUE(std::isinf(d));
+          continue;
+        }
+        ++corridors;
+        ASSERT_TRUE(close(d, ref[static_cast<std::size_t>(y * g.width() + x)]))
+            << what << " cell " << x << "," << y << ": " << d << " vs "
+            << ref[static_cast<std::size_t>(y * g.width() + x)];
+        ASSERT_GE(d, whole.distance({x, y}) - 1e-9) << what;
+        if (!std::isfinite(d) || d == 0) continue;
+        // Walk the directions: legal moves inside the corridor, a goal at exactly d.
+        Cell at{x, y};
+        double walked = 0;
+        for (int step = 0; step < g.width() * g.height() && f.distance(at) > 0; ++step) {
+          const int k = f.direction(at);
+          ASSERT_GE(k, 0) << what;
+          const Cell n{at.x + flow::kDirDx[static_cast<std::size_t>(k)],
+                       at.y + flow::kDirDy[static_cast<std::size_t>(k)]};
+          ASSERT_TRUE(f.in_corridor(n) && grid::step_legal(plain, o.moves, at, n)) << what;
+          walked += grid::step_cost(plain, o.moves, at, n);
+          at = n;
+        }
+        ASSERT_EQ(f.distance(at), 0) << what;
+        ASSERT_TRUE(close(walked, d)) << what;
+      }
+    }
+  }
+  EXPECT_GT(corridors, 1000);
+}
+
+TEST(SectorField, RequiringEveryCellGivesTheWholeMapField) {
+  std::mt19937 rng(4);
+  for (std::uint32_t seed = 0; seed < 6; ++seed) {
+    const grid::Grid g = pathlab::testing::random_class_grid(seed + 700, 45, 33, 22, 20, seed % 2);
+    const std::vector<Cell> free = pathlab::testing::passable_cells(g);
+    const std::vector<Cell> goals{free[rng() % free.size()], free[rng() % free.size()]};
+    flow::Options o;
+    o.moves.diagonal = seed % 2 ? grid::DiagonalRule::always : grid::DiagonalRule::no_corner_cut;
+    flow::SectorField f;
+    ASSERT_FALSE(f.build(g, goals, o, 8).has_value());
+    f.require(free);
+    flow::Field whole;
+    ASSERT_FALSE(whole.build(g, goals, o).has_value());
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) {
+        ASSERT_TRUE(close(f.distance({x, y}), whole.distance({x, y}))) << x << "," << y;
+        ASSERT_EQ(f.direction({x, y}), whole.direction({x, y})) << x << "," << y;
+      }
+    }
+    // Steering agrees too: straight at a goal it sees, else to the next cell.
+    for (const Cell c : free) {
+      ASSERT_EQ(f.steer(centre(c)), whole.steer(centre(c))) << c.x << "," << c.y;
+    }
+  }
+}
+
+TEST(SectorField, AFarUnitOnAnOpenMapBuildsOnlyTheSectorsOnItsWay) {
+  const grid::Grid g(512, 512);
+  const Cell goal{500, 20};
+  flow::SectorField f;
+  ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), flow::Options{}, 64).has_value());
+  const Cell unit{10, 490};
+  f.require(std::span<const Cell>(&unit, 1));
+  const std::vector<char> built = f.sectors_built();
+  const auto n = std::count(built.begin(), built.end(), 1);
+  EXPECT_GE(n, 8) << "a diagonal across 8x8 sectors crosses at least 8";
+  EXPECT_LE(n, 20) << "not the whole map's 64";
+  EXPECT_LT(f.sectors_labelled(), 64);
+  EXPECT_NEAR(f.distance(unit), 470 * std::sqrt(2.0) + 20, 1e-6)
+      << "on an open map the corridor holds a shortest path";
+  // A second unit near the corridor joins it: no new search across the map.
+  const Cell next{20, 480};
+  f.require(std::span<const Cell>(&next, 1));
+  EXPECT_TRUE(f.in_corridor(next));
+  EXPECT_TRUE(std::isfinite(f.distance(next)));
+}
+
+TEST(SectorField, UpdateAfterEditsEqualsAFreshBuild) {
+  grid::Grid g = pathlab::testing::random_class_grid(42, 60, 40, 15);
+  const std::vector<Cell> free = pathlab::testing::passable_cells(g);
+  const std::vector<Cell> goals{free[7]};
+  const std::vector<Cell> units{free[free.size() - 3], free[free.size() / 2]};
+  flow::SectorField f;
+  ASSERT_FALSE(f.build(g, goals, flow::Options{}, 16).has_value());
+  f.require(units);
+  grid::Edit e;
+  e.kind = grid::Edit::Kind::wall;
+  e.area = {20, 0, 21, 30};
+  ASSERT_FALSE(g.apply(e).has_value());
+  const flow::Stats s = f.update();
+  EXPECT_TRUE(s.rebuilt);
+  flow::SectorField fresh;
+  ASSERT_FALSE(fresh.build(g, goals, flow::Options{}, 16).has_value());
+  fresh.require(units);
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      ASSERT_TRUE(close(f.distance({x, y}), fresh.distance({x, y}))) << x << "," << y;
+    }
+  }
+}
+
+TEST(SectorField, BadInputIsAMessage) {
+  const grid::Grid g(30, 20);
+  const Cell c{3, 3}, out{30, 3};
+  flow::SectorField f;
+  EXPECT_TRUE(f.build(g, std::span<const Cell>(&c, 1), flow::Options{}, 4).has_value());
+  EXPECT_TRUE(f.build(g, std::span<const Cell>(&out, 1), flow::Options{}).has_value());
+  EXPECT_TRUE(f.empty());
+  EXPECT_EQ(f.require(std::span<const Cell>(&c, 1)).settled, 0);
+  EXPECT_FALSE(f.steer({1, 1}).has_value());
+  ASSERT_FALSE(f.build(g, std::span<const Cell>(&c, 1), flow::Options{}).has_value());
+  const Cell outside[] = {{-1, 0}, {30, 30}};
+  f.require(outside);
+  EXPECT_FALSE(f.steer({std::nan(""), 1}).has_value());
+}
+
+}  // namespace
+}  // namespace pathlab
