@@ -1,9 +1,14 @@
-// Pictures of a flow field (flow/field.hpp): the map, every reachable cell shaded by its
-// distance to the nearest goal (light blue near, violet far), an arrow per cell for its first
-// move (toward the goal itself where the cell sees one), the goals in red. PNG or SVG.
+// Pictures of a flow field (flow/field.hpp): the map (walls dark, terrain shaded), every cell a
+// goal reaches shaded by its distance to the nearest goal (the palette's ramp from kClosedFirst,
+// light blue near, to 255, violet at the farthest reachable cell), cells no goal reaches in the
+// free colour, an arrow per reachable cell for its first move (straight at the goal where the
+// cell sees one), the goals in red, and optionally the sectors of a sectored field as outlines.
+// PNG or SVG, to a file or in memory.
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <pathlab/flow/field.hpp>
 #include <pathlab/grid/grid.hpp>
@@ -11,15 +16,27 @@
 namespace pathlab::render {
 
 struct FlowPicture {
-  const grid::Grid* grid = nullptr;  ///< the map the field was built on
+  const grid::Grid* grid = nullptr;  ///< the map (walls, terrain classes) the field was built on
   const flow::Field* field = nullptr;
-  int cell_px = 0;  ///< pixels per cell; 0 = fit the map in about 640 pixels
-  /// Arrows are drawn where a cell is at least this many pixels wide.
-  int arrows_from_px = 6;
+  /// Optional: sector side in cells and which sectors hold a computed field (row-major over
+  /// ceil(w/side) x ceil(h/side)); drawn as outlines, computed ones solid, others dashed/faint.
+  /// sector 0 = no outlines. With sector > 0, an empty sectors_built draws every sector as not
+  /// computed; otherwise it must hold one entry per sector (non-zero = computed).
+  int sector = 0;
+  std::vector<char> sectors_built;
+  int cell_px = 0;  ///< pixels per cell; 0 = fit about 800 px on the long side, at least 1
+  /// Arrows only when a cell is at least 6 px; cells that see a goal point at the goal.
+  bool arrows = true;
 };
 
-/// Writes the picture as PNG (.png) or SVG (.svg). Throws std::runtime_error naming the file for
-/// another extension, a grid and field that do not match, or a write failure.
+/// Writes a PNG (.png) or SVG (.svg), chosen by extension (in any case); throws
+/// std::runtime_error with a clear message for another extension, a picture that cannot be
+/// drawn (no grid or field, a field of another size, a negative cell size or sector side,
+/// sectors_built of the wrong length, a PNG too big) or a write failure.
 void write_flow(const FlowPicture& p, const std::string& path);
+
+/// The PNG/SVG bytes in memory (for the HTTP server), format "png" or "svg" (in any case);
+/// throws std::runtime_error as write_flow does.
+[[nodiscard]] std::string flow_image(const FlowPicture& p, std::string_view format);
 
 }  // namespace pathlab::render
