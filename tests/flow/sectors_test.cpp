@@ -74,7 +74,7 @@ TEST(SectorField, OnItsCorridorTheFieldIsTheRestrictedDijkstra) {
     if (free.size() < 10) continue;
     const std::vector<Cell> goals{free[rng() % free.size()]};
     flow::SectorField f;
-    ASSERT_FALSE(f.build(g, goals, o, 8 + static_cast<int>(seed % 3) * 4).has_value());
+    ASSERT_FALSE(f.build(g, goals, o, 8 << (seed % 3)).has_value());
     std::vector<Cell> units;
     for (int k = 0; k < 5; ++k) units.push_back(free[rng() % free.size()]);
     f.require(units);

@@ -7,6 +7,7 @@
 #include <pathlab/flow/sectors.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <queue>
@@ -44,9 +45,12 @@ struct SectorField::Impl {
   std::vector<Region> regions;
   std::int64_t labelled = 0, corridor = 0;
 
-  [[nodiscard]] int sector_of(int x, int y) const noexcept { return (y / s) * sx + x / s; }
+  int shift = 6;  // log2(s): sectors are a power of two wide
+  [[nodiscard]] int sector_of(int x, int y) const noexcept {
+    return (y >> shift) * sx + (x >> shift);
+  }
   [[nodiscard]] std::size_t local(int x, int y) const noexcept {
-    return static_cast<std::size_t>((y % s) * s + (x % s));
+    return static_cast<std::size_t>(((y & (s - 1)) << shift) + (x & (s - 1)));
   }
   [[nodiscard]] double octile(double dx, double dy) const noexcept {
     dx = std::abs(dx);
@@ -58,7 +62,11 @@ struct SectorField::Impl {
     return lo * options.moves.diagonal_cost() + (hi - lo) * options.moves.straight_cost();
   }
 
-  /// Labels sector k's regions (flood fills with the moves that stay inside it).
+  /// Labels sector k's regions: connected components of the unit's usable cells with the moves
+  /// that stay inside the sector. Under every corner rule but `always`, a legal diagonal move
+  /// joins cells that are already 4-connected through a free corner, so the components are the
+  /// 4-connected ones (plus the diagonal links `always` adds): two-pass labelling with a
+  /// union-find, a few nanoseconds a cell.
   void label(int k) {
     Sector& sec = sectors[static_cast<std::size_t>(k)];
     if (sec.labelled) return;
@@ -68,36 +76,77 @@ struct SectorField::Impl {
     const int x1 = std::min(w, x0 + s) - 1, y1 = std::min(h, y0 + s) - 1;
     sec.region.assign(static_cast<std::size_t>(s) * static_cast<std::size_t>(s), -1);
     const grid::Grid& v = *view;
-    std::vector<Cell> queue;
+    const bool always = options.moves.diagonal == grid::DiagonalRule::always;
+    std::vector<std::int32_t>& parent = scratch_parent;
+    parent.clear();
+    auto find = [&parent](std::int32_t a) {
+      while (parent[static_cast<std::size_t>(a)] != a) {
+        parent[static_cast<std::size_t>(a)] =
+            parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(a)])];
+        a = parent[static_cast<std::size_t>(a)];
+      }
+      return a;
+    };
+    auto unite = [&](std::int32_t a, std::int32_t b) {
+      a = find(a);
+      b = find(b);
+      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+    };
+    std::int32_t* lab = sec.region.data();
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
-        if (!v.passable(x, y) || sec.region[local(x, y)] >= 0) continue;
-        const int id = static_cast<int>(regions.size());
-        regions.push_back({});
-        regions.back().sector = k;
-        sec.region[local(x, y)] = id;
-        queue.assign(1, Cell{x, y});
-        double sumx = 0, sumy = 0;
-        for (std::size_t q = 0; q < queue.size(); ++q) {
-          const Cell c = queue[q];
-          sumx += c.x + 0.5;
-          sumy += c.y + 0.5;
-          const unsigned legal = legal_moves(v, options.moves.diagonal, v.id(c));
-          for (int d = 0; d < 8; ++d) {
-            if (!(legal >> d & 1u)) continue;
-            const Cell n{c.x + kDirDx[static_cast<std::size_t>(d)],
-                         c.y + kDirDy[static_cast<std::size_t>(d)]};
-            if (n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1) continue;
-            std::int32_t& r = sec.region[local(n.x, n.y)];
-            if (r >= 0) continue;
-            r = id;
-            queue.push_back(n);
-          }
+        if (!v.passable_id(v.id(x, y))) continue;
+        const std::size_t li = local(x, y);
+        const std::int32_t left = x > x0 ? lab[li - 1] : -1;
+        const std::int32_t up = y > y0 ? lab[li - static_cast<std::size_t>(s)] : -1;
+        std::int32_t l = left >= 0 ? left : up;
+        if (l < 0 && always) {
+          if (y > y0 && x > x0) l = lab[li - static_cast<std::size_t>(s) - 1];
+          if (l < 0 && y > y0 && x < x1) l = lab[li - static_cast<std::size_t>(s) + 1];
         }
-        Region& reg = regions[static_cast<std::size_t>(id)];
-        reg.cx = sumx / static_cast<double>(queue.size());
-        reg.cy = sumy / static_cast<double>(queue.size());
+        if (l < 0) {
+          l = static_cast<std::int32_t>(parent.size());
+          parent.push_back(l);
+        }
+        lab[li] = l;
+        if (left >= 0 && up >= 0) unite(left, up);
+        if (always && y > y0) {
+          if (x > x0 && lab[li - static_cast<std::size_t>(s) - 1] >= 0)
+            unite(l, lab[li - static_cast<std::size_t>(s) - 1]);
+          if (x < x1 && lab[li - static_cast<std::size_t>(s) + 1] >= 0)
+            unite(l, lab[li - static_cast<std::size_t>(s) + 1]);
+        }
       }
+    }
+    // Roots become region ids, in the order of their first cell.
+    std::vector<std::int32_t>& id_of = scratch_ids;
+    id_of.assign(parent.size(), -1);
+    std::vector<double> sumx, sumy, count;
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        std::int32_t& l = lab[local(x, y)];
+        if (l < 0) continue;
+        const std::int32_t root = find(l);
+        if (id_of[static_cast<std::size_t>(root)] < 0) {
+          id_of[static_cast<std::size_t>(root)] =
+              static_cast<std::int32_t>(regions.size() + sumx.size());
+          sumx.push_back(0);
+          sumy.push_back(0);
+          count.push_back(0);
+        }
+        l = id_of[static_cast<std::size_t>(root)];
+        const std::size_t r = static_cast<std::size_t>(l) - regions.size();
+        sumx[r] += x + 0.5;
+        sumy[r] += y + 0.5;
+        count[r] += 1;
+      }
+    }
+    for (std::size_t r = 0; r < sumx.size(); ++r) {
+      Region reg;
+      reg.sector = k;
+      reg.cx = sumx[r] / count[r];
+      reg.cy = sumy[r] / count[r];
+      regions.push_back(std::move(reg));
     }
     for (const Cell g : goals) {
       if (sector_of(g.x, g.y) == k && sec.region[local(g.x, g.y)] >= 0) {
@@ -105,6 +154,7 @@ struct SectorField::Impl {
       }
     }
   }
+  std::vector<std::int32_t> scratch_parent, scratch_ids;
 
   int region_of(Cell c) {
     if (c.x < 0 || c.y < 0 || c.x >= w || c.y >= h) return -1;
@@ -145,12 +195,16 @@ struct SectorField::Impl {
     }
   }
 
+  /// The A* over regions weighs its heuristic by kGreed: it chooses a corridor, it does not
+  /// prove one shortest, and a plain A* on a map of small regions (random walls) wanders over
+  /// most of it.
+  static constexpr double kGreed = 2.0;
   double heuristic(const Region& r) const {
     if (goals.size() > 64) return 0;
     double best = kUnreachable;
     for (const Cell g : goals)
       best = std::min(best, octile(r.cx - (g.x + 0.5), r.cy - (g.y + 0.5)));
-    return best;
+    return kGreed * best;
   }
 
   /// A* over regions from r0 to the corridor or a goal's region; marks the way. False when no
@@ -197,6 +251,11 @@ struct SectorField::Impl {
     return false;
   }
 
+  /// The distance of a cell of a built sector outside the corridor.
+  static constexpr double kOutside = -1;
+  /// The direction of a settled cell that has none (a goal): kNoDirection marks unsettled ones.
+  static constexpr std::int8_t kSettledNone = -2;
+
   [[nodiscard]] bool allowed(int x, int y) const noexcept {
     if (x < 0 || y < 0 || x >= w || y >= h) return false;
     const Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
@@ -226,8 +285,18 @@ struct SectorField::Impl {
         sec.dir.clear();
         continue;
       }
-      sec.dist.assign(tile, kUnreachable);
+      sec.dist.assign(tile, kOutside);
       sec.dir.assign(tile, kNoDirection);
+    }
+    // Corridor cells start unreached; the others keep kOutside, so the search tells them
+    // apart by the value alone.
+    for (std::size_t k = 0; k < sectors.size(); ++k) {
+      Sector& sec = sectors[k];
+      if (!sec.built) continue;
+      for (std::size_t li = 0; li < tile; ++li) {
+        const std::int32_t r = sec.region[li];
+        if (r >= 0 && regions[static_cast<std::size_t>(r)].corridor) sec.dist[li] = kUnreachable;
+      }
     }
     const grid::Grid& v = *view;
     const double straight = options.moves.straight_cost(), diagonal = options.moves.diagonal_cost();
@@ -236,7 +305,7 @@ struct SectorField::Impl {
       const int x = static_cast<int>(q % W), y = static_cast<int>(q / W);
       Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
       const std::size_t li = local(x, y);
-      if (sec.dir[li] == -3) return;  // settled already (a second entry)
+      if (sec.dir[li] != kNoDirection) return;  // settled already (a second entry)
       const double here = sec.dist[li];
       ++stats.settled;
       ++corridor;
@@ -250,8 +319,10 @@ struct SectorField::Impl {
         value[du] = kUnreachable;
         if (!(legal >> d & 1u)) continue;
         const int nx = x + kDirDx[du], ny = y + kDirDy[du];
-        if (!allowed(nx, ny)) continue;
-        double& dn = dist_at(nx, ny);
+        std::vector<double>& tile_n = sectors[static_cast<std::size_t>(sector_of(nx, ny))].dist;
+        if (tile_n.empty()) continue;
+        double& dn = tile_n[local(nx, ny)];
+        if (dn < 0) continue;  // outside the corridor
         const bool diag = (d & 1) != 0;
         const double val = dn + (diag ? diagonal : straight) * v.terrain_id(v.id(nx, ny));
         value[du] = val;
@@ -262,7 +333,7 @@ struct SectorField::Impl {
           push(offer, static_cast<std::uint32_t>(ny) * W + static_cast<std::uint32_t>(nx));
         }
       }
-      std::int8_t code = kNoDirection;
+      std::int8_t code = kSettledNone;
       if (here > 0 && best < kUnreachable) {
         const double limit = best + tolerance(best);
         for (const int d : {0, 2, 4, 6, 1, 3, 5, 7}) {
@@ -272,10 +343,8 @@ struct SectorField::Impl {
           }
         }
       }
-      sec.dir[li] = -3;  // settled; its direction goes in below, after the loop
-      settled_dirs.emplace_back(q, code);
+      sec.dir[li] = code;
     };
-    settled_dirs.clear();
     std::vector<std::uint32_t> seeds;
     for (const Cell g : goals) {
       if (!allowed(g.x, g.y) || dist_at(g.x, g.y) == 0) continue;
@@ -300,12 +369,7 @@ struct SectorField::Impl {
         pop(c, push);
       }
     }
-    for (const auto& [q, code] : settled_dirs) {
-      const int x = static_cast<int>(q % W), y = static_cast<int>(q / W);
-      sectors[static_cast<std::size_t>(sector_of(x, y))].dir[local(x, y)] = code;
-    }
   }
-  std::vector<std::pair<std::uint32_t, std::int8_t>> settled_dirs;
 
   void reset() {
     view = grid->view(options.unit);
@@ -324,7 +388,9 @@ SectorField& SectorField::operator=(SectorField&&) noexcept = default;
 
 std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<const Cell> goals,
                                               const Options& o, int sector) {
-  if (sector < 8 || sector > 256) return std::string("the sector size must be from 8 to 256 cells");
+  if (sector < 8 || sector > 256 || (sector & (sector - 1)) != 0) {
+    return std::string("the sector size must be a power of two from 8 to 256 cells");
+  }
   // The same checks as a whole-map field (on a 1x1 stand-in nothing is built).
   if (auto bad = grid::validate(o.unit)) return bad;
   if (!(o.sight_range >= 0) || o.sight_range > 1024) {
@@ -351,6 +417,7 @@ std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<con
   m.grid = &g;
   m.options = o;
   m.s = sector;
+  m.shift = std::countr_zero(static_cast<unsigned>(sector));
   m.w = g.width();
   m.h = g.height();
   m.goals.assign(goals.begin(), goals.end());
@@ -443,7 +510,9 @@ double SectorField::distance(Cell c) const noexcept {
 std::int8_t SectorField::direction(Cell c) const noexcept {
   const Impl& m = *impl_;
   if (!m.allowed(c.x, c.y)) return kNoDirection;
-  return m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))].dir[m.local(c.x, c.y)];
+  const std::int8_t code =
+      m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))].dir[m.local(c.x, c.y)];
+  return code < 0 ? kNoDirection : code;
 }
 
 std::optional<Point> SectorField::steer(Point p) const noexcept {

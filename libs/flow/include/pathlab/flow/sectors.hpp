@@ -38,8 +38,8 @@ class SectorField {
   SectorField& operator=(SectorField&&) noexcept;
 
   /// Prepares the field of `goals` on `g` (which must outlive it) for `o`'s unit and moves, with
-  /// sectors `sector` cells wide (8..256): nothing is built yet. Returns a message and leaves
-  /// the field empty on the inputs Field::build refuses or a sector size out of range.
+  /// sectors `sector` cells wide (a power of two, 8..256): nothing is built yet. Returns a message
+  /// and leaves the field empty on the inputs Field::build refuses or a sector size out of range.
   std::optional<std::string> build(const grid::Grid& g, std::span<const Cell> goals,
                                    const Options& o, int sector = kDefaultSector);
 
