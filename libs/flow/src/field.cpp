@@ -80,12 +80,12 @@ void Field::settle(const grid::Grid& view, std::span<const NodeId> seeds) {
       return 1.0;
     }
   };
-  std::vector<std::uint8_t> done(dist_.size(), 0);
   std::int64_t settled = 0;
   // Pops c: its direction from its final neighbours, then offers D(c) + step(n -> c) to them.
   auto pop = [&](NodeId c, auto&& push) {
-    if (done[c]) return;
-    done[c] = 1;
+    // Settled cells hold their direction byte (every settled cell gets one: a code, or
+    // kGoalByte on a goal); kNoDirection means not yet.
+    if (dir_[c] != kNoDirection) return;
     ++settled;
     const unsigned legal = legal_moves_t<R>(view, c);
     const double here = dist_[c];
@@ -109,6 +109,7 @@ void Field::settle(const grid::Grid& view, std::span<const NodeId> seeds) {
         push(offer, m);
       }
     }
+    if (here == 0) dir_[c] = kGoalByte;
     if (here > 0 && best < kUnreachable) {
       // The first code in tie order (E, S, W, N, then SE, SW, NW, NE) within the tolerance.
       const double limit = best + tolerance(best);
@@ -224,7 +225,6 @@ std::optional<std::string> Field::build(const grid::Grid& g, std::span<const Cel
     const NodeId n = id(c);
     if (dist_[n] == 0) continue;
     dist_[n] = 0;
-    dir_[n] = kGoalByte;
     seeds.push_back(n);
   }
   settle_all(*view, seeds);
@@ -357,7 +357,6 @@ Stats Field::update(const grid::Grid& g) {
     for (const Cell c : goals_) {
       if (!in_bounds(c) || !view->passable(c) || dist_[id(c)] == 0) continue;
       dist_[id(c)] = 0;
-      dir_[id(c)] = kGoalByte;
       seeds.push_back(id(c));
     }
     settle_all(*view, seeds);
