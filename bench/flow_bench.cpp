@@ -157,17 +157,22 @@ std::vector<Cell> group_near(const grid::Grid& g, int x, int y) {
 
 // One group's field on the 4096x4096 map, sectors on the way only: the group in one corner
 // region, the goal `range` cells away diagonally. Counters: sectors built and labelled, corridor
-// cells, and the group's mean distance over the whole-map optimum (1 = as short).
+// cells, and the group's mean distance over the whole-map optimum (1 = as short). Second
+// argument: the corridor widened (1) or the way alone (0).
 void BM_Sectors4096(benchmark::State& state) {
   const grid::Grid& g = big_random();
   const int range = static_cast<int>(state.range(0));
+  const bool widen = state.range(1) != 0;
   const std::vector<Cell> group = group_near(g, 40, 40);
   Cell goal{40 + range, 40 + range};
   while (!g.passable(goal)) ++goal.x;
   flow::SectorField f;
   for (auto _ : state) {
     f = flow::SectorField{};
-    if (f.build(g, std::span<const Cell>(&goal, 1), flow::Options{})) return;
+    if (f.build(g, std::span<const Cell>(&goal, 1), flow::Options{},
+                flow::SectorField::kDefaultSector, widen)) {
+      return;
+    }
     f.require(group);
   }
   const auto built = f.sectors_built();
@@ -188,7 +193,13 @@ void BM_Sectors4096(benchmark::State& state) {
   state.counters["whole_ms"] = whole.stats().time_us / 1000;
 }
 
-BENCHMARK(BM_Sectors4096)->Arg(1000)->Arg(4000)->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK(BM_Sectors4096)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({4000, 0})
+    ->Args({4000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
 BENCHMARK(BM_FullField)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Dijkstra)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DijkstraQuery)->Unit(benchmark::kMillisecond);

@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
 #include <pathlab/render/flow.hpp>
 
 #include "common.hpp"
@@ -23,7 +24,42 @@ struct FlowArgs {
   double sight = 12;
   bool json = false;
   std::string render_path;
+  std::vector<std::string> from;  ///< --from: a sectored field, on the way from these cells
+  int sector = flow::SectorField::kDefaultSector;
 };
+
+/// `flow --from`: the sectored field, built only on the corridor from those cells.
+int run_sectored(const FlowArgs& a, const grid::Grid& g, const std::vector<Cell>& goals,
+                 const flow::Options& o, const search::Options& so) {
+  if (!a.render_path.empty()) {
+    throw CliError{"--render draws whole-map fields; drop --from to draw this one"};
+  }
+  std::vector<Cell> units;
+  for (const std::string& t : a.from) units.push_back(parse_cell(t, "--from"));
+  for (const Cell u : units) check_endpoint(g, so, u, "--from", a.map);
+  flow::SectorField f;
+  if (auto bad = f.build(g, goals, o, a.sector)) throw CliError{*bad};
+  f.require(units);
+  if (a.json) {
+    fmt::print("{}\n", server::flow_json(f).dump());
+    return kExitOk;
+  }
+  const auto built = f.sectors_built();
+  fmt::print(
+      "sectored flow field of {} goal{} on {}: {} of {} sectors ({}x{} cells) built, {} corridor "
+      "cells; {:.0f} us\n",
+      goals.size(), goals.size() == 1 ? "" : "s", a.map, std::count(built.begin(), built.end(), 1),
+      built.size(), f.sector(), f.sector(), f.corridor_cells(), f.stats().time_us);
+  for (const Cell u : units) {
+    const double d = f.distance(u);
+    if (std::isfinite(d)) {
+      fmt::print("  from {},{}: {:.6g}\n", u.x, u.y, d);
+    } else {
+      fmt::print("  from {},{}: no goal reachable\n", u.x, u.y);
+    }
+  }
+  return kExitOk;
+}
 
 /// One arrow per direction code (E, SE, S, SW, W, NW, N, NE).
 constexpr std::array<const char*, 8> kArrows = {"→", "↘", "↓", "↙", "←", "↖", "↑", "↗"};
@@ -43,6 +79,7 @@ int run_flow(const FlowArgs& a) {
   o.moves = so.moves;
   o.unit = so.unit;
   o.sight_range = a.sight;
+  if (!a.from.empty()) return run_sectored(a, map.grid, goals, o, so);
   flow::Field field;
   if (auto bad = field.build(map.grid, goals, o)) throw CliError{*bad};
   const grid::Grid& g = map.grid;
@@ -126,6 +163,11 @@ void register_flow(CLI::App& app, int& exit_code) {
                 "machine output: {\"width\",\"height\",\"goals\",\"distance\",\"direction\","
                 "\"time_us\"} (row-major; distance null where no goal is reachable; direction 0 E, "
                 "1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none)");
+  cmd->add_option("--from", args->from,
+                  "a unit's cell (repeat for several): build the field sector by sector, only on "
+                  "the way from these cells (big maps); the JSON adds the sectors built");
+  cmd->add_option("--sector", args->sector, "with --from: sector side in cells (8, 16, ..., 256)")
+      ->capture_default_str();
   cmd->add_option("--render", args->render_path,
                   "draw the field: distance colours and arrows (.png or .svg)");
   cmd->callback([args, &exit_code] { exit_code = run_flow(*args); });

@@ -639,6 +639,25 @@ void routes(httplib::Server& svr, const Config& c) {
       if (!r["sight"].is_number()) throw ApiError{400, "\"sight\" must be a number"};
       o.sight_range = r["sight"].get<double>();
     }
+    // "units": [[x, y], ...]: a sectored field, built only on the way from them.
+    if (r.contains("units") && !r["units"].is_null()) {
+      if (!r["units"].is_array() || r["units"].size() > 100000) {
+        throw ApiError{400, "\"units\" must be an array of at most 100000 [x, y]"};
+      }
+      std::vector<Cell> units;
+      for (const json& j : r["units"])
+        units.push_back(cell_from_json(j, "unit", g, so.unit, *view));
+      int sector = flow::SectorField::kDefaultSector;
+      if (r.contains("sector")) {
+        if (!r["sector"].is_number_integer()) throw ApiError{400, "\"sector\" must be an integer"};
+        sector = r["sector"].get<int>();
+      }
+      flow::SectorField f;
+      if (auto bad = f.build(g, goals, o, sector)) throw ApiError{422, *bad};
+      f.require(units);
+      reply(res, flow_json(f));
+      return;
+    }
     flow::Field f;
     if (auto bad = f.build(g, goals, o)) throw ApiError{422, *bad};
     reply(res, flow_json(f));
@@ -676,6 +695,36 @@ json flow_json(const flow::Field& f) {
           {"direction", std::move(dir)},
           {"sees", std::move(sees)},
           {"reachable", reachable},
+          {"unit",
+           {{"radius", f.options().unit.radius},
+            {"class_cost", grid::class_costs_text(f.options().unit)}}},
+          {"time_us", f.stats().time_us}};
+}
+
+json flow_json(const flow::SectorField& f) {
+  json dist = json::array(), dir = json::array(), goals = json::array(), built = json::array();
+  std::size_t reachable = 0;
+  for (int y = 0; y < f.height(); ++y) {
+    for (int x = 0; x < f.width(); ++x) {
+      const double d = f.distance({x, y});
+      reachable += std::isfinite(d) ? 1 : 0;
+      dist.push_back(std::isfinite(d) ? json(d) : json(nullptr));
+      dir.push_back(static_cast<int>(f.direction({x, y})));
+    }
+  }
+  for (const Cell c : f.goals()) goals.push_back({c.x, c.y});
+  for (const char b : f.sectors_built()) built.push_back(b ? 1 : 0);
+  return {{"width", f.width()},
+          {"height", f.height()},
+          {"goals", std::move(goals)},
+          {"distance", std::move(dist)},
+          {"direction", std::move(dir)},
+          {"reachable", reachable},
+          {"sector", f.sector()},
+          {"sectors_x", f.sectors_x()},
+          {"sectors_y", f.sectors_y()},
+          {"sectors_built", std::move(built)},
+          {"corridor_cells", f.corridor_cells()},
           {"unit",
            {{"radius", f.options().unit.radius},
             {"class_cost", grid::class_costs_text(f.options().unit)}}},

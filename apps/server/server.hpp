@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 #include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
 
 namespace pathlab::server {
 
@@ -43,6 +44,10 @@ bool serve(const Config& config, const std::function<void(const std::string&)>& 
 /// (codes 0 E ... 7 NE, -1 none), the cells that see a goal (goal index, -1), the reachable
 /// count, the unit, and time_us of the build.
 [[nodiscard]] nlohmann::json flow_json(const flow::Field& f);
+/// A sectored field (flow/sectors.hpp) the same way (no "sees"), plus "sector", "sectors_x",
+/// "sectors_y", "sectors_built" (row-major, 1 where the corridor's field is built) and
+/// "corridor_cells"; "time_us" is the last require's.
+[[nodiscard]] nlohmann::json flow_json(const flow::SectorField& f);
 
 /// Asks a running serve() to return.
 void stop();

@@ -1566,6 +1566,30 @@ def flow_tests():
           f"rc={rc} {err[:200]!r}")
     rc, j, err = run_json(["flow", hyb, "--json"])
     check("flow without --to: the map's goal marker", rc == 0 and j is not None and j["goals"] == [[27, 17]], f"rc={rc} {err[:200]!r}")
+    # Sectored: on a 200x150 open map with one wall, units far from the goal build only the
+    # sectors on their way, never shorter than the whole field and within 1 % of it there (the
+    # widened corridor holds a near-shortest path around the wall).
+    rows = ["." * 200 for _ in range(150)]
+    rows = [r[:100] + "@" + r[101:] if 20 <= y < 130 else r for y, r in enumerate(rows)]
+    big = write("open.map", "type octile\nheight 150\nwidth 200\nmap\n" + "\n".join(rows) + "\n")
+    rc, whole, err = run_json(["flow", big, "--to", "190,75", "--json"])
+    rc2, sec, err2 = run_json(["flow", big, "--to", "190,75", "--from", "5,75", "--from", "10,10",
+                               "--sector", "16", "--json"])
+    ok = rc == 0 and rc2 == 0 and whole and sec
+    if ok:
+        built = sec["sectors_built"]
+        ok = (sec["sector"] == 16 and len(built) == sec["sectors_x"] * sec["sectors_y"] == 13 * 10 and
+              0 < sum(built) < len(built) // 2 and
+              all(whole["distance"][k] - 1e-9 <= sec["distance"][k] <= 1.01 * whole["distance"][k]
+                  for k in (75 * 200 + 5, 10 * 200 + 10)) and
+              sec["reachable"] == sec["corridor_cells"] < whole["reachable"] and
+              all(d is None or d >= whole["distance"][k] - 1e-9 for k, d in enumerate(sec["distance"])))
+    check("flow --from: a sectored field, only the sectors on the way built, within 1 % of the whole field at the units",
+          ok, f"rc={rc},{rc2} {err2[:200]!r} {sum((sec or {}).get('sectors_built', []))}")
+    bad("flow --from with --render", ["flow", big, "--to", "190,75", "--from", "5,75", "--render",
+                                     os.path.join(TMP, "s.png")], mention="drop --from")
+    bad("flow --sector 10", ["flow", big, "--to", "190,75", "--from", "5,75", "--sector", "10"],
+        mention="power of two")
     bad("flow --to on a wall", ["flow", hyb, "--to", "8,5"], mention="on a wall")
     bad("flow --to outside", ["flow", hyb, "--to", "30,5"], mention="outside")
     bad("flow --render .gif", ["flow", hyb, "--to", "27,17", "--render", os.path.join(TMP, "f.gif")], mention="use .png or .svg")

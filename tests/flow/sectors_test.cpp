@@ -74,7 +74,7 @@ TEST(SectorField, OnItsCorridorTheFieldIsTheRestrictedDijkstra) {
     if (free.size() < 10) continue;
     const std::vector<Cell> goals{free[rng() % free.size()]};
     flow::SectorField f;
-    ASSERT_FALSE(f.build(g, goals, o, 8 << (seed % 3)).has_value());
+    ASSERT_FALSE(f.build(g, goals, o, 8 << (seed % 3), seed % 2 == 0).has_value());
     std::vector<Cell> units;
     for (int k = 0; k < 5; ++k) units.push_back(free[rng() % free.size()]);
     f.require(units);
@@ -148,22 +148,25 @@ TEST(SectorField, RequiringEveryCellGivesTheWholeMapField) {
 TEST(SectorField, AFarUnitOnAnOpenMapBuildsOnlyTheSectorsOnItsWay) {
   const grid::Grid g(512, 512);
   const Cell goal{500, 20};
-  flow::SectorField f;
-  ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), flow::Options{}, 64).has_value());
-  const Cell unit{10, 490};
-  f.require(std::span<const Cell>(&unit, 1));
-  const std::vector<char> built = f.sectors_built();
-  const auto n = std::count(built.begin(), built.end(), 1);
-  EXPECT_GE(n, 8) << "a diagonal across 8x8 sectors crosses at least 8";
-  EXPECT_LE(n, 20) << "not the whole map's 64";
-  EXPECT_LT(f.sectors_labelled(), 64);
-  EXPECT_NEAR(f.distance(unit), 470 * std::sqrt(2.0) + 20, 1e-6)
-      << "on an open map the corridor holds a shortest path";
-  // A second unit near the corridor joins it: no new search across the map.
-  const Cell next{20, 480};
-  f.require(std::span<const Cell>(&next, 1));
-  EXPECT_TRUE(f.in_corridor(next));
-  EXPECT_TRUE(std::isfinite(f.distance(next)));
+  for (const bool widen : {false, true}) {
+    flow::SectorField f;
+    ASSERT_FALSE(
+        f.build(g, std::span<const Cell>(&goal, 1), flow::Options{}, 64, widen).has_value());
+    const Cell unit{10, 490};
+    f.require(std::span<const Cell>(&unit, 1));
+    const std::vector<char> built = f.sectors_built();
+    const auto n = std::count(built.begin(), built.end(), 1);
+    EXPECT_GE(n, 8) << "a diagonal across 8x8 sectors crosses at least 8";
+    EXPECT_LE(n, widen ? 40 : 20) << "not the whole map's 64";
+    EXPECT_LT(f.sectors_labelled(), 64);
+    EXPECT_NEAR(f.distance(unit), 470 * std::sqrt(2.0) + 20, 1e-6)
+        << "on an open map the corridor holds a shortest path";
+    // A second unit near the corridor joins it: no new search across the map.
+    const Cell next{20, 480};
+    f.require(std::span<const Cell>(&next, 1));
+    EXPECT_TRUE(f.in_corridor(next));
+    EXPECT_TRUE(std::isfinite(f.distance(next)));
+  }
 }
 
 TEST(SectorField, UpdateAfterEditsEqualsAFreshBuild) {

@@ -211,6 +211,13 @@ def game_runtime(url, m):
     check("POST /api/flow: the CLI's distances, directions and sight marks",
           st == 200 and want and all(r[k] == want[k] for k in ("width", "height", "goals", "distance", "direction", "sees", "reachable")),
           f"{st} {str(r)[:200]}")
+    want = cli("flow", seed, "--to", f"{m['goal'][0]},{m['goal'][1]}", "--from", f"{m['start'][0]},{m['start'][1]}",
+               "--sector", "8")
+    st, r = request(url + "api/flow", json.dumps({"map": m, "goals": [m["goal"]], "units": [m["start"]],
+                                                  "sector": 8}).encode())
+    check("POST /api/flow with units: the CLI's sectored field (flow --from)",
+          st == 200 and want and all(r[k] == want[k] for k in ("distance", "direction", "sectors_built", "corridor_cells")),
+          f"{st} {str(r)[:200]}")
     st, r = request(url + "api/flow", json.dumps({"map": m, "goals": [[0, 0]]}).encode())
     check("POST /api/flow goal on a wall: 422", st == 422 and "wall" in str(r), str(r)[:200])
     st, r = request(url + "api/flow", json.dumps({"map": m, "goals": []}).encode())

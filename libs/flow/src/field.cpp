@@ -189,28 +189,34 @@ void Field::sight_pass(const grid::Grid& view) {
 
 std::optional<std::string> Field::build(const grid::Grid& g, std::span<const Cell> goals,
                                         const Options& o) {
+  // A refused build leaves the field empty.
+  auto fail = [this](std::string why) -> std::optional<std::string> {
+    *this = Field{};
+    return why;
+  };
   const auto t0 = std::chrono::steady_clock::now();
-  if (auto bad = grid::validate(o.unit)) return bad;
+  if (auto bad = grid::validate(o.unit)) return fail(*bad);
   if (!(o.sight_range >= 0) || o.sight_range > 1024) {
-    return std::string("the sight range must be a number from 0 to 1024");
+    return fail("the sight range must be a number from 0 to 1024");
   }
-  if (goals.empty()) return std::string("a flow field needs at least one goal");
-  if (goals.size() > 65535) return std::string("a flow field takes at most 65535 goals");
+  if (goals.empty()) return fail("a flow field needs at least one goal");
+  if (goals.size() > 65535) return fail("a flow field takes at most 65535 goals");
   const std::shared_ptr<const grid::Grid> view = g.view(o.unit);
   for (const Cell c : goals) {
     const std::string at = std::to_string(c.x) + "," + std::to_string(c.y);
     if (!g.in_bounds(c)) {
-      return "goal " + at + " is outside the " + std::to_string(g.width()) + "x" +
-             std::to_string(g.height()) + " map";
+      return fail("goal " + at + " is outside the " + std::to_string(g.width()) + "x" +
+                  std::to_string(g.height()) + " map");
     }
     if (!view->passable(c)) {
       std::string why = "goal " + at;
       why += " is on a square the unit cannot use (a wall, a forbidden class, or closer than its ";
       why += "radius to one)";
-      return why;
+      return fail(why);
     }
   }
-  *this = Field{};
+  // The arrays keep their memory from an earlier build (no page faults on a rebuild).
+  stats_ = {};
   width_ = g.width();
   height_ = g.height();
   options_ = o;
@@ -342,8 +348,8 @@ Stats Field::update(const grid::Grid& g) {
     const std::vector<Cell> goals = goals_;
     const Options o = options_;
     // The goals were valid when built; one the edits made unusable keeps no distance, which a
-    // fresh build refuses, so rebuild around it by hand.
-    *this = Field{};
+    // fresh build refuses, so rebuild around it by hand (the arrays keep their memory).
+    stats_ = {};
     width_ = g.width();
     height_ = g.height();
     options_ = o;

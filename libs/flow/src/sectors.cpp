@@ -46,6 +46,7 @@ struct SectorField::Impl {
   std::int64_t labelled = 0, corridor = 0;
 
   int shift = 6;  // log2(s): sectors are a power of two wide
+  bool widen = true;
   [[nodiscard]] int sector_of(int x, int y) const noexcept {
     return (y >> shift) * sx + (x >> shift);
   }
@@ -225,10 +226,20 @@ struct SectorField::Impl {
       const double gr = g[r];
       if (f > gr + heuristic(reg) + 1e-9) continue;  // stale
       if (reg.corridor || reg.goal) {
+        std::vector<int> way;
         for (int at = r;; at = parent[at]) {
-          Region& on = regions[static_cast<std::size_t>(at)];
-          on.corridor = true;
+          way.push_back(at);
           if (at == r0) break;
+        }
+        // The way, and (widen) the regions its portals lead to: a corridor about three
+        // sectors wide, so that its field can bend where the region centroids misled.
+        for (const int at : way) regions[static_cast<std::size_t>(at)].corridor = true;
+        if (widen) {
+          for (const int at : way) {
+            link(regions[static_cast<std::size_t>(at)].sector);
+            const std::vector<int> near = regions[static_cast<std::size_t>(at)].links;
+            for (const int n : near) regions[static_cast<std::size_t>(n)].corridor = true;
+          }
         }
         return true;
       }
@@ -387,7 +398,7 @@ SectorField::SectorField(SectorField&&) noexcept = default;
 SectorField& SectorField::operator=(SectorField&&) noexcept = default;
 
 std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<const Cell> goals,
-                                              const Options& o, int sector) {
+                                              const Options& o, int sector, bool widen) {
   if (sector < 8 || sector > 256 || (sector & (sector - 1)) != 0) {
     return std::string("the sector size must be a power of two from 8 to 256 cells");
   }
@@ -418,6 +429,7 @@ std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<con
   m.options = o;
   m.s = sector;
   m.shift = std::countr_zero(static_cast<unsigned>(sector));
+  m.widen = widen;
   m.w = g.width();
   m.h = g.height();
   m.goals.assign(goals.begin(), goals.end());

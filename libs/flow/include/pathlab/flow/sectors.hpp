@@ -40,8 +40,12 @@ class SectorField {
   /// Prepares the field of `goals` on `g` (which must outlive it) for `o`'s unit and moves, with
   /// sectors `sector` cells wide (a power of two, 8..256): nothing is built yet. Returns a message
   /// and leaves the field empty on the inputs Field::build refuses or a sector size out of range.
+  /// `widen`: the corridor also takes the regions next to the way (across its portals), about
+  /// three sectors wide: three times the cells, and far shorter paths where the way first
+  /// chosen (by region centroids) bends wrong; false keeps the way alone.
   std::optional<std::string> build(const grid::Grid& g, std::span<const Cell> goals,
-                                   const Options& o, int sector = kDefaultSector);
+                                   const Options& o, int sector = kDefaultSector,
+                                   bool widen = true);
 
   /// Extends the corridor over the way from each of `cells` to the goals and rebuilds the field
   /// on it when it grew. Cells outside the map, that the unit cannot use, or from which no goal
