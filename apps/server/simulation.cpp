@@ -520,7 +520,11 @@ json Simulations::set_goal(const std::string& id, const json& r) {
     throw ApiError{422, e.what()};
   }
   json out = s->state(s->world.tick_us().size());
-  out["field"] = flow_json(*s->world.field_of(flow.front()));
+  if (const auto* f = s->world.field_of(flow.front())) {
+    out["field"] = flow_json(*f);
+  } else if (const auto* sf = s->world.sectors_of(flow.front())) {
+    out["field"] = flow_json(*sf);
+  }
   out["sent"] = flow.size();
   return out;
 }
@@ -531,9 +535,9 @@ json Simulations::field(const std::string& id, std::size_t index) {
   if (index >= s->world.agents().size()) {
     throw ApiError{422, "no agent at index " + std::to_string(index)};
   }
-  const flow::Field* f = s->world.field_of(index);
-  if (!f) throw ApiError{422, "agent at index " + std::to_string(index) + " follows no flow field"};
-  return flow_json(*f);
+  if (const flow::Field* f = s->world.field_of(index)) return flow_json(*f);
+  if (const flow::SectorField* f = s->world.sectors_of(index)) return flow_json(*f);
+  throw ApiError{422, "agent at index " + std::to_string(index) + " follows no flow field"};
 }
 
 void Simulations::erase(const std::string& id) {

@@ -156,6 +156,28 @@ TEST(FlowCrowd, AGroupSharesOneFieldAndArrivesAroundItsGoal) {
   }
 }
 
+TEST(FlowCrowd, OnBigMapsGroupsFollowSectoredFields) {
+  // sector_from 0: every map counts as big. The groups build their fields sector by sector where
+  // their agents go, and still every agent arrives without touching another.
+  grid::Grid g(96, 64);
+  for (int y = 8; y < 56; ++y) g.set_blocked(48, y, true);
+  AgentSpec like;
+  like.planner = PlannerKind::flow;
+  WorldSpec s = make_crowd(g, 80, 9, like, 200, 2);
+  s.params.sector_from = 0;
+  World w(s);
+  ASSERT_EQ(w.field_of(0), nullptr);
+  const flow::SectorField* f = w.sectors_of(0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->sector(), flow::SectorField::kDefaultSector);
+  const double least = run_watching(w);
+  EXPECT_GE(least, 0.0);
+  for (const auto& a : w.agents()) {
+    EXPECT_TRUE(a.arrived) << "agent " << a.spec.id;
+    EXPECT_EQ(a.metrics.collisions, 0);
+  }
+}
+
 TEST(FlowCrowd, RunsAreTheSameForTheSameSpec) {
   const WorldSpec s = swap_rooms(PlannerKind::flow, 8);
   World a(s), b(s);

@@ -256,6 +256,7 @@ void read_params(const Reader& r, const Node& n, PlannerParams& p) {
     }
     if (m.key == "neighbour_range") p.neighbour_range = r.number(v, what, "> 0", positive);
     if (m.key == "arrive_gap") p.arrive_gap = r.number(v, what, ">= 0", nonneg);
+    if (m.key == "sector_from") p.sector_from = r.integer(v, what, 0, 268435456.0);
     if (m.key == "take_turns") {
       if (!v.is(Type::boolean)) r.fail(v.line, what + " must be true or false");
       p.take_turns = v.boolean;

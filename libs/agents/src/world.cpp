@@ -79,9 +79,21 @@ struct Runtime {
 struct FlowGroup {
   Cell goal;
   double radius = 0;
-  flow::Field field;
+  flow::Field field;          ///< the whole map's field (maps up to sector_from cells)
+  flow::SectorField sectors;  ///< bigger maps: built sector by sector where its agents go
+  bool sectored = false;
   int members = 0;
   double arrive = 0;  ///< arrival distance along the field, in cells
+
+  [[nodiscard]] double distance(Cell c) const noexcept {
+    return sectored ? sectors.distance(c) : field.distance(c);
+  }
+  [[nodiscard]] int direction(Cell c) const noexcept {
+    return sectored ? sectors.direction(c) : field.direction(c);
+  }
+  [[nodiscard]] std::optional<Point> steer(Point p) const noexcept {
+    return sectored ? sectors.steer(p) : field.steer(p);
+  }
 };
 
 }  // namespace
@@ -723,11 +735,28 @@ struct World::Impl {
     flow::Options o;
     o.moves = spec.moves;
     o.unit.radius = radius;
-    if (auto bad = fg.field.build(spec.grid, std::span<const Cell>(&c, 1), o)) {
-      throw std::invalid_argument(*bad);
-    }
+    fg.sectored = spec.grid.cells() > spec.params.sector_from;
+    const auto bad = fg.sectored ? fg.sectors.build(spec.grid, std::span<const Cell>(&c, 1), o)
+                                 : fg.field.build(spec.grid, std::span<const Cell>(&c, 1), o);
+    if (bad) throw std::invalid_argument(*bad);
     flows.push_back(std::move(fg));
     return static_cast<int>(flows.size() - 1);
+  }
+
+  /// Sectored groups: the corridor extended over the cells of their agents that stand outside
+  /// it (a unit pushed off the way, a new rally point), before anyone moves.
+  void extend_sectors() {
+    for (std::size_t k = 0; k < flows.size(); ++k) {
+      FlowGroup& fg = flows[k];
+      if (!fg.sectored) continue;
+      std::vector<Cell> outside;
+      for (std::size_t i = 0; i < agents.size(); ++i) {
+        if (rt[i].flow != static_cast<int>(k) || agents[i].arrived) continue;
+        const Cell c = cell_at(agents[i].position);
+        if (!fg.sectors.in_corridor(c)) outside.push_back(c);
+      }
+      if (!outside.empty()) fg.sectors.require(outside);
+    }
   }
 
   /// Each group's arrival distance from the agents in it that have not arrived.
@@ -752,7 +781,7 @@ struct World::Impl {
     const FlowGroup& fg = flows[static_cast<std::size_t>(rt[i].flow)];
     const PlannerParams& pp = spec.params;
     Vec2 target = a.spec.goal;
-    if (const auto s = fg.field.steer(a.position.point())) {
+    if (const auto s = fg.steer(a.position.point())) {
       if (!(*s == centre(fg.goal))) target = Vec2(*s);
     }
     Vec2 desired = unit(target - a.position) * a.spec.max_speed;
@@ -764,7 +793,7 @@ struct World::Impl {
     const Vec2 before = a.position;
     move(i, v);
     a.metrics.path_length += norm(a.position - before);
-    const double along = fg.field.distance(cell_at(a.position)) / spec.moves.straight_cost();
+    const double along = fg.distance(cell_at(a.position)) / spec.moves.straight_cost();
     if (norm(a.spec.goal - a.position) < pp.goal_reach || along <= fg.arrive) {
       a.arrived = true;
       a.waiting = false;
@@ -902,7 +931,7 @@ struct World::Impl {
       return true;
     }
     if (a.spec.planner == PlannerKind::flow) {
-      const flow::Field& f = flows[static_cast<std::size_t>(rt[i].flow)].field;
+      const FlowGroup& f = flows[static_cast<std::size_t>(rt[i].flow)];
       for (int k = 0; k < kLookAhead; ++k) {
         const int d = f.direction(c);
         if (d < 0) return false;
@@ -1223,6 +1252,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
       w.rt[i].flow = w.flow_group(a.spec.goal, a.spec.radius);
   }
   w.size_groups();
+  w.extend_sectors();
   w.entered.assign(w.agents.size(), -1);
   if (s.params.take_turns) w.find_passages();
   // Buckets as wide as an agent's sensing reach; crowds of flow agents are dense and look only
@@ -1241,7 +1271,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     if (w.rt[i].flow >= 0) {
       // The grid optimum from the field: no search per agent in a crowd of thousands.
       const double d =
-          w.flows[static_cast<std::size_t>(w.rt[i].flow)].field.distance(cell_at(a.spec.start));
+          w.flows[static_cast<std::size_t>(w.rt[i].flow)].distance(cell_at(a.spec.start));
       a.metrics.optimal_length = std::isfinite(d) ? d / s.moves.straight_cost() : 0.0;
       continue;
     }
@@ -1264,6 +1294,7 @@ void World::step() {
   std::vector<ObstaclePoint> sensed;
   w.rebuild_hash();
   w.run_plan_queue();
+  w.extend_sectors();
   if (w.spec.params.take_turns && !w.passages.empty()) w.take_turns();
   // Agents move one after another in the spatial hash's order: neighbours are near in memory,
   // and near in the field, when they are near on the map.
@@ -1309,7 +1340,15 @@ void World::drive_target(std::size_t index, Vec2 velocity) {
 const flow::Field* World::field_of(std::size_t index) const noexcept {
   const Impl& w = *impl_;
   if (index >= w.rt.size() || w.rt[index].flow < 0) return nullptr;
-  return &w.flows[static_cast<std::size_t>(w.rt[index].flow)].field;
+  const FlowGroup& fg = w.flows[static_cast<std::size_t>(w.rt[index].flow)];
+  return fg.sectored ? nullptr : &fg.field;
+}
+
+const flow::SectorField* World::sectors_of(std::size_t index) const noexcept {
+  const Impl& w = *impl_;
+  if (index >= w.rt.size() || w.rt[index].flow < 0) return nullptr;
+  const FlowGroup& fg = w.flows[static_cast<std::size_t>(w.rt[index].flow)];
+  return fg.sectored ? &fg.sectors : nullptr;
 }
 
 void World::set_goal(std::span<const std::size_t> indices, Vec2 goal) {
@@ -1332,6 +1371,7 @@ void World::set_goal(std::span<const std::size_t> indices, Vec2 goal) {
     a.spec.goal = goal;
   }
   w.size_groups();
+  w.extend_sectors();
 }
 
 bool World::finished() const noexcept {

@@ -42,6 +42,7 @@
 #include <pathlab/agents/stall.hpp>
 #include <pathlab/agents/vec2.hpp>
 #include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
 
@@ -100,6 +101,9 @@ struct PlannerParams {
   /// along their field, where n is the size of the group and s = 2 · radius + arrive_gap: the
   /// area the group fills when packed. One agent alone arrives within goal_reach. [Limit: >= 0]
   double arrive_gap = 0.2;
+  /// Flow agents on maps of more cells than this follow sectored fields (flow/sectors.hpp),
+  /// built only on the corridors their agents use, instead of whole-map fields.
+  std::int64_t sector_from = std::int64_t{1} << 21;
   /// Narrow passages taken in turns (see above). Off by default: in two groups of 16 crossing
   /// a one-cell corridor 16 long from both sides, ORCA alone (one side backs out) had them all
   /// across in 44 s (flow) and 49 s (hybrid), against 53 s and 57 s taking turns, both without
@@ -191,7 +195,10 @@ class World {
   /// range or the agent chases nothing.
   void drive_target(std::size_t index, Vec2 velocity);
 
-  /// The flow field agent `index` follows (flow planner), or nullptr.
+  /// The sectored field agent `index` follows (flow planner on a map of more than
+  /// PlannerParams::sector_from cells), or nullptr.
+  [[nodiscard]] const flow::SectorField* sectors_of(std::size_t index) const noexcept;
+  /// The whole-map flow field agent `index` follows (flow planner), or nullptr.
   [[nodiscard]] const flow::Field* field_of(std::size_t index) const noexcept;
   /// Sends the flow agents among `indices` that have not arrived to a new goal (a rally point
   /// set on the web page): they share a field for it from the next tick. Throws
