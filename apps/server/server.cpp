@@ -675,8 +675,12 @@ void routes(httplib::Server& svr, const Config& c) {
 
 }  // namespace
 
-json flow_json(const flow::Field& f) {
-  json dist = json::array(), dir = json::array(), sees = json::array(), goals = json::array();
+namespace {
+/// What both kinds of field answer: size, goals, row-major distances (null where no goal is
+/// reachable) and directions, the reachable count, the unit, the time of the last build.
+template <class F>
+json field_json(const F& f) {
+  json dist = json::array(), dir = json::array(), goals = json::array();
   std::size_t reachable = 0;
   for (int y = 0; y < f.height(); ++y) {
     for (int x = 0; x < f.width(); ++x) {
@@ -684,7 +688,6 @@ json flow_json(const flow::Field& f) {
       reachable += std::isfinite(d) ? 1 : 0;
       dist.push_back(std::isfinite(d) ? json(d) : json(nullptr));
       dir.push_back(static_cast<int>(f.direction({x, y})));
-      sees.push_back(f.sees({x, y}));
     }
   }
   for (const Cell c : f.goals()) goals.push_back({c.x, c.y});
@@ -693,42 +696,34 @@ json flow_json(const flow::Field& f) {
           {"goals", std::move(goals)},
           {"distance", std::move(dist)},
           {"direction", std::move(dir)},
-          {"sees", std::move(sees)},
           {"reachable", reachable},
           {"unit",
            {{"radius", f.options().unit.radius},
             {"class_cost", grid::class_costs_text(f.options().unit)}}},
           {"time_us", f.stats().time_us}};
 }
+}  // namespace
+
+json flow_json(const flow::Field& f) {
+  json out = field_json(f);
+  json sees = json::array();
+  for (int y = 0; y < f.height(); ++y) {
+    for (int x = 0; x < f.width(); ++x) sees.push_back(f.sees({x, y}));
+  }
+  out["sees"] = std::move(sees);
+  return out;
+}
 
 json flow_json(const flow::SectorField& f) {
-  json dist = json::array(), dir = json::array(), goals = json::array(), built = json::array();
-  std::size_t reachable = 0;
-  for (int y = 0; y < f.height(); ++y) {
-    for (int x = 0; x < f.width(); ++x) {
-      const double d = f.distance({x, y});
-      reachable += std::isfinite(d) ? 1 : 0;
-      dist.push_back(std::isfinite(d) ? json(d) : json(nullptr));
-      dir.push_back(static_cast<int>(f.direction({x, y})));
-    }
-  }
-  for (const Cell c : f.goals()) goals.push_back({c.x, c.y});
+  json out = field_json(f);
+  json built = json::array();
   for (const char b : f.sectors_built()) built.push_back(b ? 1 : 0);
-  return {{"width", f.width()},
-          {"height", f.height()},
-          {"goals", std::move(goals)},
-          {"distance", std::move(dist)},
-          {"direction", std::move(dir)},
-          {"reachable", reachable},
-          {"sector", f.sector()},
-          {"sectors_x", f.sectors_x()},
-          {"sectors_y", f.sectors_y()},
-          {"sectors_built", std::move(built)},
-          {"corridor_cells", f.corridor_cells()},
-          {"unit",
-           {{"radius", f.options().unit.radius},
-            {"class_cost", grid::class_costs_text(f.options().unit)}}},
-          {"time_us", f.stats().time_us}};
+  out["sector"] = f.sector();
+  out["sectors_x"] = f.sectors_x();
+  out["sectors_y"] = f.sectors_y();
+  out["sectors_built"] = std::move(built);
+  out["corridor_cells"] = f.corridor_cells();
+  return out;
 }
 
 json algorithm_list() {

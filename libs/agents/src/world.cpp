@@ -842,30 +842,25 @@ struct World::Impl {
     const double need = 2 * (2 * widest + spec.params.arrive_gap);
     const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     std::vector<int> hrun(n, 0), vrun(n, 0);
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w;) {
-        if (!g.passable(x, y)) {
-          ++x;
-          continue;
+    // The length of the run of free cells through each cell, along rows (dx 1) or columns.
+    auto runs = [&](std::vector<int>& out, bool rows) {
+      const int outer = rows ? h : w, inner = rows ? w : h;
+      auto at = [rows](int o, int i) { return rows ? Cell{i, o} : Cell{o, i}; };
+      for (int o = 0; o < outer; ++o) {
+        for (int i = 0; i < inner;) {
+          if (!g.passable(at(o, i))) {
+            ++i;
+            continue;
+          }
+          int e = i;
+          while (e < inner && g.passable(at(o, e))) ++e;
+          for (int k = i; k < e; ++k) out[cell_index(at(o, k))] = e - i;
+          i = e;
         }
-        int e = x;
-        while (e < w && g.passable(e, y)) ++e;
-        for (int k = x; k < e; ++k) hrun[cell_index({k, y})] = e - x;
-        x = e;
       }
-    }
-    for (int x = 0; x < w; ++x) {
-      for (int y = 0; y < h;) {
-        if (!g.passable(x, y)) {
-          ++y;
-          continue;
-        }
-        int e = y;
-        while (e < h && g.passable(x, e)) ++e;
-        for (int k = y; k < e; ++k) vrun[cell_index({x, k})] = e - y;
-        y = e;
-      }
-    }
+    };
+    runs(hrun, true);
+    runs(vrun, false);
     narrow_region.assign(n, -1);
     mouth_of.assign(n, -1);
     passages.clear();

@@ -49,21 +49,7 @@ inline unsigned legal_moves_t(const grid::Grid& g, NodeId n) noexcept {
 /// The legal moves out of (and, the rules being symmetric, into) padded id n: bit d set when the
 /// move in direction code d is legal for `rule`. n itself must be passable.
 inline unsigned legal_moves(const grid::Grid& g, grid::DiagonalRule rule, NodeId n) noexcept {
-  const std::int32_t s = g.stride();
-  const bool e = g.passable_id(n + 1), w = g.passable_id(n - 1);
-  const bool so = g.passable_id(n + s), no = g.passable_id(n - s);
-  unsigned m = (e ? 1u : 0u) | (so ? 4u : 0u) | (w ? 16u : 0u) | (no ? 64u : 0u);
-  if (rule == grid::DiagonalRule::never) return m;
-  auto ok = [rule](bool a, bool b) {
-    if (rule == grid::DiagonalRule::no_corner_cut) return a && b;
-    if (rule == grid::DiagonalRule::one_corner) return a || b;
-    return true;
-  };
-  if (ok(e, so) && g.passable_id(n + s + 1)) m |= 2u;
-  if (ok(w, so) && g.passable_id(n + s - 1)) m |= 8u;
-  if (ok(w, no) && g.passable_id(n - s - 1)) m |= 32u;
-  if (ok(e, no) && g.passable_id(n - s + 1)) m |= 128u;
-  return m;
+  return grid::dispatch_rule(rule, [&](auto r) { return legal_moves_t<decltype(r)::value>(g, n); });
 }
 
 /// A bucket queue for keys that never fall below the last popped bucket and never run more
