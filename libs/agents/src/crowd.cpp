@@ -3,6 +3,7 @@
 #include <pathlab/agents/crowd.hpp>
 
 #include <cmath>
+#include <optional>
 #include <queue>
 #include <random>
 #include <stdexcept>
@@ -55,69 +56,54 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
   }
   std::mt19937_64 rng(seed);
   std::vector<char> taken(label.size(), 0), taken_goal(label.size(), 0);
-  if (groups > 0) {
-    // K shared goals (distinct cells); each agent's start in its goal's component.
-    std::vector<Cell> goals;
-    for (std::size_t k = 0; k < groups; ++k) {
-      Cell g{};
-      bool found = false;
-      for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
-        g = cells[rng() % cells.size()];
-        found = !taken_goal[static_cast<std::size_t>(g.y) * w + g.x];
-      }
-      if (!found) throw std::invalid_argument("no room for goal " + std::to_string(k + 1));
-      taken_goal[static_cast<std::size_t>(g.y) * w + g.x] = 1;
-      goals.push_back(g);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      const Cell goal = goals[i % groups];
-      const auto& comp = components[static_cast<std::size_t>(
-          label[static_cast<std::size_t>(goal.y) * w + goal.x])];
-      Cell start{};
-      bool found = false;
-      for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
-        start = comp[rng() % comp.size()];
-        const std::size_t k = static_cast<std::size_t>(start.y) * w + start.x;
-        found = !taken[k] && !taken_goal[k];
-      }
-      if (!found) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
-      taken[static_cast<std::size_t>(start.y) * w + start.x] = 1;
-      AgentSpec a = like;
-      a.id = static_cast<int>(i + 1);
-      a.start = {start.x + 0.5, start.y + 0.5};
-      a.goal = {goal.x + 0.5, goal.y + 0.5};
-      s.agents.push_back(a);
-    }
-    return s;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    Cell start{};
-    bool found = false;
-    for (int attempt = 0; attempt < 1000 && !found; ++attempt) {
-      start = cells[rng() % cells.size()];
-      found = !taken[static_cast<std::size_t>(start.y) * w + start.x];
-    }
-    if (!found) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
-    // One agent per cell keeps starts at least a cell apart (>= two radii for radius <= 0.5).
-    taken[static_cast<std::size_t>(start.y) * w + start.x] = 1;
-    const auto& comp = components[static_cast<std::size_t>(
-        label[static_cast<std::size_t>(start.y) * w + start.x])];
-    // Goals distinct too, so that no two agents aim at one cell.
-    Cell goal = start;
+  auto at = [w](Cell c) {
+    return static_cast<std::size_t>(c.y) * w + static_cast<std::size_t>(c.x);
+  };
+  // Up to 1000 seeded draws from `pool` for a cell `ok` accepts.
+  auto draw = [&rng](const std::vector<Cell>& pool, auto&& ok) -> std::optional<Cell> {
     for (int attempt = 0; attempt < 1000; ++attempt) {
-      const Cell g = comp[rng() % comp.size()];
-      if (g == start || taken_goal[static_cast<std::size_t>(g.y) * w + g.x]) continue;
-      goal = g;
-      break;
+      const Cell c = pool[rng() % pool.size()];
+      if (ok(c)) return c;
     }
-    if (goal == start)
-      throw std::invalid_argument("no goal left for agent " + std::to_string(i + 1));
-    taken_goal[static_cast<std::size_t>(goal.y) * w + goal.x] = 1;
+    return std::nullopt;
+  };
+  auto add = [&](std::size_t i, Cell start, Cell goal) {
     AgentSpec a = like;
     a.id = static_cast<int>(i + 1);
     a.start = {start.x + 0.5, start.y + 0.5};
     a.goal = {goal.x + 0.5, goal.y + 0.5};
     s.agents.push_back(a);
+  };
+  if (groups > 0) {
+    // K shared goals (distinct cells); each agent's start in its goal's component.
+    std::vector<Cell> goals;
+    for (std::size_t k = 0; k < groups; ++k) {
+      const auto g = draw(cells, [&](Cell c) { return !taken_goal[at(c)]; });
+      if (!g) throw std::invalid_argument("no room for goal " + std::to_string(k + 1));
+      taken_goal[at(*g)] = 1;
+      goals.push_back(*g);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const Cell goal = goals[i % groups];
+      const auto& comp = components[static_cast<std::size_t>(label[at(goal)])];
+      const auto start = draw(comp, [&](Cell c) { return !taken[at(c)] && !taken_goal[at(c)]; });
+      if (!start) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
+      taken[at(*start)] = 1;
+      add(i, *start, goal);
+    }
+    return s;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto start = draw(cells, [&](Cell c) { return !taken[at(c)]; });
+    if (!start) throw std::invalid_argument("no room left for agent " + std::to_string(i + 1));
+    // One agent per cell keeps starts at least a cell apart (>= two radii for radius <= 0.5).
+    taken[at(*start)] = 1;
+    const auto& comp = components[static_cast<std::size_t>(label[at(*start)])];
+    // Goals distinct too, so that no two agents aim at one cell.
+    const auto goal = draw(comp, [&](Cell c) { return !(c == *start) && !taken_goal[at(c)]; });
+    if (!goal) throw std::invalid_argument("no goal left for agent " + std::to_string(i + 1));
+    taken_goal[at(*goal)] = 1;
+    add(i, *start, *goal);
   }
   return s;
 }

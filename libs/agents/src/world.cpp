@@ -366,7 +366,6 @@ struct World::Impl {
     return true;
   }
 
-  /// Moves agent i with velocity v for one step; walls are hard (slide along them, else stop).
   /// Whether every square within the box of half-side `reach` about p is free (then no wall
   /// is nearer than reach): the quick test before the exact nearest_wall_point.
   bool box_free(Vec2 p, double reach) const noexcept {
