@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 void reply(httplib::Response& res, const ojson& j) {
   res.status = 200;
-  res.set_content(j.dump(), "application/json");
+  res.set_content(j.dump(), kJsonType);
 }
 
 json body_object(const httplib::Request& req) {

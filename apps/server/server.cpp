@@ -34,7 +34,7 @@ std::atomic<httplib::Server*> g_server{nullptr};
 
 void reply(httplib::Response& res, const json& j, int status = 200) {
   res.status = status;
-  res.set_content(j.dump(), "application/json");
+  res.set_content(j.dump(), kJsonType);
 }
 
 json cell_json(Cell c) {

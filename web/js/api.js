@@ -30,9 +30,16 @@ export const simStep = (id, ticks) => post(`/api/sim/${encodeURIComponent(id)}/s
 export const simObstacle = (id, obstacle) => post(`/api/sim/${encodeURIComponent(id)}/obstacle`, obstacle);
 export const simTarget = (id, request) => post(`/api/sim/${encodeURIComponent(id)}/target`, request);
 export const simDelete = (id) => call(`/api/sim/${encodeURIComponent(id)}`, { method: 'DELETE' });
+// Crowds of flow agents: a new rally point for every flow agent still on its way (the answer is
+// the state plus "field", the new goal's flow field, and "sent"), and the field an agent follows.
+export const simGoal = (id, goal) => post(`/api/sim/${encodeURIComponent(id)}/goal`, { goal });
+export const simField = (id, agent) =>
+  call(`/api/sim/${encodeURIComponent(id)}/field?agent=${encodeURIComponent(agent)}`);
 
 // Units and query shapes: the movement range of a unit.
 export const reach = (request) => post('/api/reach', request);
+// Flow fields: every cell's distance to the nearest goal and its first move toward it.
+export const flow = (request) => post('/api/flow', request);
 // Editable maps kept by the server: edits go through the library's edit API, and the server's
 // finder repairs its caches; each answer gives the edit, repair and query times.
 const session = (id) => `/api/mapsession/${encodeURIComponent(id)}`;

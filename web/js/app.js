@@ -3,7 +3,10 @@
 // mode. Segments (any-angle paths, smoothed paths, line-of-sight checks) go on a transparent
 // overlay canvas over each grid canvas: the cells repaint one by one underneath, and the
 // overlay is cleared and redrawn whole. The browser never runs a search itself: it asks the server.
+// Flow mode: clicks pick goals, the server answers the flow field (POST /api/flow), and the map
+// shows every cell's distance to the nearest goal with an arrow for its first move (flow.js).
 import * as api from './api.js';
+import * as flowDraw from './flow.js';
 
 const OPENED = 0, UPDATED = 1, CLOSED = 2;
 const COLOURS = {
@@ -45,7 +48,11 @@ const state = {
   range: null,        // Uint8Array: cells of the last movement range
   session: null,      // live repair: the server's map session id
   pending: [],        // live repair: edits not sent yet
+  // Flow mode: the goals picked, the field answered for `accepted` (the goals it was built for),
+  // and a token that drops answers a newer request has overtaken.
+  flow: { goals: [], accepted: [], field: null, token: 0 },
 };
+const flowOn = () => $('flow-mode').checked;
 
 function setMessage(text) { $('message').textContent = text; }
 const formatValue = (v) => (v === undefined || v === null ? '–'
@@ -72,6 +79,8 @@ function loadMap(m) {
   state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal };
   state.unitBlocked = null;
   state.range = null;
+  state.flow = { goals: [], accepted: [], field: null, token: state.flow.token + 1 };
+  setFlowStatus(flowOn() ? 'click the map to pick goals' : '');
   dropSession();
   if ($('live-repair').checked) setTimeout(toggleLiveRepair);  // a session for the new map
   state.cp = Math.max(1, Math.floor(Math.min(800 / m.width, 600 / m.height)));
@@ -85,7 +94,20 @@ const isWall = (x, y) => state.map.walls[index(x, y)] === 1;
 const inside = (x, y) => x >= 0 && y >= 0 && x < state.map.width && y < state.map.height;
 
 // ---- drawing: one cell at a time ---------------------------------------------------------
+/** Flow mode (main panel): goals red, cells shaded by the field's distance, else the map. */
+function flowCellColour(i) {
+  const m = state.map, x = i % m.width, y = Math.floor(i / m.width), f = state.flow;
+  if (f.goals.some((g) => g[0] === x && g[1] === y)) return COLOURS.goal;
+  const shade = f.field ? flowDraw.cellColour(f.field, i) : null;
+  if (shade) return shade;
+  const cls = m.classes ? m.classes[i] : null;
+  if (m.walls[i] && !(cls in CLASS_COLOURS)) return COLOURS.wall;
+  if (cls in CLASS_COLOURS) return CLASS_COLOURS[cls];
+  const t = m.terrain ? m.terrain[i] : 1;
+  return t > 1 ? TERRAIN[Math.min(7, Math.max(0, Math.round(t) - 2))] : COLOURS.free;
+}
 function cellColour(p, i) {
+  if (p === main && flowOn()) return flowCellColour(i);
   const m = state.map, x = i % m.width, y = Math.floor(i / m.width);
   if (m.start[0] === x && m.start[1] === y) return COLOURS.start;
   if (m.goal[0] === x && m.goal[1] === y) return COLOURS.goal;
@@ -142,6 +164,14 @@ function strokePolyline(p, points, colour) {
 function drawOverlay(p) {
   const o = p.octx, cp = p.cp || state.cp;
   o.clearRect(0, 0, p.overlay.width, p.overlay.height);
+  if (p === main && flowOn()) {
+    const f = state.flow.field;
+    if (f) {
+      flowDraw.drawArrows(o, f, cp);
+      flowDraw.drawGoals(o, f, cp);
+    }
+    return;
+  }
   const a = p.anim;
   if (a && !a.done && a.sight >= 0) {
     const w = state.map.width, centre = (i) => [((i % w) + 0.5) * cp, (Math.floor(i / w) + 0.5) * cp];
@@ -221,6 +251,7 @@ function setUnitBlocked(r) {
 }
 
 async function run() {
+  leaveFlowMode();
   clearSearch();
   state.last = run;
   setMessage('searching…');
@@ -286,6 +317,7 @@ function tick(a) {
 async function race() {
   const algos = [...document.querySelectorAll('.race-algo')].map((x) => x.value).filter(Boolean);
   if (algos.length < 2) { setMessage('pick two to four algorithms to race'); return; }
+  leaveFlowMode();
   const m = state.map;
   state.last = race;
   setMessage(`racing ${algos.join(', ')}…`);
@@ -392,6 +424,10 @@ function paint(x, y) {
 canvas.addEventListener('pointerdown', (ev) => {
   if (!state.map) return;
   const [x, y] = cellAt(ev);
+  if (flowOn()) {  // flow mode: a click adds or removes a goal, nothing is drawn or dragged
+    pickFlowGoal(x, y);
+    return;
+  }
   const m = state.map;
   if (m.start[0] === x && m.start[1] === y) state.drag = 'start';
   else if (m.goal[0] === x && m.goal[1] === y) state.drag = 'goal';
@@ -424,6 +460,7 @@ canvas.addEventListener('pointerup', () => {
 // ---- units: movement range, live repair on the server's copy of the map --------------------
 async function range() {
   const budget = parseFloat($('range-budget').value);
+  leaveFlowMode();
   try {
     const r = await api.reach({ map: mapRequest(), start: state.map.start, budget,
                                 diagonal: $('diagonal').value, ...unitRequest() });
@@ -480,6 +517,76 @@ async function toggleLiveRepair() {
   }
 }
 
+// ---- flow mode: goals picked on the map, the server's flow field drawn over it ----------------
+function setFlowStatus(text) { $('flow-status').textContent = text; }
+function redrawFlow() {
+  for (let i = 0; i < state.map.walls.length; i++) drawCell(i);
+  drawOverlay(main);
+}
+/** Asks the server for the field to the goals picked; on an error the last field stays, with
+ * its goals, and the server's message is shown. */
+async function buildFlow() {
+  const f = state.flow, token = ++f.token;
+  if (f.goals.length === 0) {
+    f.field = null;
+    f.accepted = [];
+    redrawFlow();
+    setFlowStatus('click the map to pick goals');
+    return;
+  }
+  const goals = f.goals.map((g) => [...g]);
+  const sight = parseFloat($('flow-sight').value);
+  setFlowStatus(`building the field to ${goals.length} goal${goals.length > 1 ? 's' : ''}…`);
+  try {
+    const r = await api.flow({
+      map: mapRequest(), goals, diagonal: $('diagonal').value,
+      ...(Number.isFinite(sight) ? { sight } : {}), ...unitRequest(),
+    });
+    if (token !== f.token || !flowOn() || f !== state.flow) return;
+    f.field = flowDraw.prepare(r);
+    f.accepted = goals;
+    redrawFlow();
+    setFlowStatus(flowDraw.summary(r));
+  } catch (e) {
+    if (token !== f.token || f !== state.flow) return;
+    f.goals = f.accepted.map((g) => [...g]);
+    redrawFlow();
+    setFlowStatus(e.message);
+  }
+}
+function pickFlowGoal(x, y) {
+  if (!inside(x, y)) return;
+  const f = state.flow, k = f.goals.findIndex((g) => g[0] === x && g[1] === y);
+  if (k >= 0) f.goals.splice(k, 1);
+  else f.goals.push([x, y]);
+  drawCell(index(x, y));
+  buildFlow();
+}
+/** The checkbox changed: flow mode shows the field (built again for the goals kept), and
+ * leaving it brings the search view back. */
+function setFlowMode() {
+  const f = state.flow;
+  f.token++;
+  f.field = null;
+  f.accepted = [];
+  if (flowOn()) {
+    state.range = null;
+    if ($('chase').checked) $('chase').checked = false;
+    if ($('live-repair').checked) {
+      $('live-repair').checked = false;
+      toggleLiveRepair();
+    }
+  }
+  clearSearch();
+  if (flowOn()) buildFlow();
+  else setFlowStatus(f.goals.length ? `${f.goals.length} goal${f.goals.length > 1 ? 's' : ''} kept` : '');
+}
+function leaveFlowMode() {
+  if (!flowOn()) return;
+  $('flow-mode').checked = false;
+  setFlowMode();
+}
+
 // ---- chase mode: arrows move the start, WASD the goal, the path re-solves live --------------
 let chasing = false, chaseAgain = false;
 async function chase() {
@@ -503,7 +610,7 @@ const KEYS = {
 };
 document.addEventListener('keydown', (ev) => {
   if (document.body.dataset.view !== 'search') return;  // the other views have their own input
-  if (!$('chase').checked || !state.map || !(ev.key in KEYS)) return;
+  if (!$('chase').checked || flowOn() || !state.map || !(ev.key in KEYS)) return;
   if (ev.target instanceof HTMLInputElement && ev.target.type !== 'checkbox') return;
   ev.preventDefault();
   const [which, dx, dy] = KEYS[ev.key];
@@ -576,7 +683,10 @@ async function init() {
   await loadNamed($('map-select').value);
   $('run').addEventListener('click', run);
   $('range').addEventListener('click', range);
-  $('live-repair').addEventListener('change', toggleLiveRepair);
+  $('live-repair').addEventListener('change', () => {
+    if ($('live-repair').checked) leaveFlowMode();
+    toggleLiveRepair();
+  });
   $('pause').addEventListener('click', () => {
     state.paused = !state.paused;
     $('pause').textContent = state.paused ? 'Resume' : 'Pause';
@@ -589,7 +699,19 @@ async function init() {
     applyEvents(1);
   });
   $('clear').addEventListener('click', clearSearch);
-  $('chase').addEventListener('change', () => { if ($('chase').checked) { canvas.focus(); chase(); } });
+  $('chase').addEventListener('change', () => {
+    if ($('chase').checked) { leaveFlowMode(); canvas.focus(); chase(); }
+  });
+  $('flow-mode').addEventListener('change', setFlowMode);
+  $('flow-clear').addEventListener('click', () => {
+    state.flow.goals = [];
+    if (flowOn()) buildFlow();
+    else setFlowStatus('');
+  });
+  // The unit, the diagonal rule and the sight range shape the field: build it again.
+  for (const id of ['unit-radius', 'unit-class-cost', 'diagonal', 'flow-sight']) {
+    $(id).addEventListener('change', () => { if (flowOn() && state.flow.goals.length) buildFlow(); });
+  }
   // Smoothing is the server's: toggling it asks again for what is on screen.
   $('smooth').addEventListener('change', () => {
     if ($('chase').checked) chase();

@@ -3,7 +3,10 @@
 // (red while colliding) with their plans, current sub-goals and force arrows, and a ring flashing
 // where a replan happened. Playback asks for as many ticks as the chosen rate has made due, with
 // one request in flight at a time, so a slow server slows the picture instead of queueing.
+// Crowds of flow agents: the flow field they follow is drawn under them (GET /api/sim/ID/field),
+// and a click sets their rally point (POST /api/sim/ID/goal, which answers the new field).
 import * as api from './api.js';
+import * as flowDraw from './flow.js';
 
 const COLOURS = {
   free: '#fafafa', wall: '#34343f', obstacle: 'rgba(90, 90, 110, 0.85)', obstacleEdge: '#2a2a36',
@@ -49,6 +52,14 @@ const sim = {
   keys: new Set(),
   driving: [0, 0],
   loadToken: 0,
+  flow: false,      // the session has flow agents
+  field: null,      // the flow field shown: {answer, agent (index) or null, rally [x, y] or null}
+  fieldLayer: null, // the field drawn once, under the agents
+  fieldToken: 0,
+  tableAt: 0,       // when the agents' table was last filled (a big crowd refills it 4 times a second)
+  tableTimer: null,
+  stateAt: 0,       // when the latest state came
+  tween: null,      // {from: positions, at, span}: see tweened()
 };
 
 function setMessage(text) { $('sim-message').textContent = text; }
@@ -77,6 +88,24 @@ function drawBackground() {
 }
 
 const px = ([x, y]) => [x * sim.cp, y * sim.cp];
+
+/** Draws the field shown once into its own layer: shading (a little transparent, so the lattice
+ * shows through), arrows where cells are big enough, and rings at the goals. */
+function drawFieldLayer() {
+  sim.fieldLayer = null;
+  const f = sim.field && sim.field.answer, g = sim.session && sim.session.grid;
+  if (!f || !g || f.width !== g.width || f.height !== g.height) return;
+  const layer = document.createElement('canvas');
+  layer.width = g.width * sim.cp;
+  layer.height = g.height * sim.cp;
+  const l = layer.getContext('2d');
+  l.globalAlpha = 0.85;
+  flowDraw.drawShading(l, f, sim.cp);
+  l.globalAlpha = 1;
+  flowDraw.drawArrows(l, f, sim.cp);
+  flowDraw.drawGoals(l, f, sim.cp);
+  sim.fieldLayer = layer;
+}
 
 function drawObstacle(o) {
   const cp = sim.cp;
@@ -139,7 +168,7 @@ function drawGoal(p, chase) {
   }
 }
 
-function drawAgent(a, info, colour) {
+function drawAgent(a, info, colour, at = a.position) {
   const cp = sim.cp;
   if (!a.arrived && a.plan.length > a.subgoal) {
     // The plan from where the agent is, through the sub-goals still ahead.
@@ -147,7 +176,7 @@ function drawAgent(a, info, colour) {
     ctx.lineWidth = Math.max(1.5, cp * 0.08);
     ctx.setLineDash([6, 4]);
     ctx.beginPath();
-    ctx.moveTo(...px(a.position));
+    ctx.moveTo(...px(at));
     for (const p of a.plan.slice(a.subgoal)) ctx.lineTo(...px(p));
     ctx.stroke();
     ctx.setLineDash([]);
@@ -159,7 +188,7 @@ function drawAgent(a, info, colour) {
     ctx.lineWidth = 2.5;
     ctx.stroke();
   }
-  const [x, y] = px(a.position);
+  const [x, y] = px(at);
   ctx.globalAlpha = a.arrived ? 0.35 : 1;
   ctx.beginPath();
   ctx.arc(x, y, Math.max(3, info.radius * cp), 0, 2 * Math.PI);
@@ -172,19 +201,37 @@ function drawAgent(a, info, colour) {
   if (!a.arrived) {
     // The force arrow: one cell per unit of force up to three cells.
     const [fx, fy] = a.force, f = Math.hypot(fx, fy), k = f > 3 ? 3 / f : 1;
-    drawArrow(a.position, [a.position[0] + fx * k, a.position[1] + fy * k], COLOURS.force);
+    drawArrow(at, [at[0] + fx * k, at[1] + fy * k], COLOURS.force);
   }
+}
+
+/** Where agent k is drawn: while playing with answers further apart than a few frames (a big
+ * crowd's state is a large answer), the agents glide from the previous answer's positions to
+ * the latest ones over the time between the two answers, instead of jumping. */
+function tweened(k, a, now) {
+  const t = sim.tween;
+  if (!t || !t.from[k]) return a.position;
+  const u = Math.min(1, (now - t.at) / t.span);
+  if (u >= 1) return a.position;
+  const [x0, y0] = t.from[k];
+  return [x0 + (a.position[0] - x0) * u, y0 + (a.position[1] - y0) * u];
 }
 
 function draw(now = performance.now()) {
   if (!sim.session || !sim.state) return;
   const cp = sim.cp;
   ctx.drawImage(sim.background, 0, 0);
+  if (sim.fieldLayer && $('sim-show-field').checked) ctx.drawImage(sim.fieldLayer, 0, 0);
   for (const o of sim.state.obstacles) drawObstacle(o);
   const infos = sim.session.agentsById;
+  const goalsDrawn = new Set();  // a crowd shares its goal: one mark each
   sim.state.agents.forEach((a, k) => {
-    if (!a.arrived) drawGoal(a.goal, infos[a.id].chase);
-    drawAgent(a, infos[a.id], AGENT_COLOURS[k % AGENT_COLOURS.length]);
+    const key = `${a.goal[0]},${a.goal[1]}`;
+    if (!a.arrived && !goalsDrawn.has(key)) {
+      goalsDrawn.add(key);
+      drawGoal(a.goal, infos[a.id].chase);
+    }
+    drawAgent(a, infos[a.id], AGENT_COLOURS[k % AGENT_COLOURS.length], tweened(k, a, now));
   });
   // Replans, stalls and collisions flash as rings that widen and fade.
   sim.flashes = sim.flashes.filter((f) => f.until > now);
@@ -202,7 +249,7 @@ function draw(now = performance.now()) {
 }
 
 // ---- the numbers -------------------------------------------------------------------------
-function showState() {
+function showState(table = true) {
   const st = sim.state;
   $('sim-time').textContent = `${fmt(st.time)} s`;
   $('sim-ticks').textContent = String(st.ticks);
@@ -212,6 +259,17 @@ function showState() {
   let local = 0, global = 0;
   for (const a of st.agents) { local += a.metrics.local_replans; global += a.metrics.global_replans; }
   $('sim-replans').textContent = `${local} / ${global}`;
+  // A crowd of hundreds: the table (not the numbers above, nor the picture) lags by up to 0.25 s.
+  const now = performance.now();
+  if (!table && st.agents.length > 100 && now - sim.tableAt < 250) {
+    // Skipped: filled at the end of the 0.25 s, so that a paused crowd's table is current too.
+    if (!sim.tableTimer) {
+      sim.tableTimer = setTimeout(() => { sim.tableTimer = null; if (sim.state) showState(true); },
+                                  250 - (now - sim.tableAt));
+    }
+    return;
+  }
+  sim.tableAt = now;
   const body = $('sim-agents').querySelector('tbody');
   const rows = body.children;
   st.agents.forEach((a, k) => {
@@ -226,8 +284,11 @@ function showState() {
     const cells = [a.id, info.planner, status, `${fmt(a.goal[0])}, ${fmt(a.goal[1])}`, fmt(m.path_length),
       fmt(m.optimal_length), m.stalls, m.local_replans, m.global_replans, m.collisions];
     cells.forEach((v, c) => { if (tr.children[c].textContent !== String(v)) tr.children[c].textContent = v; });
-    tr.className = a.arrived ? 'arrived' : a.colliding ? 'colliding' : '';
+    tr.className = (a.arrived ? 'arrived' : a.colliding ? 'colliding' : '') +
+      (sim.field && sim.field.agent === k ? ' shown-field' : '');
     tr.dataset.agent = a.id;
+    if (info.planner === 'flow') tr.dataset.flow = '';
+    else delete tr.dataset.flow;
   });
   while (rows.length > st.agents.length) body.lastChild.remove();
 }
@@ -252,9 +313,14 @@ function noteEvents(events) {
 }
 
 function apply(st) {
+  const now = performance.now(), span = now - sim.stateAt;
+  const old = sim.state;
+  sim.tween = sim.playing && old && old.agents.length === st.agents.length && span > 100 && span < 2000
+    ? { from: old.agents.map((a, k) => tweened(k, a, now)), at: now, span } : null;
+  sim.stateAt = now;
   sim.state = st;
   noteEvents(st.events || []);
-  showState();
+  showState(false);
   if (st.finished && sim.playing) {
     pause();
     const arrived = st.agents.filter((a) => a.arrived).length;
@@ -289,12 +355,66 @@ async function load() {
     $('sim-drive').disabled = !chase;
     if (!chase) $('sim-drive').checked = false;
     sim.driving = [0, 0];
+    // Flow agents: clicks set the rally point by default, and the field the first one follows
+    // is shown (fetched below).
+    sim.flow = s.agents.some((a) => a.planner === 'flow');
+    $('sim-flow-controls').hidden = !sim.flow;
+    $('sim-click').value = sim.flow ? 'rally' : 'obstacle';
+    sim.field = null;
+    sim.fieldLayer = null;
+    $('sim-field').textContent = '';
+    sim.tableAt = 0;
+    sim.state = null;
     apply(s.state);
     draw();
     setMessage(`${s.name} — ${s.agents.length} agent${s.agents.length > 1 ? 's' : ''}, dt ${s.dt} s`);
     if (old) api.simDelete(old.id).catch(() => {});
+    if (sim.flow) await showField(s.agents.findIndex((a) => a.planner === 'flow'));
   } catch (e) {
     setMessage(e.message);
+  }
+}
+
+// ---- flow fields -----------------------------------------------------------------------------
+/** Shows the field agent `index` follows (GET /api/sim/ID/field). */
+async function showField(index) {
+  const session = sim.session, token = ++sim.fieldToken;
+  if (!session) return;
+  try {
+    const f = await api.simField(session.id, index);
+    if (session !== sim.session || token !== sim.fieldToken) return;
+    setField({ answer: f, agent: index, rally: null });
+    const id = session.agents[index].id, [gx, gy] = f.goals[0] || ['–', '–'];
+    $('sim-field').textContent = `agent ${id}'s field, goal cell ${gx}, ${gy}: ${flowDraw.summary(f)}`;
+  } catch (e) {
+    if (session === sim.session && token === sim.fieldToken) $('sim-field').textContent = e.message;
+  }
+}
+function setField(field) {
+  flowDraw.prepare(field.answer);
+  sim.field = field;
+  drawFieldLayer();
+  showState(true);
+  draw();
+}
+/** Sends every flow agent still on its way to the centre of the clicked cell. */
+async function setRally(at) {
+  const session = sim.session, token = ++sim.fieldToken;
+  const goal = [Math.floor(at[0]) + 0.5, Math.floor(at[1]) + 0.5];
+  try {
+    const { field, sent, ...st } = await api.simGoal(session.id, goal);
+    if (session !== sim.session) return;
+    sim.state = st;
+    sim.tween = null;
+    if (token === sim.fieldToken) {
+      setField({ answer: field, agent: null, rally: goal });
+      $('sim-field').textContent = `rally point ${goal[0]}, ${goal[1]}: ${flowDraw.summary(field)}`;
+    } else {
+      showState(true);
+    }
+    setMessage(`rally point ${goal[0]}, ${goal[1]}: ${sent} agent${sent === 1 ? '' : 's'} sent`);
+  } catch (e) {
+    if (session === sim.session) setMessage(e.message);
   }
 }
 
@@ -342,12 +462,18 @@ canvas.addEventListener('pointerdown', async (ev) => {
   if (!sim.session) return;
   const r = canvas.getBoundingClientRect();
   const at = [(ev.clientX - r.left) / sim.cp, (ev.clientY - r.top) / sim.cp];
+  // One action per click: the rally point for a flow crowd (by default), else a dropped shape.
+  if (sim.flow && $('sim-click').value === 'rally') {
+    setRally(at);
+    return;
+  }
   const shape = DROPS[$('sim-shape').value] || DROPS.disc;
   const session = sim.session;
   try {
     const st = await api.simObstacle(session.id, { ...shape, at });
     if (session !== sim.session) return;
     sim.state = st;
+    sim.tween = null;
     showState();
     draw();
     setMessage(`dropped ${shape.kind} ${st.added} at ${fmt(at[0], 1)}, ${fmt(at[1], 1)}`);
@@ -434,6 +560,14 @@ $('sim-step').addEventListener('click', async () => {
   setMessage(`paused at ${fmt(sim.state.time)} s (tick ${sim.state.ticks})`);
 });
 $('sim-speed').addEventListener('change', () => { if (sim.playing) play(); });
+$('sim-show-field').addEventListener('change', () => draw());
+// A click on a flow agent's row shows the field that agent follows.
+$('sim-agents').querySelector('tbody').addEventListener('click', (ev) => {
+  const tr = ev.target.closest('tr');
+  if (!tr || !sim.session || !('flow' in tr.dataset)) return;
+  const index = [...tr.parentNode.children].indexOf(tr);
+  if (index >= 0) showField(index);
+});
 $('sim-drive').addEventListener('change', () => {
   sim.keys.clear();
   if ($('sim-drive').checked) canvas.focus();
