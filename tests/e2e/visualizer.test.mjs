@@ -272,6 +272,21 @@ try {
         cleared.filter((c, i) => c !== plain[i]).length === 0);
   await page.locator('#canvas').click({ position: { x: 25.5 * fcp, y: 10.5 * fcp } });
   await flowStatus(/cells reach a goal/);
+  // Sectors: a unit shift-clicked at (2,2), 8-cell sectors: the field only on the sectors on its
+  // way, as pathlab flow --from builds it.
+  await page.check('#flow-sectors');
+  await page.selectOption('#flow-sector', '8');
+  await page.locator('#canvas').click({ position: { x: 2.5 * fcp, y: 2.5 * fcp }, modifiers: ['Shift'] });
+  await flowStatus(/^\d+ cells reach a goal · \d+ of 12 sectors built · built in/);
+  const sectorText = await page.textContent('#flow-status');
+  const cliSectors = cliJson(['flow', hybridFile, '--to', '25,10', '--from', '2,2', '--sector', '8', '--json']);
+  const builtShown = Number(/· (\d+) of 12 sectors/.exec(sectorText)[1]);
+  check('flow: sectors — the page shows pathlab flow --from\'s corridor (cells and sectors built)',
+        builtShown === cliSectors.sectors_built.filter((b) => b === 1).length &&
+        Number(/^(\d+)/.exec(sectorText)[1]) === cliSectors.reachable && cliSectors.reachable < cliFlow.reachable,
+        `${sectorText} vs ${cliSectors.reachable} cells, ${cliSectors.sectors_built}`);
+  await page.uncheck('#flow-sectors');
+  await flowStatus(/^\d+ cells reach a goal · built in/);
 
   fs.mkdirSync(outDir, { recursive: true });
   await page.screenshot({ path: path.join(outDir, 'screenshot.png'), fullPage: true });

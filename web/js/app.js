@@ -50,7 +50,7 @@ const state = {
   pending: [],        // live repair: edits not sent yet
   // Flow mode: the goals picked, the field answered for `accepted` (the goals it was built for),
   // and a token that drops answers a newer request has overtaken.
-  flow: { goals: [], accepted: [], field: null, token: 0 },
+  flow: { goals: [], units: [], accepted: [], field: null, token: 0 },
 };
 const flowOn = () => $('flow-mode').checked;
 
@@ -79,7 +79,7 @@ function loadMap(m) {
   state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal };
   state.unitBlocked = null;
   state.range = null;
-  state.flow = { goals: [], accepted: [], field: null, token: state.flow.token + 1 };
+  state.flow = { goals: [], units: [], accepted: [], field: null, token: state.flow.token + 1 };
   setFlowStatus(flowOn() ? 'click the map to pick goals' : '');
   dropSession();
   if ($('live-repair').checked) setTimeout(toggleLiveRepair);  // a session for the new map
@@ -168,8 +168,10 @@ function drawOverlay(p) {
     const f = state.flow.field;
     if (f) {
       flowDraw.drawArrows(o, f, cp);
+      flowDraw.drawSectors(o, f, cp);
       flowDraw.drawGoals(o, f, cp);
     }
+    if ($('flow-sectors').checked) flowDraw.drawUnits(o, state.flow.units, cp);
     return;
   }
   const a = p.anim;
@@ -424,8 +426,9 @@ function paint(x, y) {
 canvas.addEventListener('pointerdown', (ev) => {
   if (!state.map) return;
   const [x, y] = cellAt(ev);
-  if (flowOn()) {  // flow mode: a click adds or removes a goal, nothing is drawn or dragged
-    pickFlowGoal(x, y);
+  if (flowOn()) {  // flow mode: a click adds or removes a goal (shift: a unit), nothing is dragged
+    if (ev.shiftKey && $('flow-sectors').checked) pickFlowUnit(x, y);
+    else pickFlowGoal(x, y);
     return;
   }
   const m = state.map;
@@ -538,9 +541,12 @@ async function buildFlow() {
   const sight = parseFloat($('flow-sight').value);
   setFlowStatus(`building the field to ${goals.length} goal${goals.length > 1 ? 's' : ''}…`);
   try {
+    // Sectors with units placed: the field only on the sectors on their way.
+    const sectored = $('flow-sectors').checked && f.units.length > 0
+      ? { units: f.units.map((u) => [...u]), sector: Number($('flow-sector').value) } : {};
     const r = await api.flow({
       map: mapRequest(), goals, diagonal: $('diagonal').value,
-      ...(Number.isFinite(sight) ? { sight } : {}), ...unitRequest(),
+      ...(Number.isFinite(sight) ? { sight } : {}), ...unitRequest(), ...sectored,
     });
     if (token !== f.token || !flowOn() || f !== state.flow) return;
     f.field = flowDraw.prepare(r);
@@ -553,6 +559,14 @@ async function buildFlow() {
     redrawFlow();
     setFlowStatus(e.message);
   }
+}
+function pickFlowUnit(x, y) {
+  if (!inside(x, y)) return;
+  const f = state.flow, k = f.units.findIndex((u) => u[0] === x && u[1] === y);
+  if (k >= 0) f.units.splice(k, 1);
+  else f.units.push([x, y]);
+  if (f.goals.length) buildFlow();
+  else redrawFlow();
 }
 function pickFlowGoal(x, y) {
   if (!inside(x, y)) return;
@@ -705,11 +719,12 @@ async function init() {
   $('flow-mode').addEventListener('change', setFlowMode);
   $('flow-clear').addEventListener('click', () => {
     state.flow.goals = [];
+    state.flow.units = [];
     if (flowOn()) buildFlow();
     else setFlowStatus('');
   });
   // The unit, the diagonal rule and the sight range shape the field: build it again.
-  for (const id of ['unit-radius', 'unit-class-cost', 'diagonal', 'flow-sight']) {
+  for (const id of ['unit-radius', 'unit-class-cost', 'diagonal', 'flow-sight', 'flow-sectors', 'flow-sector']) {
     $(id).addEventListener('change', () => { if (flowOn() && state.flow.goals.length) buildFlow(); });
   }
   // Smoothing is the server's: toggling it asks again for what is on screen.

@@ -126,8 +126,39 @@ export function drawGoals(ctx, field, cp) {
   ctx.restore();
 }
 
-/** "N cells reach a goal · built in T µs" */
+/** A sectored field's sectors: built ones (the corridor) outlined solid, the others dashed. */
+export function drawSectors(ctx, field, cp) {
+  if (!field.sectors_built) return;
+  const side = field.sector * cp;
+  ctx.save();
+  ctx.lineWidth = 2;
+  for (let k = 0; k < field.sectors_built.length; k++) {
+    const x = (k % field.sectors_x) * side, y = Math.floor(k / field.sectors_x) * side;
+    const built = field.sectors_built[k] === 1;
+    ctx.setLineDash(built ? [] : [4, 4]);
+    ctx.strokeStyle = built ? 'rgba(0, 150, 60, 0.95)' : 'rgba(0, 150, 60, 0.35)';
+    ctx.strokeRect(x + 1, y + 1, side - 2, side - 2);
+  }
+  ctx.restore();
+}
+
+/** The units a sectored field was built from, as blue dots. */
+export function drawUnits(ctx, units, cp) {
+  ctx.save();
+  ctx.fillStyle = '#1e64e6';
+  for (const [x, y] of units) {
+    ctx.beginPath();
+    ctx.arc((x + 0.5) * cp, (y + 0.5) * cp, Math.max(3, cp * 0.35), 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** "N cells reach a goal · built in T µs", with "S of T sectors built" for a sectored field. */
 export function summary(field) {
   const us = field.time_us < 10 ? field.time_us.toFixed(2) : field.time_us.toFixed(0);
-  return `${field.reachable} cell${field.reachable === 1 ? '' : 's'} reach a goal · built in ${us} µs`;
+  const sectors = field.sectors_built
+    ? ` · ${field.sectors_built.filter((b) => b === 1).length} of ${field.sectors_built.length} sectors built`
+    : '';
+  return `${field.reachable} cell${field.reachable === 1 ? '' : 's'} reach a goal${sectors} · built in ${us} µs`;
 }
