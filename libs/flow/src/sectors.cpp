@@ -311,9 +311,18 @@ struct SectorField::Impl {
     }
     const grid::Grid& v = *view;
     const double straight = options.moves.straight_cost(), diagonal = options.moves.diagonal_cost();
-    const auto W = static_cast<std::uint32_t>(w);
+    // Queue entries pack a cell as (y << xbits) | x: no division to unpack (xbits + ybits <= 30
+    // for any grid of at most 2^28 cells).
+    const int xbits = std::bit_width(static_cast<unsigned>(std::max(1, w - 1)));
+    const std::uint32_t xmask = (std::uint32_t{1} << xbits) - 1;
+    auto pack = [xbits](int cx, int cy) {
+      return (static_cast<std::uint32_t>(cy) << xbits) | static_cast<std::uint32_t>(cx);
+    };
+    const auto off = offsets(v.stride());
+    std::array<std::ptrdiff_t, 8> tile_off{};
+    for (std::size_t d = 0; d < 8; ++d) tile_off[d] = kDirDy[d] * s + kDirDx[d];
     auto pop = [&](std::uint32_t q, auto&& push) {
-      const int x = static_cast<int>(q % W), y = static_cast<int>(q / W);
+      const int x = static_cast<int>(q & xmask), y = static_cast<int>(q >> xbits);
       Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
       const std::size_t li = local(x, y);
       if (sec.dir[li] != kNoDirection) return;  // settled already (a second entry)
@@ -323,6 +332,9 @@ struct SectorField::Impl {
       const NodeId vid = v.id(x, y);
       const unsigned legal = legal_moves(v, options.moves.diagonal, vid);
       const double t = v.terrain_id(vid);
+      // Inside a sector (not on its border) every neighbour is in the same tile.
+      const int lx = x & (s - 1), ly = y & (s - 1);
+      const bool interior = lx > 0 && ly > 0 && lx < s - 1 && ly < s - 1;
       std::array<double, 8> value{};
       double best = kUnreachable;
       for (int d = 0; d < 8; ++d) {
@@ -330,18 +342,26 @@ struct SectorField::Impl {
         value[du] = kUnreachable;
         if (!(legal >> d & 1u)) continue;
         const int nx = x + kDirDx[du], ny = y + kDirDy[du];
-        std::vector<double>& tile_n = sectors[static_cast<std::size_t>(sector_of(nx, ny))].dist;
-        if (tile_n.empty()) continue;
-        double& dn = tile_n[local(nx, ny)];
+        double* dn_ptr;
+        if (interior) {
+          dn_ptr =
+              &sec.dist[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(li) + tile_off[du])];
+        } else {
+          std::vector<double>& tile_n = sectors[static_cast<std::size_t>(sector_of(nx, ny))].dist;
+          if (tile_n.empty()) continue;
+          dn_ptr = &tile_n[local(nx, ny)];
+        }
+        double& dn = *dn_ptr;
         if (dn < 0) continue;  // outside the corridor
         const bool diag = (d & 1) != 0;
-        const double val = dn + (diag ? diagonal : straight) * v.terrain_id(v.id(nx, ny));
+        const double val =
+            dn + (diag ? diagonal : straight) * v.terrain_id(vid + static_cast<NodeId>(off[du]));
         value[du] = val;
         best = std::min(best, val);
         const double offer = here + (diag ? diagonal : straight) * t;
         if (offer < dn) {
           dn = offer;
-          push(offer, static_cast<std::uint32_t>(ny) * W + static_cast<std::uint32_t>(nx));
+          push(offer, pack(nx, ny));
         }
       }
       std::int8_t code = kSettledNone;
@@ -360,7 +380,7 @@ struct SectorField::Impl {
     for (const Cell g : goals) {
       if (!allowed(g.x, g.y) || dist_at(g.x, g.y) == 0) continue;
       dist_at(g.x, g.y) = 0;
-      seeds.push_back(static_cast<std::uint32_t>(g.y) * W + static_cast<std::uint32_t>(g.x));
+      seeds.push_back(pack(g.x, g.y));
     }
     if (!v.has_terrain()) {
       BucketQueue q(straight, static_cast<std::size_t>(std::ceil(diagonal / straight)) + 2);
