@@ -366,19 +366,25 @@ struct World::Impl {
     return true;
   }
 
-  /// Whether every square within the box of half-side `reach` about p is free (then no wall
-  /// is nearer than reach): the quick test before the exact nearest_wall_point.
-  bool box_free(Vec2 p, double reach) const noexcept {
+  /// Calls f(x, y) for every blocked square (a wall, or outside the map) in the box of
+  /// half-side `reach` about p, until f returns false; whether it went through the whole box.
+  template <class F>
+  bool each_wall_near(Vec2 p, double reach, F&& f) const {
     const int x0 = static_cast<int>(std::floor(p.x - reach)),
               x1 = static_cast<int>(std::floor(p.x + reach));
     const int y0 = static_cast<int>(std::floor(p.y - reach)),
               y1 = static_cast<int>(std::floor(p.y + reach));
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
-        if (!spec.grid.passable(x, y)) return false;
+        if (!spec.grid.passable(x, y) && !f(x, y)) return false;
       }
     }
     return true;
+  }
+  /// Whether every square within the box of half-side `reach` about p is free (then no wall
+  /// is nearer than reach): the quick test before the exact nearest_wall_point.
+  bool box_free(Vec2 p, double reach) const noexcept {
+    return each_wall_near(p, reach, [](int, int) { return false; });
   }
 
   /// Agents keep this much more than touching distance when they decide their step (cells).
@@ -613,18 +619,13 @@ struct World::Impl {
     walls.clear();
     const double reach = r + a.spec.max_speed * kWallHorizon;
     const Vec2 p = a.position;
-    const int x0 = static_cast<int>(std::floor(p.x - reach)),
-              x1 = static_cast<int>(std::floor(p.x + reach));
-    const int y0 = static_cast<int>(std::floor(p.y - reach)),
-              y1 = static_cast<int>(std::floor(p.y + reach));
-    for (int y = y0; y <= y1; ++y) {
-      for (int x = x0; x <= x1; ++x) {
-        if (spec.grid.passable(x, y)) continue;
-        const Vec2 q{std::clamp(p.x, double(x), x + 1.0), std::clamp(p.y, double(y), y + 1.0)};
-        if (norm(q - p) - r > a.spec.max_speed * kWallHorizon) continue;
+    each_wall_near(p, reach, [&](int x, int y) {
+      const Vec2 q{std::clamp(p.x, double(x), x + 1.0), std::clamp(p.y, double(y), y + 1.0)};
+      if (norm(q - p) - r <= a.spec.max_speed * kWallHorizon) {
         walls.push_back(static_line(p, r, q, kWallHorizon, spec.dt));
       }
-    }
+      return true;
+    });
   }
   std::vector<OrcaLine> walls;                          // scratch
   std::vector<Neighbour> neighbours;                    // scratch
