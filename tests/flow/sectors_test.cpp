@@ -193,6 +193,79 @@ TEST(SectorField, UpdateAfterEditsEqualsAFreshBuild) {
   }
 }
 
+// Regions by their definition: two usable cells of one sector share a region exactly when legal
+// moves that stay inside the sector join them (a flood fill here), on random grids with every
+// corner rule, units of several sizes and sectors 8 to 64 wide (row runs that cross 64-cell
+// words included).
+TEST(SectorField, RegionsAreTheComponentsWithinEachSector) {
+  int checked = 0;
+  for (std::uint32_t seed = 1; seed <= 24; ++seed) {
+    std::mt19937 rng(seed);
+    const int side = 8 << (seed % 3);
+    const grid::Grid g =
+        pathlab::testing::random_class_grid(seed + 900, side * 2 + 5 + static_cast<int>(seed % 7),
+                                            side + 3 + static_cast<int>(seed % 5),
+                                            15 + 5 * static_cast<int>(seed % 4), 20, seed % 3 == 0);
+    flow::Options o;
+    o.moves.diagonal = static_cast<grid::DiagonalRule>(seed % 4);
+    o.unit = seed % 2 == 0 ? grid::Unit{} : pathlab::testing::random_unit(rng);
+    const grid::Grid plain = pathlab::testing::plain_copy(g, o.unit);
+    const grid::Grid* view = &plain;
+    Cell goal{-1, -1};
+    for (int y = 0; y < g.height() && goal.x < 0; ++y) {
+      for (int x = 0; x < g.width() && goal.x < 0; ++x) {
+        if (view->passable(x, y)) goal = {x, y};
+      }
+    }
+    if (goal.x < 0) continue;
+    flow::SectorField f;
+    ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), o, side, false).has_value());
+    std::vector<Cell> all;
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) all.push_back({x, y});
+    }
+    f.require(all);  // labels every sector the searches reach; the rest stay -1
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) {
+        const int r = f.region({x, y});
+        if (r < 0) continue;
+        ASSERT_TRUE(view->passable(x, y));
+        // Flood the cell's component within its sector and compare the labels.
+        const int x0 = x / side * side, y0 = y / side * side;
+        auto inside = [&](Cell c) {
+          return c.x >= x0 && c.y >= y0 && c.x < x0 + side && c.y < y0 + side && c.x < g.width() &&
+                 c.y < g.height();
+        };
+        std::vector<char> seen(static_cast<std::size_t>(side * side), 0);
+        std::vector<Cell> stack{{x, y}};
+        seen[static_cast<std::size_t>((y - y0) * side + (x - x0))] = 1;
+        while (!stack.empty()) {
+          const Cell c = stack.back();
+          stack.pop_back();
+          for (int d = 0; d < 8; ++d) {
+            const Cell n{c.x + flow::kDirDx[static_cast<std::size_t>(d)],
+                         c.y + flow::kDirDy[static_cast<std::size_t>(d)]};
+            if (!inside(n) || !grid::step_legal(*view, o.moves, c, n)) continue;
+            char& s = seen[static_cast<std::size_t>((n.y - y0) * side + (n.x - x0))];
+            if (s) continue;
+            s = 1;
+            stack.push_back(n);
+          }
+        }
+        for (int v = y0; v < std::min(g.height(), y0 + side); ++v) {
+          for (int u = x0; u < std::min(g.width(), x0 + side); ++u) {
+            const bool same = seen[static_cast<std::size_t>((v - y0) * side + (u - x0))] != 0;
+            ASSERT_EQ(f.region({u, v}) == r, same)
+                << "seed " << seed << ": " << x << "," << y << " and " << u << "," << v;
+          }
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
 TEST(SectorField, BadInputIsAMessage) {
   const grid::Grid g(30, 20);
   const Cell c{3, 3}, out{30, 3};

@@ -3,8 +3,10 @@
 // a cell as a bit mask, and the bucket queue. Not installed.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <pathlab/flow/field.hpp>
@@ -79,6 +81,53 @@ class BucketQueue {
   std::vector<std::vector<NodeId>> buckets_;
   std::vector<NodeId> current_;
   std::uint64_t cursor_ = 0;
+  std::size_t size_ = 0;
+};
+
+/// The bucket queue of the uniform-cost sweep: the caller asks for room for eight ids at the end
+/// of a key's bucket, writes them without a branch and commits how many it kept. A bucket is read
+/// in place (next) and emptied (release) after; while it is read, keys land in later buckets.
+class FlatBuckets {
+ public:
+  FlatBuckets(double width, std::size_t span) : inv_(1.0 / width), ring_(span) {}
+  NodeId* room(double key) {
+    Bucket& b = at(key);
+    if (b.ids.size() < b.n + 8) b.ids.resize(std::max<std::size_t>(256, 2 * (b.n + 8)));
+    return b.ids.data() + b.n;
+  }
+  void commit(double key, std::size_t kept) noexcept {
+    at(key).n += kept;
+    size_ += kept;
+  }
+  void push(double key, NodeId n) {
+    *room(key) = n;
+    commit(key, 1);
+  }
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  std::span<const NodeId> next() noexcept {
+    while (ring_[cursor_ % ring_.size()].n == 0) ++cursor_;
+    Bucket& b = ring_[cursor_ % ring_.size()];
+    size_ -= b.n;
+    floor_ = cursor_ + 1;
+    return {b.ids.data(), b.n};
+  }
+  void release() noexcept {
+    ring_[cursor_ % ring_.size()].n = 0;
+    ++cursor_;
+  }
+
+ private:
+  struct Bucket {
+    std::vector<NodeId> ids;
+    std::size_t n = 0;
+  };
+  Bucket& at(double key) noexcept {
+    const auto b = std::max(floor_, static_cast<std::uint64_t>(key * inv_));
+    return ring_[b % ring_.size()];
+  }
+  double inv_;
+  std::vector<Bucket> ring_;
+  std::uint64_t cursor_ = 0, floor_ = 0;
   std::size_t size_ = 0;
 };
 

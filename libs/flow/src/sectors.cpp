@@ -66,18 +66,29 @@ struct SectorField::Impl {
   /// Labels sector k's regions: connected components of the unit's usable cells with the moves
   /// that stay inside the sector. Under every corner rule but `always`, a legal diagonal move
   /// joins cells that are already 4-connected through a free corner, so the components are the
-  /// 4-connected ones (plus the diagonal links `always` adds): two-pass labelling with a
-  /// union-find, a few nanoseconds a cell.
+  /// 4-connected ones (plus the diagonal links `always` adds). Labelling works on runs of usable
+  /// cells read 64 at a time from the wall bits: a run joins every run of the row above that it
+  /// overlaps (or touches diagonally, under `always`), through a union-find.
   void label(int k) {
     Sector& sec = sectors[static_cast<std::size_t>(k)];
     if (sec.labelled) return;
     sec.labelled = true;
     ++labelled;
     const int x0 = (k % sx) * s, y0 = (k / sx) * s;
-    const int x1 = std::min(w, x0 + s) - 1, y1 = std::min(h, y0 + s) - 1;
+    const int ww = std::min(w, x0 + s) - x0, hh = std::min(h, y0 + s) - y0;
     sec.region.assign(static_cast<std::size_t>(s) * static_cast<std::size_t>(s), -1);
     const grid::Grid& v = *view;
-    const bool always = options.moves.diagonal == grid::DiagonalRule::always;
+    const std::vector<std::uint64_t>& words = v.wall_words();
+    // Wall bits of the `n` (<= 64) cells from padded id p on, as usable-cell bits.
+    auto usable = [&words](NodeId p, int n) {
+      const std::size_t wi = p >> 6;
+      const unsigned sh = p & 63u;
+      std::uint64_t walls = words[wi] >> sh;
+      if (sh != 0 && wi + 1 < words.size()) walls |= words[wi + 1] << (64u - sh);
+      const std::uint64_t mask = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+      return ~walls & mask;
+    };
+    const int touch = options.moves.diagonal == grid::DiagonalRule::always ? 1 : 0;
     std::vector<std::int32_t>& parent = scratch_parent;
     parent.clear();
     auto find = [&parent](std::int32_t a) {
@@ -88,59 +99,77 @@ struct SectorField::Impl {
       }
       return a;
     };
-    auto unite = [&](std::int32_t a, std::int32_t b) {
-      a = find(a);
-      b = find(b);
-      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
-    };
-    std::int32_t* lab = sec.region.data();
-    for (int y = y0; y <= y1; ++y) {
-      for (int x = x0; x <= x1; ++x) {
-        if (!v.passable_id(v.id(x, y))) continue;
-        const std::size_t li = local(x, y);
-        const std::int32_t left = x > x0 ? lab[li - 1] : -1;
-        const std::int32_t up = y > y0 ? lab[li - static_cast<std::size_t>(s)] : -1;
-        std::int32_t l = left >= 0 ? left : up;
-        if (l < 0 && always) {
-          if (y > y0 && x > x0) l = lab[li - static_cast<std::size_t>(s) - 1];
-          if (l < 0 && y > y0 && x < x1) l = lab[li - static_cast<std::size_t>(s) + 1];
-        }
-        if (l < 0) {
-          l = static_cast<std::int32_t>(parent.size());
-          parent.push_back(l);
-        }
-        lab[li] = l;
-        if (left >= 0 && up >= 0) unite(left, up);
-        if (always && y > y0) {
-          if (x > x0 && lab[li - static_cast<std::size_t>(s) - 1] >= 0)
-            unite(l, lab[li - static_cast<std::size_t>(s) - 1]);
-          if (x < x1 && lab[li - static_cast<std::size_t>(s) + 1] >= 0)
-            unite(l, lab[li - static_cast<std::size_t>(s) + 1]);
+    std::vector<Run>& runs = scratch_runs;
+    runs.clear();
+    std::size_t above = 0, above_end = 0;  // the runs of the row above: [above, above_end)
+    for (int ly = 0; ly < hh; ++ly) {
+      const std::size_t row_begin = runs.size();
+      const NodeId p = v.id(x0, y0 + ly);
+      int open = -1;  // the start of the run under way, which may span 64-cell words
+      for (int cx = 0; cx < ww; cx += 64) {
+        const int n = std::min(64, ww - cx);
+        const std::uint64_t word = usable(p + static_cast<NodeId>(cx), n);
+        int at = 0;
+        while (at < n) {
+          if (open < 0) {
+            const std::uint64_t rest = word >> at;
+            if (rest == 0) break;
+            at += std::countr_zero(rest);
+            open = cx + at;
+          }
+          at += std::countr_one(word >> at);  // the bits past n are clear
+          if (at < n) {
+            runs.push_back(Run{ly, open, cx + at, -1});
+            open = -1;
+          }
         }
       }
+      if (open >= 0) runs.push_back(Run{ly, open, ww, -1});
+      // Join each new run to the runs above it.
+      std::size_t j = above;
+      for (std::size_t r = row_begin; r < runs.size(); ++r) {
+        Run& run = runs[r];
+        while (j < above_end && runs[j].b + touch <= run.a) ++j;
+        for (std::size_t q = j; q < above_end && runs[q].a < run.b + touch; ++q) {
+          const std::int32_t other = find(runs[q].label);
+          if (run.label < 0) {
+            run.label = other;
+          } else {
+            const std::int32_t mine = find(run.label);
+            if (mine != other)
+              parent[static_cast<std::size_t>(std::max(mine, other))] = std::min(mine, other);
+          }
+        }
+        if (run.label < 0) {
+          run.label = static_cast<std::int32_t>(parent.size());
+          parent.push_back(run.label);
+        }
+      }
+      above = row_begin;
+      above_end = runs.size();
     }
-    // Roots become region ids, in the order of their first cell.
+    // Roots become region ids, in the order of their first cell (runs are in row order).
     std::vector<std::int32_t>& id_of = scratch_ids;
     id_of.assign(parent.size(), -1);
     std::vector<double> sumx, sumy, count;
-    for (int y = y0; y <= y1; ++y) {
-      for (int x = x0; x <= x1; ++x) {
-        std::int32_t& l = lab[local(x, y)];
-        if (l < 0) continue;
-        const std::int32_t root = find(l);
-        if (id_of[static_cast<std::size_t>(root)] < 0) {
-          id_of[static_cast<std::size_t>(root)] =
-              static_cast<std::int32_t>(regions.size() + sumx.size());
-          sumx.push_back(0);
-          sumy.push_back(0);
-          count.push_back(0);
-        }
-        l = id_of[static_cast<std::size_t>(root)];
-        const std::size_t r = static_cast<std::size_t>(l) - regions.size();
-        sumx[r] += x + 0.5;
-        sumy[r] += y + 0.5;
-        count[r] += 1;
+    std::int32_t* lab = sec.region.data();
+    for (const Run& run : runs) {
+      const std::int32_t root = find(run.label);
+      if (id_of[static_cast<std::size_t>(root)] < 0) {
+        id_of[static_cast<std::size_t>(root)] =
+            static_cast<std::int32_t>(regions.size() + sumx.size());
+        sumx.push_back(0);
+        sumy.push_back(0);
+        count.push_back(0);
       }
+      const std::int32_t id = id_of[static_cast<std::size_t>(root)];
+      std::fill(lab + static_cast<std::ptrdiff_t>(run.y) * s + run.a,
+                lab + static_cast<std::ptrdiff_t>(run.y) * s + run.b, id);
+      const std::size_t r = static_cast<std::size_t>(id) - regions.size();
+      const double len = run.b - run.a;
+      sumx[r] += len * (x0 + 0.5) + (run.a + run.b - 1) * len / 2;
+      sumy[r] += len * (y0 + run.y + 0.5);
+      count[r] += len;
     }
     for (std::size_t r = 0; r < sumx.size(); ++r) {
       Region reg;
@@ -155,6 +184,11 @@ struct SectorField::Impl {
       }
     }
   }
+  struct Run {
+    int y, a, b;  // local row, cells [a, b)
+    std::int32_t label;
+  };
+  std::vector<Run> scratch_runs;
   std::vector<std::int32_t> scratch_parent, scratch_ids;
 
   int region_of(Cell c) {
@@ -529,6 +563,13 @@ std::vector<char> SectorField::sectors_built() const {
   std::vector<char> out;
   for (const auto& sec : impl_->sectors) out.push_back(sec.built ? 1 : 0);
   return out;
+}
+
+int SectorField::region(Cell c) const noexcept {
+  const Impl& m = *impl_;
+  if (c.x < 0 || c.y < 0 || c.x >= m.w || c.y >= m.h || m.sectors.empty()) return -1;
+  const auto& sec = m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))];
+  return sec.labelled ? sec.region[m.local(c.x, c.y)] : -1;
 }
 
 bool SectorField::in_corridor(Cell c) const noexcept {

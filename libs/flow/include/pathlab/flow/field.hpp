@@ -126,6 +126,8 @@ class Field {
   void settle_all(const grid::Grid& view, std::span<const grid::NodeId> seeds);
   template <grid::DiagonalRule R, bool Terrain>
   void settle(const grid::Grid& view, std::span<const grid::NodeId> seeds);
+  template <grid::DiagonalRule R>
+  void sweep(const grid::Grid& view, std::span<const grid::NodeId> seeds);
   void repair(const grid::Grid& view, std::span<const grid::Rect> areas);
   void sight_pass(const grid::Grid& view);
   std::int8_t best_direction(const grid::Grid& view, grid::NodeId n) const;

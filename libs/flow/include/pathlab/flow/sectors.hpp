@@ -75,6 +75,10 @@ class SectorField {
   [[nodiscard]] std::int64_t sectors_labelled() const noexcept;
   [[nodiscard]] std::int64_t corridor_cells() const noexcept;
 
+  /// The region c belongs to (an id unique over the map), or -1 where the unit cannot be, outside
+  /// the map, or in a sector not labelled yet. Two cells of one sector share a region exactly
+  /// when moves that stay inside the sector join them.
+  [[nodiscard]] int region(Cell c) const noexcept;
   /// Whether c is in the corridor (its distance is defined there).
   [[nodiscard]] bool in_corridor(Cell c) const noexcept;
   /// D(c) within the corridor; kUnreachable outside it or where no goal is reachable in it.
