@@ -144,6 +144,25 @@ const grid::Grid& big_random() {
   return g;
 }
 
+/// Moving AI's Boston_0_1024 scaled 4x: a 4096x4096 city map (streets, parks, blocks), the big
+/// map as a game would have it; nullptr when ../shared is absent.
+const grid::Grid* big_city() {
+  static const std::optional<grid::Grid> g = []() -> std::optional<grid::Grid> {
+    const std::string path =
+        std::string(PATHLAB_SHARED_DIR) + "/benchmarks/movingai/Boston_0_1024.map";
+    if (!std::filesystem::exists(path)) return std::nullopt;
+    const grid::Grid small = io::load_map(path).grid;
+    grid::Grid out(small.width() * 4, small.height() * 4);
+    for (int y = 0; y < out.height(); ++y) {
+      for (int x = 0; x < out.width(); ++x) {
+        if (!small.passable(x / 4, y / 4)) out.set_blocked(x, y, true);
+      }
+    }
+    return out;
+  }();
+  return g ? &*g : nullptr;
+}
+
 /// A group of 100 units in a 10x10 block near (x, y), on free cells.
 std::vector<Cell> group_near(const grid::Grid& g, int x, int y) {
   std::vector<Cell> out;
@@ -159,11 +178,12 @@ std::vector<Cell> group_near(const grid::Grid& g, int x, int y) {
 // region, the goal `range` cells away diagonally. Counters: sectors built and labelled, corridor
 // cells, and the group's mean distance over the whole-map optimum (1 = as short). Second
 // argument: the corridor widened (1) or the way alone (0).
-void BM_Sectors4096(benchmark::State& state) {
-  const grid::Grid& g = big_random();
+void sectors_4096(benchmark::State& state, const grid::Grid& g) {
   const int range = static_cast<int>(state.range(0));
   const bool widen = state.range(1) != 0;
-  const std::vector<Cell> group = group_near(g, 40, 40);
+  Cell from{40, 40};
+  while (!g.passable(from)) ++from.x;
+  const std::vector<Cell> group = group_near(g, from.x, from.y);
   Cell goal{40 + range, 40 + range};
   while (!g.passable(goal)) ++goal.x;
   flow::SectorField f;
@@ -193,6 +213,27 @@ void BM_Sectors4096(benchmark::State& state) {
   state.counters["whole_ms"] = whole.stats().time_us / 1000;
 }
 
+void BM_Sectors4096(benchmark::State& state) {
+  sectors_4096(state, big_random());
+}
+
+// The same on the city map.
+void BM_SectorsCity(benchmark::State& state) {
+  const grid::Grid* g = big_city();
+  if (!g) {
+    state.SkipWithError("../shared/benchmarks/movingai/Boston_0_1024.map is missing");
+    return;
+  }
+  sectors_4096(state, *g);
+}
+
+BENCHMARK(BM_SectorsCity)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({4000, 0})
+    ->Args({4000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
 BENCHMARK(BM_Sectors4096)
     ->Args({1000, 0})
     ->Args({1000, 1})

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -20,31 +21,44 @@ inline double tolerance(double v) noexcept {
   return 1e-9 * std::max(1.0, v);
 }
 
+/// The direction a cell takes from its neighbours' values (kUnreachable where there is no
+/// move): the first code in tie order (E, S, W, N, then SE, SW, NW, NE) within the tolerance of
+/// the least value, two bit scans; -1 when no value is finite.
+inline std::int8_t pick_direction(const std::array<double, 8>& value) noexcept {
+  double best = value[0];
+  for (std::size_t d = 1; d < 8; ++d) best = std::min(best, value[d]);
+  if (!(best < kUnreachable)) return -1;
+  const double limit = best + tolerance(best);
+  unsigned within = 0;
+  for (std::size_t d = 0; d < 8; ++d) within |= (value[d] <= limit ? 1u : 0u) << d;
+  const unsigned straight = within & 0x55u;
+  return static_cast<std::int8_t>(std::countr_zero(straight != 0 ? straight : within));
+}
+
 /// Padded-id offsets of the eight direction codes.
 inline std::array<std::int32_t, 8> offsets(std::int32_t s) noexcept {
   return {1, s + 1, s, s - 1, -1, -s - 1, -s, -s + 1};
 }
 
-/// legal_moves with the rule fixed at compile time (the build's hot loop).
+/// legal_moves with the rule fixed at compile time (the build's hot loop), without a branch on
+/// the walls: random walls make such branches a coin toss.
 template <grid::DiagonalRule R>
 inline unsigned legal_moves_t(const grid::Grid& g, NodeId n) noexcept {
   const std::int32_t s = g.stride();
-  const bool e = g.passable_id(n + 1), w = g.passable_id(n - 1);
-  const bool so = g.passable_id(n + s), no = g.passable_id(n - s);
-  unsigned m = (e ? 1u : 0u) | (so ? 4u : 0u) | (w ? 16u : 0u) | (no ? 64u : 0u);
+  auto free = [&g](NodeId m) { return g.passable_id(m) ? 1u : 0u; };
+  const unsigned e = free(n + 1), w = free(n - 1);
+  const unsigned so = free(n + s), no = free(n - s);
+  const unsigned m = e | so << 2 | w << 4 | no << 6;
   if constexpr (R == grid::DiagonalRule::never) {
     return m;
   } else {
-    auto ok = [](bool a, bool b) {
-      if constexpr (R == grid::DiagonalRule::no_corner_cut) return a && b;
-      if constexpr (R == grid::DiagonalRule::one_corner) return a || b;
-      return true;
+    auto ok = [](unsigned a, unsigned b) -> unsigned {
+      if constexpr (R == grid::DiagonalRule::no_corner_cut) return a & b;
+      if constexpr (R == grid::DiagonalRule::one_corner) return a | b;
+      return 1u;
     };
-    if (ok(e, so) && g.passable_id(n + s + 1)) m |= 2u;
-    if (ok(w, so) && g.passable_id(n + s - 1)) m |= 8u;
-    if (ok(w, no) && g.passable_id(n - s - 1)) m |= 32u;
-    if (ok(e, no) && g.passable_id(n - s + 1)) m |= 128u;
-    return m;
+    return m | (ok(e, so) & free(n + s + 1)) << 1 | (ok(w, so) & free(n + s - 1)) << 3 |
+           (ok(w, no) & free(n - s - 1)) << 5 | (ok(e, no) & free(n - s + 1)) << 7;
   }
 }
 

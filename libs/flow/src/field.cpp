@@ -93,7 +93,7 @@ void Field::sweep(const grid::Grid& view, std::span<const NodeId> seeds) {
         const NodeId m = c + static_cast<NodeId>(off[du]);
         const double dm = dist[m];
         const bool ok = (legal >> d & 1u) != 0;
-        const bool better = ok && os < dm;
+        const bool better = ok & (os < dm);  // bitwise: no branch on the data
         dist[m] = better ? os : dm;
         *ps = m;
         ps += better ? 1 : 0;
@@ -109,7 +109,7 @@ void Field::sweep(const grid::Grid& view, std::span<const NodeId> seeds) {
           const NodeId m = c + static_cast<NodeId>(off[du]);
           const double dm = dist[m];
           const bool ok = (legal >> d & 1u) != 0;
-          const bool better = ok && od < dm;
+          const bool better = ok & (od < dm);
           dist[m] = better ? od : dm;
           *pd = m;
           pd += better ? 1 : 0;
@@ -123,14 +123,7 @@ void Field::sweep(const grid::Grid& view, std::span<const NodeId> seeds) {
         dir[c] = kGoalByte;
         continue;
       }
-      double best = value[0];
-      for (std::size_t d = 1; d < 8; ++d) best = std::min(best, value[d]);
-      const double limit = best + tolerance(best);
-      unsigned within = 0;
-      for (std::size_t d = 0; d < 8; ++d) within |= (value[d] <= limit ? 1u : 0u) << d;
-      const unsigned straight_within = within & 0x55u;
-      dir[c] =
-          static_cast<std::int8_t>(std::countr_zero(straight_within ? straight_within : within));
+      dir[c] = pick_direction(value);
     }
     q.release();
   }

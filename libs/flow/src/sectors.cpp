@@ -1,6 +1,6 @@
-// Sectored flow fields (sectors.hpp). Regions are labelled per sector by a flood fill over the
-// unit's view with the moves that stay in the sector; a sector's links (portals) are found by
-// scanning its border cells' moves into the neighbouring sectors, which labels those. The way
+// Sectored flow fields (sectors.hpp). Regions are labelled per sector from runs of usable cells
+// (the unit's view, with the moves that stay in the sector); a sector's links (portals) are found
+// by scanning its border cells' moves into the neighbouring sectors, which labels those. The way
 // from a region to the goals is an A* over regions (edge weight and heuristic: octile distances
 // between region centroids and to the nearest goal). The field on the corridor is the whole-map
 // field's Dijkstra with the moves into cells outside the corridor left out.
@@ -268,6 +268,24 @@ struct SectorField::Impl {
         // The way, and (widen) the regions its portals lead to: a corridor about three
         // sectors wide, so that its field can bend where the region centroids misled.
         for (const int at : way) regions[static_cast<std::size_t>(at)].corridor = true;
+        // Where the way steps diagonally from sector to sector, it crosses at one corner: take
+        // the regions of the two sectors beside the step that both ends link to.
+        for (std::size_t i = 0; i + 1 < way.size(); ++i) {
+          const int a = way[i], b = way[i + 1];
+          const int ka = regions[static_cast<std::size_t>(a)].sector;
+          const int kb = regions[static_cast<std::size_t>(b)].sector;
+          if (ka % sx == kb % sx || ka / sx == kb / sx) continue;
+          link(ka);
+          link(kb);
+          const std::vector<int> la = regions[static_cast<std::size_t>(a)].links;
+          const std::vector<int>& lb = regions[static_cast<std::size_t>(b)].links;
+          for (const int n : la) {
+            const int kn = regions[static_cast<std::size_t>(n)].sector;
+            if (kn == ka || kn == kb) continue;
+            if (std::find(lb.begin(), lb.end(), n) == lb.end()) continue;
+            regions[static_cast<std::size_t>(n)].corridor = true;
+          }
+        }
         if (widen) {
           for (const int at : way) {
             link(regions[static_cast<std::size_t>(at)].sector);
@@ -314,6 +332,13 @@ struct SectorField::Impl {
   [[nodiscard]] double dist_of(int x, int y) const noexcept {
     if (!allowed(x, y)) return kUnreachable;
     return sectors[static_cast<std::size_t>(sector_of(x, y))].dist[local(x, y)];
+  }
+
+  /// A settled cell's direction from its neighbours' values (kUnreachable where no move): the
+  /// first code in tie order within the tolerance of the least, kSettledNone on a goal.
+  static std::int8_t pick_direction(double here, const std::array<double, 8>& value) noexcept {
+    const std::int8_t code = detail::pick_direction(value);
+    return here > 0 && code >= 0 ? code : kSettledNone;
   }
 
   /// The integration and direction fields on the corridor's cells (Field::settle, restricted).
@@ -370,7 +395,6 @@ struct SectorField::Impl {
       const int lx = x & (s - 1), ly = y & (s - 1);
       const bool interior = lx > 0 && ly > 0 && lx < s - 1 && ly < s - 1;
       std::array<double, 8> value{};
-      double best = kUnreachable;
       for (int d = 0; d < 8; ++d) {
         const auto du = static_cast<std::size_t>(d);
         value[du] = kUnreachable;
@@ -391,24 +415,13 @@ struct SectorField::Impl {
         const double val =
             dn + (diag ? diagonal : straight) * v.terrain_id(vid + static_cast<NodeId>(off[du]));
         value[du] = val;
-        best = std::min(best, val);
         const double offer = here + (diag ? diagonal : straight) * t;
         if (offer < dn) {
           dn = offer;
           push(offer, pack(nx, ny));
         }
       }
-      std::int8_t code = kSettledNone;
-      if (here > 0 && best < kUnreachable) {
-        const double limit = best + tolerance(best);
-        for (const int d : {0, 2, 4, 6, 1, 3, 5, 7}) {
-          if (value[static_cast<std::size_t>(d)] <= limit) {
-            code = static_cast<std::int8_t>(d);
-            break;
-          }
-        }
-      }
-      sec.dir[li] = code;
+      sec.dir[li] = pick_direction(here, value);
     };
     std::vector<std::uint32_t> seeds;
     for (const Cell g : goals) {
@@ -417,12 +430,63 @@ struct SectorField::Impl {
       seeds.push_back(pack(g.x, g.y));
     }
     if (!v.has_terrain()) {
-      BucketQueue q(straight, static_cast<std::size_t>(std::ceil(diagonal / straight)) + 2);
+      // Uniform costs: Field::sweep's branch-free relaxation for cells inside a sector (their
+      // neighbours are in the same tile), pop() for the cells on sector borders.
+      FlatBuckets q(straight, static_cast<std::size_t>(std::ceil(diagonal / straight)) + 2);
       for (const std::uint32_t seed : seeds) q.push(0, seed);
       auto push = [&q](double k, std::uint32_t n) { q.push(k, n); };
-      while (!q.empty()) {
-        for (const std::uint32_t c : q.next()) pop(c, push);
+      std::array<std::int64_t, 8> key_off{};
+      for (std::size_t d = 0; d < 8; ++d) {
+        key_off[d] = (static_cast<std::int64_t>(kDirDy[d]) << xbits) + kDirDx[d];
       }
+      grid::dispatch_rule(options.moves.diagonal, [&](auto rule) {
+        constexpr grid::DiagonalRule R = decltype(rule)::value;
+        const int edge = s - 1;
+        while (!q.empty()) {
+          for (const std::uint32_t c : q.next()) {
+            const int x = static_cast<int>(c & xmask), y = static_cast<int>(c >> xbits);
+            const int lx = x & edge, ly = y & edge;
+            if (lx == 0 || ly == 0 || lx == edge || ly == edge) {
+              pop(c, push);
+              continue;
+            }
+            Sector& sec = sectors[static_cast<std::size_t>(sector_of(x, y))];
+            const std::size_t li = local(x, y);
+            if (sec.dir[li] != kNoDirection) continue;  // settled already
+            ++stats.settled;
+            ++corridor;
+            double* const at = sec.dist.data() + li;
+            const double here = *at;
+            const unsigned legal = legal_moves_t<R>(v, v.id(x, y));
+            std::array<double, 8> value;
+            auto relax = [&](const auto& dirs, double step) {
+              const double offer = here + step;
+              std::uint32_t* p = q.room(offer);
+              std::uint32_t* const p0 = p;
+              for (const std::size_t d : dirs) {
+                double* const dn = at + tile_off[d];
+                const double old = *dn;
+                // (Bitwise and, not &&: no branch on the data.)
+                const bool ok = ((legal >> d & 1u) != 0) & (old >= 0);
+                const bool better = ok & (offer < old);
+                *dn = better ? offer : old;
+                *p = static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + key_off[d]);
+                p += better ? 1 : 0;
+                value[d] = ok ? old + step : kUnreachable;
+              }
+              q.commit(offer, static_cast<std::size_t>(p - p0));
+            };
+            relax(std::array<std::size_t, 4>{0, 2, 4, 6}, straight);
+            if constexpr (R != grid::DiagonalRule::never) {
+              relax(std::array<std::size_t, 4>{1, 3, 5, 7}, diagonal);
+            } else {
+              for (const std::size_t d : {1u, 3u, 5u, 7u}) value[d] = kUnreachable;
+            }
+            sec.dir[li] = pick_direction(here, value);
+          }
+          q.release();
+        }
+      });
     } else {
       using Entry = std::pair<double, std::uint32_t>;
       std::priority_queue<Entry, std::vector<Entry>, std::greater<>> q;

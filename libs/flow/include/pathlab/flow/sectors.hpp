@@ -7,13 +7,14 @@
 //
 // require(cells) finds, for each cell, the way through the graph from its region to the goals'
 // regions (A*, or to the corridor already built: later units join it), and adds the regions on
-// that way to the corridor; the integration and direction fields are then built on the
-// corridor's cells only, exactly as Field builds them on a whole map: D(c) is the least cost
-// to a goal among paths that stay in the corridor, with the same moves, corner rule, unit and
-// step costs. A path that leaves the corridor may be shorter (the price of not searching the
-// whole map); when every cell is required, the corridor is everything reachable and the field
-// equals Field's. Fields are kept per sector (tiles), built lazily, and reused while the goals
-// and the map stay the same.
+// that way to the corridor, with, where the way steps diagonally from sector to sector (through
+// one corner cell), the regions beside the step that both its ends link to; the integration and
+// direction fields are then built on the corridor's cells only, exactly as Field builds them on a
+// whole map: D(c) is the least cost to a goal among paths that stay in the corridor, with the same
+// moves, corner rule, unit and step costs. A path that leaves the corridor may be shorter (the
+// price of not searching the whole map); when every cell is required, the corridor is everything
+// reachable and the field equals Field's. Fields are kept per sector (tiles), built lazily, and
+// reused while the goals and the map stay the same.
 #pragma once
 
 #include <cstdint>
