@@ -83,7 +83,8 @@ struct FlowGroup {
   flow::SectorField sectors;  ///< bigger maps: built sector by sector where its agents go
   bool sectored = false;
   int members = 0;
-  double arrive = 0;  ///< arrival distance along the field, in cells
+  double arrive = 0;        ///< arrival distance along the field, in cells
+  std::uint64_t epoch = 0;  ///< counts the changes of the field (a sectored corridor grows)
 
   [[nodiscard]] double distance(Cell c) const noexcept {
     return sectored ? sectors.distance(c) : field.distance(c);
@@ -116,6 +117,28 @@ struct World::Impl {
     bool gone = false;
   };
   std::vector<Hot> hot;
+  /// What a flow agent last read from its group's field, for the cell it stood on: where to
+  /// head (steer depends on the cell alone) and the distance left. An agent crosses a cell in
+  /// many ticks, and the field's arrays are too big to stay in cache for 10,000 agents.
+  struct FlowRead {
+    Cell cell{-1, -1};
+    int group = -1;
+    std::uint64_t epoch = 0;
+    std::optional<Point> steer;
+    double along = 0;
+  };
+  std::vector<FlowRead> flow_reads;
+  const FlowRead& read_field(std::size_t i, const FlowGroup& fg, Cell c) {
+    FlowRead& r = flow_reads[i];
+    if (r.cell != c || r.group != rt[i].flow || r.epoch != fg.epoch) {
+      r.cell = c;
+      r.group = rt[i].flow;
+      r.epoch = fg.epoch;
+      r.steer = fg.steer(centre(c));
+      r.along = fg.distance(c) / spec.moves.straight_cost();
+    }
+    return r;
+  }
 
   void request_global(std::size_t i) {
     rt[i].ticks_since_global = 0;
@@ -755,7 +778,9 @@ struct World::Impl {
         const Cell c = cell_at(agents[i].position);
         if (!fg.sectors.in_corridor(c)) outside.push_back(c);
       }
-      if (!outside.empty()) fg.sectors.require(outside);
+      if (outside.empty()) continue;
+      fg.sectors.require(outside);
+      ++fg.epoch;
     }
   }
 
@@ -781,7 +806,7 @@ struct World::Impl {
     const FlowGroup& fg = flows[static_cast<std::size_t>(rt[i].flow)];
     const PlannerParams& pp = spec.params;
     Vec2 target = a.spec.goal;
-    if (const auto s = fg.steer(a.position.point())) {
+    if (const auto& s = read_field(i, fg, cell_at(a.position)).steer) {
       if (!(*s == centre(fg.goal))) target = Vec2(*s);
     }
     Vec2 desired = unit(target - a.position) * a.spec.max_speed;
@@ -793,7 +818,7 @@ struct World::Impl {
     const Vec2 before = a.position;
     move(i, v);
     a.metrics.path_length += norm(a.position - before);
-    const double along = fg.distance(cell_at(a.position)) / spec.moves.straight_cost();
+    const double along = read_field(i, fg, cell_at(a.position)).along;
     if (norm(a.spec.goal - a.position) < pp.goal_reach || along <= fg.arrive) {
       a.arrived = true;
       a.waiting = false;
@@ -1261,6 +1286,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   }
   w.rebuild_hash();
   w.queued.assign(w.agents.size(), 0);
+  w.flow_reads.assign(w.agents.size(), {});
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentState& a = w.agents[i];
     if (w.rt[i].flow >= 0) {
@@ -1293,7 +1319,20 @@ void World::step() {
   if (w.spec.params.take_turns && !w.passages.empty()) w.take_turns();
   // Agents move one after another in the spatial hash's order: neighbours are near in memory,
   // and near in the field, when they are near on the map.
-  for (const std::uint32_t i : w.bucket_items) w.step_agent(i, sensed);
+  // The AgentState is large and visited out of index order: fetch the parts a step reads a few
+  // agents ahead.
+  const std::vector<std::uint32_t>& order = w.bucket_items;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k + 4 < order.size()) {
+      const AgentState& next = w.agents[order[k + 4]];
+      __builtin_prefetch(&next.arrived);
+      __builtin_prefetch(&next.position);
+      __builtin_prefetch(&next.spec.planner);
+      __builtin_prefetch(&next.spec.goal);
+      __builtin_prefetch(&next.metrics);
+    }
+    w.step_agent(order[k], sensed);
+  }
   w.t += w.spec.dt;
   ++w.ticks;
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
