@@ -194,6 +194,37 @@ TEST(SectorField, UpdateAfterEditsEqualsAFreshBuild) {
   }
 }
 
+// Edits far from every labelled sector keep the field as it is (nothing rebuilt); the field
+// still equals a fresh build on the edited map. An edit next to a labelled sector rebuilds.
+TEST(SectorField, EditsFarFromItsSectorsChangeNothing) {
+  grid::Grid g(256, 64);
+  const Cell goal{10, 10}, unit{50, 40};
+  flow::SectorField f;
+  ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), flow::Options{}, 16, false).has_value());
+  f.require(std::span<const Cell>(&unit, 1));
+  ASSERT_LT(f.sectors_labelled(), 64) << "the far sectors must stay unlabelled for this test";
+  grid::Edit e;
+  e.kind = grid::Edit::Kind::wall;
+  e.area = {230, 20, 240, 50};
+  ASSERT_FALSE(g.apply(e).has_value());
+  const flow::Stats far = f.update();
+  EXPECT_FALSE(far.rebuilt);
+  EXPECT_EQ(far.settled, 0);
+  flow::SectorField fresh;
+  ASSERT_FALSE(
+      fresh.build(g, std::span<const Cell>(&goal, 1), flow::Options{}, 16, false).has_value());
+  fresh.require(std::span<const Cell>(&unit, 1));
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      ASSERT_TRUE(close(f.distance({x, y}), fresh.distance({x, y}))) << x << "," << y;
+    }
+  }
+  e.area = {30, 20, 30, 50};  // across the way
+  ASSERT_FALSE(g.apply(e).has_value());
+  EXPECT_TRUE(f.update().rebuilt);
+  EXPECT_FALSE(f.update().rebuilt) << "no edit since";
+}
+
 // Regions by their definition: two usable cells of one sector share a region exactly when legal
 // moves that stay inside the sector join them (a flood fill here), on random grids with every
 // corner rule, units of several sizes and sectors 8 to 64 wide (row runs that cross 64-cell

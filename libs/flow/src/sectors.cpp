@@ -27,6 +27,7 @@ struct SectorField::Impl {
   int s = kDefaultSector, sx = 0, sy = 0, w = 0, h = 0;
   std::vector<Cell> goals;
   std::vector<Cell> required;  // every cell required so far (update() requires them again)
+  std::uint64_t revision = 0;  // the grid's when the regions were labelled
   Stats stats;
 
   struct Sector {
@@ -502,6 +503,7 @@ struct SectorField::Impl {
 
   void reset() {
     view = grid->view(options.unit);
+    revision = grid->revision();
     sx = (w + s - 1) / s;
     sy = (h + s - 1) / s;
     sectors.assign(static_cast<std::size_t>(sx) * static_cast<std::size_t>(sy), Sector{});
@@ -576,8 +578,37 @@ Stats SectorField::require(std::span<const Cell> cells) {
 
 Stats SectorField::update() {
   Impl& m = *impl_;
-  if (!m.grid) return {};
+  if (!m.grid || m.grid->revision() == m.revision) return {};
   const auto t0 = std::chrono::steady_clock::now();
+  // Edits that touch no labelled sector (grown by the unit's radius and a cell for the corner
+  // rule) change nothing that was computed: keep it all.
+  std::vector<grid::Rect> areas;
+  if (m.grid->width() == m.w && m.grid->height() == m.h &&
+      m.grid->changes_since(m.revision, areas)) {
+    const int grow = static_cast<int>(std::ceil(m.options.unit.radius)) + 2;
+    bool touched = false;
+    for (const grid::Rect& a : areas) {
+      const int kx0 = std::max(0, a.x0 - grow) >> m.shift;
+      const int ky0 = std::max(0, a.y0 - grow) >> m.shift;
+      const int kx1 = std::min(m.w - 1, a.x1 + grow) >> m.shift;
+      const int ky1 = std::min(m.h - 1, a.y1 + grow) >> m.shift;
+      for (int ky = ky0; ky <= ky1 && !touched; ++ky) {
+        for (int kx = kx0; kx <= kx1 && !touched; ++kx) {
+          touched = m.sectors[static_cast<std::size_t>(ky * m.sx + kx)].labelled;
+        }
+      }
+      if (touched) break;
+    }
+    if (!touched) {
+      m.view = m.grid->view(m.options.unit);
+      m.revision = m.grid->revision();
+      Stats s;
+      s.time_us =
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      m.stats = s;
+      return s;
+    }
+  }
   const std::vector<Cell> again = std::move(m.required);
   m.required.clear();
   m.reset();

@@ -54,8 +54,10 @@ class SectorField {
   /// distance, and so has every cell on its way down the direction field.
   Stats require(std::span<const Cell> cells);
 
-  /// After edits to the grid: the regions, the corridor and the field are built again for the
-  /// cells required so far (a sectored field is cheap to rebuild: it covers a corridor).
+  /// After edits to the grid (read from its change log): when they touch a sector the field
+  /// has labelled (within the unit's radius and one cell), the regions, the corridor and the
+  /// field are built again for the cells required so far (a sectored field is cheap to rebuild:
+  /// it covers a corridor); edits elsewhere change nothing it computed and cost nothing.
   Stats update();
 
   [[nodiscard]] bool empty() const noexcept;
