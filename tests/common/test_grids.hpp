@@ -177,4 +177,62 @@ inline bool reference_los(const grid::Grid& g, grid::DiagonalRule rule, Cell a, 
   return reference_los(g, rule, 2 * a.x + 1, 2 * a.y + 1, 2 * b.x + 1, 2 * b.y + 1, 2);
 }
 
+/// A maze of `cw`-wide corridors and walls (randomised depth-first carving), with `loops`
+/// extra openings so that several routes exist.
+inline grid::Grid maze(std::uint32_t seed, int cols, int rows, int cw, int loops) {
+  std::mt19937 rng(seed);
+  const int w = cols * (cw + 1) + 1, h = rows * (cw + 1) + 1;
+  grid::Grid g(w, h);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) g.set_blocked(x, y, true);
+  auto open_cell = [&](int cx, int cy) {
+    for (int y = 0; y < cw; ++y)
+      for (int x = 0; x < cw; ++x)
+        g.set_blocked(1 + cx * (cw + 1) + x, 1 + cy * (cw + 1) + y, false);
+  };
+  auto open_between = [&](int cx, int cy, int nx, int ny) {
+    for (int k = 0; k < cw; ++k) {
+      if (nx != cx) {
+        g.set_blocked(1 + std::max(cx, nx) * (cw + 1) - 1, 1 + cy * (cw + 1) + k, false);
+      } else {
+        g.set_blocked(1 + cx * (cw + 1) + k, 1 + std::max(cy, ny) * (cw + 1) - 1, false);
+      }
+    }
+  };
+  std::vector<char> visited(static_cast<std::size_t>(cols * rows), 0);
+  std::vector<std::pair<int, int>> stack{{0, 0}};
+  visited[0] = 1;
+  open_cell(0, 0);
+  const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
+  while (!stack.empty()) {
+    const auto top = stack.back();
+    int options[4], n = 0;
+    for (int k = 0; k < 4; ++k) {
+      const int nx = top.first + dx[k], ny = top.second + dy[k];
+      if (nx >= 0 && ny >= 0 && nx < cols && ny < rows &&
+          !visited[static_cast<std::size_t>(ny * cols + nx)]) {
+        options[n++] = k;
+      }
+    }
+    if (n == 0) {
+      stack.pop_back();
+      continue;
+    }
+    const int k = options[rng() % static_cast<unsigned>(n)];
+    const int nx = top.first + dx[k], ny = top.second + dy[k];
+    visited[static_cast<std::size_t>(ny * cols + nx)] = 1;
+    open_cell(nx, ny);
+    open_between(top.first, top.second, nx, ny);
+    stack.emplace_back(nx, ny);
+  }
+  for (int i = 0; i < loops; ++i) {
+    const int cx = static_cast<int>(rng() % static_cast<unsigned>(cols));
+    const int cy = static_cast<int>(rng() % static_cast<unsigned>(rows));
+    const int k = static_cast<int>(rng() % 4);
+    const int nx = cx + dx[k], ny = cy + dy[k];
+    if (nx >= 0 && ny >= 0 && nx < cols && ny < rows) open_between(cx, cy, nx, ny);
+  }
+  return g;
+}
+
 }  // namespace pathlab::testing

@@ -22,145 +22,22 @@
 #include "../../libs/search/src/subgoal_graph.hpp"
 #include "movingai.hpp"
 #include "path_checks.hpp"
+#include "subgoal_checks.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
 using pathlab::search::detail::SubgoalGraph;
 using pathlab::testing::dist_at;
+using pathlab::testing::maze;
 using pathlab::testing::passable_cells;
 using pathlab::testing::random_grid;
 using pathlab::testing::reference_distances;
 using pathlab::testing::varied_random_grid;
-
-namespace {
-
-struct Answer {
-  Status status = Status::invalid_input;
-  std::vector<Cell> path;
-  double cost = 0;
-  std::uint64_t expanded = 0;
-};
-
-Answer ask(SubgoalGraph& sg, const grid::Grid& g, Cell s, Cell t) {
-  Answer a;
-  a.status = sg.find(g, s, t, a.path, a.cost, a.expanded);
-  return a;
-}
-
-std::string describe(const std::string& what, Cell s, Cell t) {
-  return what + " (" + std::to_string(s.x) + "," + std::to_string(s.y) + ")->(" +
-         std::to_string(t.x) + "," + std::to_string(t.y) + ")";
-}
-
-/// A found path runs s..t, every step legal under no-corner-cut, and costs the sum of its steps.
-void expect_sound(const grid::Grid& g, const Answer& a, Cell s, Cell t, const std::string& what) {
-  pathlab::testing::expect_sound_path(g, grid::Moves{}, a.path, a.cost, s, t, what);
-}
-
-/// A maze of `cw`-wide corridors and walls (randomised depth-first carving), with `loops`
-/// extra openings so that several routes exist.
-grid::Grid maze(std::uint32_t seed, int cols, int rows, int cw, int loops) {
-  std::mt19937 rng(seed);
-  const int w = cols * (cw + 1) + 1, h = rows * (cw + 1) + 1;
-  grid::Grid g(w, h);
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) g.set_blocked(x, y, true);
-  auto open_cell = [&](int cx, int cy) {
-    for (int y = 0; y < cw; ++y)
-      for (int x = 0; x < cw; ++x)
-        g.set_blocked(1 + cx * (cw + 1) + x, 1 + cy * (cw + 1) + y, false);
-  };
-  auto open_between = [&](int cx, int cy, int nx, int ny) {
-    for (int k = 0; k < cw; ++k) {
-      if (nx != cx) {
-        g.set_blocked(1 + std::max(cx, nx) * (cw + 1) - 1, 1 + cy * (cw + 1) + k, false);
-      } else {
-        g.set_blocked(1 + cx * (cw + 1) + k, 1 + std::max(cy, ny) * (cw + 1) - 1, false);
-      }
-    }
-  };
-  std::vector<char> visited(static_cast<std::size_t>(cols * rows), 0);
-  std::vector<std::pair<int, int>> stack{{0, 0}};
-  visited[0] = 1;
-  open_cell(0, 0);
-  const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
-  while (!stack.empty()) {
-    const auto top = stack.back();
-    int options[4], n = 0;
-    for (int k = 0; k < 4; ++k) {
-      const int nx = top.first + dx[k], ny = top.second + dy[k];
-      if (nx >= 0 && ny >= 0 && nx < cols && ny < rows &&
-          !visited[static_cast<std::size_t>(ny * cols + nx)]) {
-        options[n++] = k;
-      }
-    }
-    if (n == 0) {
-      stack.pop_back();
-      continue;
-    }
-    const int k = options[rng() % static_cast<unsigned>(n)];
-    const int nx = top.first + dx[k], ny = top.second + dy[k];
-    visited[static_cast<std::size_t>(ny * cols + nx)] = 1;
-    open_cell(nx, ny);
-    open_between(top.first, top.second, nx, ny);
-    stack.emplace_back(nx, ny);
-  }
-  for (int i = 0; i < loops; ++i) {
-    const int cx = static_cast<int>(rng() % static_cast<unsigned>(cols));
-    const int cy = static_cast<int>(rng() % static_cast<unsigned>(rows));
-    const int k = static_cast<int>(rng() % 4);
-    const int nx = cx + dx[k], ny = cy + dy[k];
-    if (nx >= 0 && ny >= 0 && nx < cols && ny < rows) open_between(cx, cy, nx, ny);
-  }
-  return g;
-}
-
-/// Compares every query with A* (and, for the first start of each grid, the reference
-/// Dijkstra of test_grids.hpp). Returns the number of paths found.
-int check_grid(const grid::Grid& g, std::mt19937& rng, int starts, int goals,
-               const std::string& what) {
-  const auto cells = passable_cells(g);
-  if (cells.empty()) return 0;
-  SubgoalGraph sg = SubgoalGraph::build(g);
-  search::Pathfinder astar(g);
-  search::Result ref;
-  int found = 0;
-  for (int q = 0; q < starts; ++q) {
-    const Cell s = cells[rng() % cells.size()];
-    std::vector<double> dijkstra;
-    if (q == 0) dijkstra = reference_distances(g, {}, s);
-    for (int k = 0; k < goals; ++k) {
-      Cell t = cells[rng() % cells.size()];
-      if (k % 5 == 0) t = {t.x, s.y};  // on the start's row or column, when free
-      if (k % 5 == 1) t = {s.x, t.y};
-      if (!g.passable(t)) t = cells[rng() % cells.size()];
-      const std::string where = describe(what, s, t);
-      astar.find(s, t, ref);
-      const Answer a = ask(sg, g, s, t);
-      if (!dijkstra.empty()) {
-        const double opt = dist_at(dijkstra, g, t);
-        EXPECT_EQ(std::isinf(opt), ref.status == Status::no_path) << where;
-        if (!std::isinf(opt)) {
-          EXPECT_NEAR(ref.cost, opt, 1e-9 * std::max(1.0, opt)) << where;
-        }
-      }
-      if (ref.status == Status::no_path) {
-        EXPECT_EQ(a.status, Status::no_path) << where;
-        EXPECT_TRUE(a.path.empty()) << where;
-        continue;
-      }
-      EXPECT_EQ(a.status, Status::found) << where;
-      if (a.status != Status::found) return found;
-      ++found;
-      EXPECT_NEAR(a.cost, ref.cost, 1e-9 * std::max(1.0, ref.cost)) << where;
-      expect_sound(g, a, s, t, where);
-      if (::testing::Test::HasFailure()) return found;
-    }
-  }
-  return found;
-}
-
-}  // namespace
+using Answer = pathlab::testing::SubgoalAnswer;
+using pathlab::testing::ask;
+using pathlab::testing::describe;
+using pathlab::testing::expect_sound;
+constexpr auto check_grid = pathlab::testing::check_grid<SubgoalGraph>;
 
 TEST(SubgoalGraph, AppliesOnlyToUnitNoCornerCutOctile) {
   grid::Grid g(5, 5);
@@ -208,35 +85,8 @@ TEST(SubgoalGraph, MazesAndLargerGridsMatchAStar) {
 }
 
 TEST(SubgoalGraph, TrivialUnreachableAndInvalidQueries) {
-  grid::Grid g(7, 1);
-  SubgoalGraph sg = SubgoalGraph::build(g);
-  Answer a = ask(sg, g, {3, 0}, {3, 0});
-  ASSERT_EQ(a.status, Status::found);
-  EXPECT_EQ(a.path, (std::vector<Cell>{Cell{3, 0}}));
-  EXPECT_EQ(a.cost, 0);
-  a = ask(sg, g, {0, 0}, {6, 0});
-  ASSERT_EQ(a.status, Status::found);
-  EXPECT_EQ(a.path.size(), 7u);
-  EXPECT_DOUBLE_EQ(a.cost, 6);
-
-  grid::Grid walled(9, 9);
-  for (int y = 0; y < 9; ++y) walled.set_blocked(4, y, true);
-  SubgoalGraph split = SubgoalGraph::build(walled);
-  a = ask(split, walled, {0, 0}, {8, 8});
-  EXPECT_EQ(a.status, Status::no_path);
-  EXPECT_TRUE(a.path.empty());
-  EXPECT_EQ(ask(split, walled, {0, 0}, {4, 4}).status, Status::invalid_input);  // a wall
-  EXPECT_EQ(ask(split, walled, {-1, 0}, {1, 1}).status, Status::invalid_input);
-  EXPECT_EQ(ask(split, walled, {0, 0}, {9, 0}).status, Status::invalid_input);
-  // A diagonal gap between two walls touching at a corner is closed under no-corner-cut.
-  grid::Grid corner(2, 2);
-  corner.set_blocked(1, 0, true);
-  corner.set_blocked(0, 1, true);
-  SubgoalGraph c = SubgoalGraph::build(corner);
-  EXPECT_EQ(ask(c, corner, {0, 0}, {1, 1}).status, Status::no_path);
-  // Empty maps build.
-  const grid::Grid empty(0, 0);
-  EXPECT_EQ(SubgoalGraph::build(empty).subgoal_count(), 0u);
+  pathlab::testing::check_small_cases<SubgoalGraph>();
+  EXPECT_EQ(SubgoalGraph::build(grid::Grid(0, 0)).subgoal_count(), 0u);  // empty maps build
 }
 
 TEST(SubgoalGraph, TwoLevelGraphHasLocalSubgoalsAndAnswersWithFewExpansions) {
@@ -320,32 +170,23 @@ TEST(SubgoalGraph, RoundTripsAndStaleOrForeignFilesAreRejected) {
 // Every .scen of the shared Moving AI set: ~150 evenly spread lines per file at the optimum
 // (ALGORITHMS.md tolerance: |cost - optimum| <= 0.005 + 1e-5 * optimum).
 TEST(SubgoalGraph, MovingAiSampleAtTheScenarioOptimum) {
-  const auto files = pathlab::testing::movingai_scenario_files();
-  if (files.empty()) GTEST_SKIP() << pathlab::testing::movingai_missing();
-  std::size_t total = 0;
-  for (const auto& file : files) {
-    const auto scen = io::load_scenarios(file.string());
-    const auto map = io::load_map(scen.map_path());
-#ifndef NDEBUG
-    // The sanitizer run (a Debug build) would spend minutes building the graphs of the two
-    // 1024-wide maps; the Release run of `make test` covers them.
-    if (map.grid.cells() > 512 * 512) continue;
-#endif
-    ASSERT_TRUE(SubgoalGraph::applies(map.grid, {})) << file;
-    SubgoalGraph sg = SubgoalGraph::build(map.grid);
-    EXPECT_LT(sg.global_count(), sg.subgoal_count()) << file;
-    const std::size_t step = std::max<std::size_t>(1, scen.entries.size() / 150);
-    for (std::size_t i = 0; i < scen.entries.size(); i += step) {
-      const auto& e = scen.entries[i];
-      ++total;
-      const std::string what = file.filename().string() + ":" + std::to_string(e.line);
-      const Answer a = ask(sg, map.grid, e.start, e.goal);
-      ASSERT_EQ(a.status, Status::found) << what;
-      EXPECT_TRUE(pathlab::testing::at_optimum(a.cost, e.optimal)) << what << ": " << a.cost;
-      expect_sound(map.grid, a, e.start, e.goal, what);
-      if (HasFailure()) return;
-    }
+  if (pathlab::testing::movingai_scenario_files().empty()) {
+    GTEST_SKIP() << pathlab::testing::movingai_missing();
   }
+  const std::size_t total = pathlab::testing::check_movingai_sample<SubgoalGraph>(
+      [](const std::filesystem::path&, const grid::Grid& g) {
+#ifndef NDEBUG
+        // The sanitizer run (a Debug build) would spend minutes building the graphs of the two
+        // 1024-wide maps; the Release run of `make test` covers them.
+        return g.cells() > 512 * 512;
+#else
+        (void)g;
+        return false;
+#endif
+      },
+      [](const SubgoalGraph& sg, const std::filesystem::path& file) {
+        EXPECT_LT(sg.global_count(), sg.subgoal_count()) << file;
+      });
 #ifdef NDEBUG
   EXPECT_GE(total, 2000u);
 #else

@@ -313,14 +313,7 @@ struct SubgoalGraph::Builder {
 
   void link() {
     const auto n = static_cast<std::uint32_t>(graph.sg_cell_.size());
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-    for (std::uint32_t i = 0; i < n; ++i) {
-      graph.for_each_direct(graph.sg_cell_[i], [&](std::uint32_t j) {
-        if (j != i) pairs.emplace_back(std::min(i, j), std::max(i, j));
-      });
-    }
-    std::sort(pairs.begin(), pairs.end());
-    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs = graph.direct_pairs();
     adj.assign(n, {});
     for (const auto& pr : pairs) {
       adj[pr.first].push_back({pr.second, kNone});
@@ -488,6 +481,44 @@ struct SubgoalGraph::Builder {
     graph.via_.shrink_to_fit();
   }
 };
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> SubgoalGraph::direct_pairs() const {
+  const auto n = static_cast<std::uint32_t>(sg_cell_.size());
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for_each_direct(sg_cell_[i], [&](std::uint32_t j) {
+      if (j != i) pairs.emplace_back(std::min(i, j), std::max(i, j));
+    });
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+void SubgoalGraph::direct_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const {
+  out.clear();
+  for_each_direct(c, [&out](std::uint32_t j) { out.push_back(j); });
+}
+
+SubgoalGraph SubgoalGraph::cells_only(const grid::Grid& g) {
+  SubgoalGraph graph;
+  graph.sg_cell_ = identify_subgoals(g);
+  graph.init_cells(g);
+  graph.n_global_ = static_cast<std::uint32_t>(graph.sg_cell_.size());
+  graph.adj_begin_.assign(graph.sg_cell_.size() + 1, 0);
+  graph.adj_global_end_.assign(graph.sg_cell_.size(), 0);
+  return graph;
+}
+
+void SubgoalGraph::renumber(std::vector<std::uint32_t> cells) {
+  sg_cell_ = std::move(cells);
+  const auto s = static_cast<std::uint32_t>(stride_);
+  for (std::uint32_t i = 0; i < sg_cell_.size(); ++i) {
+    sg_of_[sg_cell_[i]] = i;
+    sg_pos_[i] = {static_cast<std::int32_t>(sg_cell_[i] % s),
+                  static_cast<std::int32_t>(sg_cell_[i] / s)};
+  }
+}
 
 SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -750,6 +781,12 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
 
 }  // namespace
 
+bool SubgoalGraph::walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const {
+  auto free = [this](std::uint32_t c) { return passable(c); };
+  return append_walk(path, stride_, a, b, true, free, off_) ||
+         append_walk(path, stride_, a, b, false, free, off_);
+}
+
 bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
                               std::uint32_t goal_cell, std::vector<Cell>& path,
                               const grid::Grid& g) {
@@ -800,44 +837,16 @@ bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
 Status SubgoalWorkspace::find(const SubgoalGraph& sg, const grid::Grid& g, Cell s, Cell t,
                               std::vector<Cell>& path, double& cost, std::uint64_t& expanded,
                               std::uint64_t node_limit) noexcept {
-  path.clear();
-  cost = 0;
   expanded = 0;
-  if (g.width() != sg.width_ || g.height() != sg.height_ || !g.passable(s) || !g.passable(t)) {
-    return Status::invalid_input;
-  }
-  try {
-    const std::uint32_t sc = g.id(s), tc = g.id(t);
-    if (sg.component_[sc] != sg.component_[tc]) return Status::no_path;
-    auto passable = [&](std::uint32_t c) { return sg.passable(c); };
-    path.push_back(s);
-    if (sc != tc) {
-      if (sg.directly_reaches(sc, tc)) {
-        append_walk(path, sg.stride_, sc, tc, true, passable, sg.off_);
-      } else if (sg.directly_reaches(tc, sc)) {
-        append_walk(path, sg.stride_, sc, tc, false, passable, sg.off_);
-      } else {
-        reset(sg.sg_cell_.size() + 2);
-        bool limit_hit = false;
-        if (!search(sg, sc, tc, expanded, node_limit, limit_hit)) {
-          path.clear();
-          return limit_hit ? Status::node_limit : Status::no_path;
-        }
-        if (!unfold(sg, sc, tc, path, g)) {
-          path.clear();
-          return Status::invalid_input;
-        }
-      }
+  return sg.query(g, s, t, path, cost, [&](std::uint32_t sc, std::uint32_t tc) {
+    reset(sg.sg_cell_.size() + 2);
+    bool limit_hit = false;
+    if (!search(sg, sc, tc, expanded, node_limit, limit_hit)) {
+      return limit_hit ? Status::node_limit : Status::no_path;
     }
-    std::uint64_t diagonal = 0;
-    for (std::size_t i = 1; i < path.size(); ++i)
-      diagonal += path[i].x != path[i - 1].x && path[i].y != path[i - 1].y;
-    cost = static_cast<double>(path.size() - 1 - diagonal) + static_cast<double>(diagonal) * kSqrt2;
-    return Status::found;
-  } catch (const std::bad_alloc&) {
-    path.clear();
-    return Status::invalid_input;
-  }
+    // A graph read from a tampered file (its checksum forged) may not unfold.
+    return unfold(sg, sc, tc, path, g) ? Status::found : Status::invalid_input;
+  });
 }
 
 }  // namespace pathlab::search::detail

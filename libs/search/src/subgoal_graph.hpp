@@ -32,7 +32,9 @@
 #include <future>
 #include <iosfwd>
 #include <memory>
+#include <new>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -138,8 +140,31 @@ class SubgoalGraph {
   /// Build time in seconds (or the time to read and verify it, when loaded).
   double build_seconds = 0;
 
+  // --- for SubgoalHierarchy (subgoal_ch.hpp), which builds on the simple subgoal graph ---
+  /// The per-cell tables of g alone (subgoals in ascending cell order, clearances,
+  /// components), no edges.
+  [[nodiscard]] static SubgoalGraph cells_only(const grid::Grid& g);
+  /// New subgoal ids: cells[i] becomes subgoal i (cells: a permutation of the subgoal cells).
+  void renumber(std::vector<std::uint32_t> cells);
+  /// Every pair (i < j) of directly h-reachable subgoals, once each, sorted.
+  [[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> direct_pairs() const;
+  /// The subgoals directly h-reachable from padded cell c, into out (cleared first).
+  void direct_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const;
+  /// Appends the cells of a free octile path a -> b (a excluded), diagonal steps first or
+  /// straight steps first; false, appending nothing, when neither is free.
+  bool walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const;
+  /// The frame of a query of either method: checks the input (Status::invalid_input), the
+  /// components (no_path), walks straight when one end directly h-reaches the other, else
+  /// calls route(start cell, goal cell), which appends the rest of the path to `path` (holding
+  /// s) and returns found or why not; then the path's cost. Never throws.
+  template <class Route>
+  Status query(const grid::Grid& g, Cell s, Cell t, std::vector<Cell>& path, double& cost,
+               Route&& route) const noexcept;
+
  private:
   friend class SubgoalWorkspace;
+  friend class SubgoalHierarchy;
+  friend class HierarchyWorkspace;
   struct Builder;
 
   void init_cells(const grid::Grid& g);  // subgoal cells, clearances, components
@@ -175,6 +200,38 @@ class SubgoalGraph {
   std::vector<std::uint32_t> via_;  // per adj_ entry: local subgoal it goes through, or kNone
   SubgoalWorkspace own_;
 };
+
+template <class Route>
+Status SubgoalGraph::query(const grid::Grid& g, Cell s, Cell t, std::vector<Cell>& path,
+                           double& cost, Route&& route) const noexcept {
+  path.clear();
+  cost = 0;
+  if (g.width() != width_ || g.height() != height_ || !g.passable(s) || !g.passable(t)) {
+    return Status::invalid_input;
+  }
+  try {
+    const std::uint32_t sc = g.id(s), tc = g.id(t);
+    if (component_[sc] != component_[tc]) return Status::no_path;
+    path.push_back(s);
+    if (sc != tc) {
+      if (directly_reaches(sc, tc) || directly_reaches(tc, sc)) {
+        walk(path, sc, tc);
+      } else if (const Status st = route(sc, tc); st != Status::found) {
+        path.clear();
+        return st;
+      }
+    }
+    std::uint64_t diagonal = 0;
+    for (std::size_t i = 1; i < path.size(); ++i)
+      diagonal += path[i].x != path[i - 1].x && path[i].y != path[i - 1].y;
+    cost = static_cast<double>(path.size() - 1 - diagonal) +
+           static_cast<double>(diagonal) * 1.4142135623730951;
+    return Status::found;
+  } catch (const std::bad_alloc&) {
+    path.clear();
+    return Status::invalid_input;
+  }
+}
 
 /// What a Pathfinder keeps for `subgoal` (engine.hpp): the graph of its grid (immutable, so
 /// finders on other threads share it) and its own search state over it.

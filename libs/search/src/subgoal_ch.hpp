@@ -1,0 +1,102 @@
+// Internal to the search module: a contraction hierarchy over the simple subgoal graph
+// (subgoals at convex wall corners, an edge between every two that are directly h-reachable;
+// Uras & Koenig, "Subgoal Graphs for Fast Optimal Pathfinding", and their SG-CH: contraction
+// hierarchies over subgoal graphs; Geisberger et al. 2008 for contraction hierarchies).
+//
+// Preprocessing contracts the subgoals one by one, least important first (edge difference plus
+// contracted neighbours): a subgoal's removal adds a shortcut u-w, through it, for each pair of
+// its neighbours whose shortest way needs it (a bounded witness Dijkstra finds none as short).
+// Subgoals are then numbered in contraction order, so an edge leads "up" to a larger id, and
+// each keeps its upward edges (cost, and the subgoal a shortcut goes through).
+//
+// A query joins start and goal to the subgoals they directly h-reach (or walks straight between
+// them when one directly h-reaches the other), runs a Dijkstra upward from each side until
+// neither queue holds a key below the best meeting, unpacks the shortcuts into subgoal-graph
+// edges and walks each edge into grid cells.
+//
+// Same scope as SubgoalGraph: unit terrain, no-corner-cut, octile costs (applies()).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "subgoal_graph.hpp"
+
+namespace pathlab::search::detail {
+
+class SubgoalHierarchy;
+
+/// Per-query state over one SubgoalHierarchy: stamped, so a query allocates nothing after the
+/// first. One per thread.
+class HierarchyWorkspace {
+ public:
+  /// As SubgoalWorkspace::find: every cell s..t into `path`, its cost, the nodes settled in
+  /// `expanded`. Never throws.
+  Status find(const SubgoalHierarchy& h, const grid::Grid& g, Cell s, Cell t,
+              std::vector<Cell>& path, double& cost, std::uint64_t& expanded,
+              std::uint64_t node_limit = UINT64_MAX) noexcept;
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+ private:
+  struct Side {
+    double d;
+    std::uint32_t seen;  // == stamp: d and parent valid
+    std::uint32_t done;  // == stamp: settled
+    std::uint32_t parent;
+  };
+  bool search(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
+              std::uint64_t& expanded, std::uint64_t node_limit, bool& limit_hit);
+  bool unfold(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
+              std::vector<Cell>& path, const grid::Grid& g);
+
+  std::uint32_t stamp_ = 0;
+  std::vector<Side> side_[2];  // forward (from the start), backward (from the goal)
+  std::vector<std::pair<double, std::uint32_t>> heap_[2];
+  std::vector<std::uint32_t> set_;
+  std::vector<std::uint32_t> chain_, stack_;
+  std::uint32_t meet_ = 0;
+};
+
+class SubgoalHierarchy {
+ public:
+  static constexpr std::uint32_t kNone = SubgoalGraph::kNone;
+
+  [[nodiscard]] static bool applies(const grid::Grid& g, const grid::Moves& m) noexcept {
+    return SubgoalGraph::applies(g, m);
+  }
+  /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
+  [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g);
+
+  [[nodiscard]] bool matches(const grid::Grid& g) const noexcept { return base_.matches(g); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
+  [[nodiscard]] std::size_t node_count() const noexcept { return base_.subgoal_count(); }
+  /// Upward edges (each edge of the hierarchy once), and how many of them are shortcuts.
+  [[nodiscard]] std::size_t edge_count() const noexcept { return up_to_.size(); }
+  [[nodiscard]] std::size_t shortcut_count() const noexcept;
+  /// Whether the hierarchy is well formed: every edge leads to a larger id, costs a finite
+  /// positive amount at least the octile distance of its ends, and a shortcut goes through a
+  /// subgoal smaller than both ends that has edges to both costing exactly its cost (what
+  /// unpacking relies on to end; a prepared file will be checked with it).
+  [[nodiscard]] bool consistent() const noexcept;
+
+  double build_seconds = 0;
+
+  Status find(const grid::Grid& g, Cell s, Cell t, std::vector<Cell>& path, double& cost,
+              std::uint64_t& expanded, std::uint64_t node_limit = UINT64_MAX) noexcept {
+    return own_.find(*this, g, s, t, path, cost, expanded, node_limit);
+  }
+
+ private:
+  friend class HierarchyWorkspace;
+  struct Contractor;
+
+  SubgoalGraph base_;                    // per-cell tables; subgoal ids = contraction order
+  std::vector<std::uint32_t> up_begin_;  // CSR over subgoals (size n + 1)
+  std::vector<std::uint32_t> up_to_;     // a larger id
+  std::vector<std::uint32_t> up_via_;  // a shortcut's middle subgoal (smaller than both), or kNone
+  std::vector<double> up_cost_;
+  HierarchyWorkspace own_;
+};
+
+}  // namespace pathlab::search::detail
