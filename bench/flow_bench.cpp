@@ -227,20 +227,13 @@ void BM_SectorsCity(benchmark::State& state) {
   sectors_4096(state, *g);
 }
 
-BENCHMARK(BM_SectorsCity)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({4000, 0})
-    ->Args({4000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(5);
-BENCHMARK(BM_Sectors4096)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({4000, 0})
-    ->Args({4000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(5);
+/// Goal 1,000 or 4,000 cells away, the way alone (0) or widened (1).
+void sector_cases(benchmark::internal::Benchmark* b) {
+  b->Args({1000, 0})->Args({1000, 1})->Args({4000, 0})->Args({4000, 1});
+  b->Unit(benchmark::kMillisecond)->Iterations(5);
+}
+BENCHMARK(BM_SectorsCity)->Apply(sector_cases);
+BENCHMARK(BM_Sectors4096)->Apply(sector_cases);
 BENCHMARK(BM_FullField)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Dijkstra)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DijkstraQuery)->Unit(benchmark::kMillisecond);

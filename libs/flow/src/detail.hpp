@@ -145,4 +145,31 @@ class FlatBuckets {
   std::size_t size_ = 0;
 };
 
+/// One half of a uniform-cost sweep's pop: offers here + step to the four neighbours `dirs`
+/// (the straight or the diagonal codes) without a branch on the data. slot(d) is the
+/// neighbour's distance (negative: outside the field), key(d) its queue id; the distance is
+/// stored back whether it improved or not, and the id written into the offer's bucket, its end
+/// advanced by the comparison. value[d] gets what the neighbour offers back (kUnreachable where
+/// there is no move), for the direction.
+template <class Slot, class Key>
+inline void relax_four(FlatBuckets& q, const std::array<std::size_t, 4>& dirs, double here,
+                       double step, unsigned legal, Slot&& slot, Key&& key,
+                       std::array<double, 8>& value) {
+  const double offer = here + step;
+  NodeId* p = q.room(offer);
+  NodeId* const p0 = p;
+  for (const std::size_t d : dirs) {
+    double* const dn = slot(d);
+    const double old = *dn;
+    // (Bitwise and, not &&: no branch on the data.)
+    const bool ok = ((legal >> d & 1u) != 0) & (old >= 0);
+    const bool better = ok & (offer < old);
+    *dn = better ? offer : old;
+    *p = key(d);
+    p += better ? 1 : 0;
+    value[d] = ok ? old + step : kUnreachable;
+  }
+  q.commit(offer, static_cast<std::size_t>(p - p0));
+}
+
 }  // namespace pathlab::flow::detail

@@ -85,37 +85,11 @@ void Field::sweep(const grid::Grid& view, std::span<const NodeId> seeds) {
       const unsigned legal = legal_moves_t<R>(view, c);
       const double here = dist[c];
       std::array<double, 8> value;
-      const double os = here + straight;
-      NodeId* ps = q.room(os);
-      NodeId* const ps0 = ps;
-      for (const int d : {0, 2, 4, 6}) {
-        const auto du = static_cast<std::size_t>(d);
-        const NodeId m = c + static_cast<NodeId>(off[du]);
-        const double dm = dist[m];
-        const bool ok = (legal >> d & 1u) != 0;
-        const bool better = ok & (os < dm);  // bitwise: no branch on the data
-        dist[m] = better ? os : dm;
-        *ps = m;
-        ps += better ? 1 : 0;
-        value[du] = ok ? dm + straight : kUnreachable;
-      }
-      q.commit(os, static_cast<std::size_t>(ps - ps0));
+      auto slot = [&](std::size_t d) { return dist + (c + static_cast<NodeId>(off[d])); };
+      auto key = [&](std::size_t d) { return c + static_cast<NodeId>(off[d]); };
+      relax_four(q, {0, 2, 4, 6}, here, straight, legal, slot, key, value);
       if constexpr (R != grid::DiagonalRule::never) {
-        const double od = here + diagonal;
-        NodeId* pd = q.room(od);
-        NodeId* const pd0 = pd;
-        for (const int d : {1, 3, 5, 7}) {
-          const auto du = static_cast<std::size_t>(d);
-          const NodeId m = c + static_cast<NodeId>(off[du]);
-          const double dm = dist[m];
-          const bool ok = (legal >> d & 1u) != 0;
-          const bool better = ok & (od < dm);
-          dist[m] = better ? od : dm;
-          *pd = m;
-          pd += better ? 1 : 0;
-          value[du] = ok ? dm + diagonal : kUnreachable;
-        }
-        q.commit(od, static_cast<std::size_t>(pd - pd0));
+        relax_four(q, {1, 3, 5, 7}, here, diagonal, legal, slot, key, value);
       } else {
         for (const std::size_t du : {1u, 3u, 5u, 7u}) value[du] = kUnreachable;
       }

@@ -460,26 +460,13 @@ struct SectorField::Impl {
             const double here = *at;
             const unsigned legal = legal_moves_t<R>(v, v.id(x, y));
             std::array<double, 8> value;
-            auto relax = [&](const auto& dirs, double step) {
-              const double offer = here + step;
-              std::uint32_t* p = q.room(offer);
-              std::uint32_t* const p0 = p;
-              for (const std::size_t d : dirs) {
-                double* const dn = at + tile_off[d];
-                const double old = *dn;
-                // (Bitwise and, not &&: no branch on the data.)
-                const bool ok = ((legal >> d & 1u) != 0) & (old >= 0);
-                const bool better = ok & (offer < old);
-                *dn = better ? offer : old;
-                *p = static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + key_off[d]);
-                p += better ? 1 : 0;
-                value[d] = ok ? old + step : kUnreachable;
-              }
-              q.commit(offer, static_cast<std::size_t>(p - p0));
+            auto slot = [&](std::size_t d) { return at + tile_off[d]; };
+            auto key = [&](std::size_t d) {
+              return static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + key_off[d]);
             };
-            relax(std::array<std::size_t, 4>{0, 2, 4, 6}, straight);
+            relax_four(q, {0, 2, 4, 6}, here, straight, legal, slot, key, value);
             if constexpr (R != grid::DiagonalRule::never) {
-              relax(std::array<std::size_t, 4>{1, 3, 5, 7}, diagonal);
+              relax_four(q, {1, 3, 5, 7}, here, diagonal, legal, slot, key, value);
             } else {
               for (const std::size_t d : {1u, 3u, 5u, 7u}) value[d] = kUnreachable;
             }
