@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -130,4 +132,67 @@ TEST(SubgoalHierarchy, MovingAiSampleAtTheScenarioOptimum) {
         EXPECT_TRUE(h.consistent()) << file;
       });
   EXPECT_GE(total, 1200u);
+}
+
+// save() and load(): a round trip answers every query alike and saves the same bytes; a stale,
+// foreign, other-version, damaged, truncated or empty file is refused; so is one whose payload
+// was changed and its checksum forged (an edge that leads down, a shortcut whose middle is not
+// below its ends, a subgoal cell that is not a corner).
+TEST(SubgoalHierarchy, RoundTripsAndBadFilesAreRejected) {
+  using pathlab::search::detail::PayloadReader;
+  const grid::Grid g = random_grid(21, 90, 60, 22, false);
+  const SubgoalHierarchy built = SubgoalHierarchy::build(g);
+  SubgoalHierarchy fresh = SubgoalHierarchy::build(g);
+  const std::string bytes = pathlab::testing::check_file_round_trip(built, fresh, g, 21, 22);
+  auto load = [](const std::string& data, const grid::Grid& on) {
+    std::istringstream in(data);
+    return SubgoalHierarchy::load(in, on);
+  };
+  const auto loaded = load(bytes, g);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->node_count(), built.node_count());
+  EXPECT_EQ(loaded->edge_count(), built.edge_count());
+  EXPECT_EQ(loaded->shortcut_count(), built.shortcut_count());
+
+  // Payload changes with a forged checksum: the layout is n, m, cells[n], begin[n + 1], to[m],
+  // via[m], cost[m].
+  const std::string payload = bytes.substr(48);
+  PayloadReader r{payload};
+  std::uint32_t n = 0, m = 0;
+  ASSERT_TRUE(r.get(n) && r.get(m));
+  ASSERT_GT(m, 2u);
+  const std::size_t cells_at = 8, to_at = cells_at + 4 * (std::size_t{n} + n + 1);
+  const std::size_t via_at = to_at + 4 * std::size_t{m};
+  auto forged = [&](std::size_t at, std::uint32_t value) {
+    std::string p = payload;
+    std::memcpy(p.data() + at, &value, sizeof value);
+    std::ostringstream out;
+    EXPECT_TRUE(pathlab::search::detail::write_framed(out, {'P', 'L', 'S', 'G', 'C', 'H', '0', '1'},
+                                                      SubgoalHierarchy::kFormatVersion, g.width(),
+                                                      g.height(), g.checksum(), p));
+    return out.str();
+  };
+  EXPECT_TRUE(load(forged(to_at,
+                          [&] {
+                            std::uint32_t x;
+                            std::memcpy(&x, payload.data() + to_at, 4);
+                            return x;
+                          }()),
+                   g)
+                  .has_value())
+      << "an unchanged payload with its checksum written again loads";
+  EXPECT_FALSE(load(forged(to_at, 0), g).has_value()) << "an edge from subgoal 0 to itself";
+  std::size_t shortcut = m;
+  for (std::size_t e = 0; e < m && shortcut == m; ++e) {
+    std::uint32_t via;
+    std::memcpy(&via, payload.data() + via_at + 4 * e, 4);
+    if (via != SubgoalHierarchy::kNone) shortcut = e;
+  }
+  if (shortcut < m) {
+    EXPECT_FALSE(load(forged(via_at + 4 * shortcut, n - 1), g).has_value())
+        << "a shortcut through the top subgoal";
+  }
+  std::uint32_t first_cell;
+  std::memcpy(&first_cell, payload.data() + cells_at, 4);
+  EXPECT_FALSE(load(forged(cells_at, first_cell + 1), g).has_value()) << "a cell not a corner";
 }

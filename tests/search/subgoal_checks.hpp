@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -155,6 +157,54 @@ std::size_t check_movingai_sample(Skip&& skip, OnGraph&& on_graph) {
     }
   }
   return total;
+}
+
+/// The file checks both methods share: `built` (for grid g, made from random_grid(seed, ...))
+/// saved and loaded again answers 80 queries as the fresh `again` does and saves the same bytes;
+/// a stale map (one wall flipped), a foreign one (another seed), another size, another format
+/// version, a damaged byte, a truncated file and an empty one are refused. Returns the bytes.
+template <class Graph>
+std::string check_file_round_trip(const Graph& built, Graph& again, const grid::Grid& g,
+                                  std::uint32_t seed, int wall_pct) {
+  std::stringstream file;
+  EXPECT_TRUE(built.save(file));
+  const std::string bytes = file.str();
+  auto load = [](const std::string& data, const grid::Grid& on) {
+    std::istringstream in(data);
+    return Graph::load(in, on);
+  };
+  auto loaded = load(bytes, g);
+  EXPECT_TRUE(loaded.has_value());
+  if (!loaded) return bytes;
+  const auto cells = passable_cells(g);
+  for (std::size_t i = 0; i < 80; ++i) {
+    const Cell s = cells[(i * 53) % cells.size()], t = cells[(i * 29 + 3) % cells.size()];
+    const SubgoalAnswer a = ask(again, g, s, t), b = ask(*loaded, g, s, t);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.path, b.path);
+  }
+  std::stringstream resaved;
+  EXPECT_TRUE(loaded->save(resaved));
+  EXPECT_EQ(resaved.str(), bytes);
+  grid::Grid changed = g;
+  changed.set_blocked(cells[cells.size() / 2], true);
+  EXPECT_FALSE(load(bytes, changed).has_value()) << "stale";
+  EXPECT_FALSE(load(bytes, random_grid(seed + 1, g.width(), g.height(), wall_pct, false)))
+      << "foreign";
+  EXPECT_FALSE(load(bytes, grid::Grid(g.width(), g.height() + 1)).has_value());
+  std::string version = bytes;  // the format version: bytes 8..11
+  const std::uint32_t v = Graph::kFormatVersion + 1;
+  std::memcpy(version.data() + 8, &v, sizeof v);
+  EXPECT_FALSE(load(version, g).has_value());
+  std::string damaged = bytes;
+  damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 0x10);
+  EXPECT_FALSE(load(damaged, g).has_value());
+  EXPECT_FALSE(load(bytes.substr(0, bytes.size() - 2), g).has_value());
+  EXPECT_FALSE(load("", g).has_value());
+  std::string magic = bytes;
+  magic[0] = 'X';
+  EXPECT_FALSE(load(magic, g).has_value());
+  return bytes;
 }
 
 }  // namespace pathlab::testing

@@ -115,9 +115,8 @@ TEST(SubgoalGraph, TwoLevelGraphHasLocalSubgoalsAndAnswersWithFewExpansions) {
 TEST(SubgoalGraph, RoundTripsAndStaleOrForeignFilesAreRejected) {
   const grid::Grid g = random_grid(21, 150, 90, 22, false);
   SubgoalGraph built = SubgoalGraph::build(g);
-  std::stringstream file;
-  ASSERT_TRUE(built.save(file));
-  const std::string bytes = file.str();
+  SubgoalGraph again = SubgoalGraph::build(g);
+  const std::string bytes = pathlab::testing::check_file_round_trip(built, again, g, 21, 22);
   auto load = [](const std::string& data, const grid::Grid& on) {
     std::istringstream in(data);
     return SubgoalGraph::load(in, on);
@@ -129,36 +128,8 @@ TEST(SubgoalGraph, RoundTripsAndStaleOrForeignFilesAreRejected) {
   EXPECT_EQ(loaded->edge_count(), built.edge_count());
   EXPECT_EQ(loaded->memory_bytes(), built.memory_bytes());
   const auto cells = passable_cells(g);
-  for (std::size_t i = 0; i < 80; ++i) {
-    const Cell s = cells[(i * 53) % cells.size()], t = cells[(i * 29 + 3) % cells.size()];
-    const Answer a = ask(built, g, s, t), b = ask(*loaded, g, s, t);
-    EXPECT_EQ(a.status, b.status);
-    EXPECT_EQ(a.path, b.path);
-  }
-  std::stringstream again;
-  ASSERT_TRUE(loaded->save(again));
-  EXPECT_EQ(again.str(), bytes);
-
-  // One wall flipped: stale. Another map of the same size: foreign.
   grid::Grid changed = g;
   changed.set_blocked(cells[cells.size() / 2], true);
-  EXPECT_FALSE(load(bytes, changed).has_value());
-  EXPECT_FALSE(load(bytes, random_grid(22, 150, 90, 22, false)).has_value());
-  EXPECT_FALSE(load(bytes, grid::Grid(150, 91)).has_value());
-  // Another format version (bytes 8..11).
-  std::string version = bytes;
-  const std::uint32_t v = SubgoalGraph::kFormatVersion + 1;
-  std::memcpy(version.data() + 8, &v, sizeof v);
-  EXPECT_FALSE(load(version, g).has_value());
-  // A damaged payload, a truncated file, an empty one, another magic.
-  std::string damaged = bytes;
-  damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 0x10);
-  EXPECT_FALSE(load(damaged, g).has_value());
-  EXPECT_FALSE(load(bytes.substr(0, bytes.size() - 2), g).has_value());
-  EXPECT_FALSE(load("", g).has_value());
-  std::string magic = bytes;
-  magic[0] = 'X';
-  EXPECT_FALSE(load(magic, g).has_value());
   // A terrain map is refused even with the right walls.
   grid::Grid terrain = g;
   terrain.set_terrain(cells[0].x, cells[0].y, 2.0f);

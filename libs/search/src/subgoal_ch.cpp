@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <istream>
 #include <limits>
 #include <new>
+#include <ostream>
 #include <queue>
+#include <string>
 
 namespace pathlab::search::detail {
 namespace {
@@ -282,6 +285,52 @@ bool SubgoalHierarchy::consistent() const noexcept {
     }
   }
   return true;
+}
+
+// --- file format -----------------------------------------------------------------------------
+
+namespace {
+constexpr char kMagic[8] = {'P', 'L', 'S', 'G', 'C', 'H', '0', '1'};
+}
+
+bool SubgoalHierarchy::save(std::ostream& out) const {
+  std::string payload;
+  put(payload, static_cast<std::uint32_t>(base_.sg_cell_.size()));
+  put(payload, static_cast<std::uint32_t>(up_to_.size()));
+  put_vector(payload, base_.sg_cell_);
+  put_vector(payload, up_begin_);
+  put_vector(payload, up_to_);
+  put_vector(payload, up_via_);
+  put_vector(payload, up_cost_);
+  return write_framed(out, kMagic, kFormatVersion, base_.width_, base_.height_, base_.map_checksum_,
+                      payload);
+}
+
+std::optional<SubgoalHierarchy> SubgoalHierarchy::load(std::istream& in, const grid::Grid& g) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!applies(g, grid::Moves{})) return std::nullopt;
+  // A hierarchy holds a few words per subgoal and edge: absurd sizes are refused unread.
+  const std::optional<std::string> framed =
+      read_framed(in, kMagic, kFormatVersion, g, 4096 + 256 * std::uint64_t{g.padded_size()});
+  if (!framed) return std::nullopt;
+  PayloadReader r{*framed};
+  std::uint32_t n = 0, m = 0;
+  std::vector<std::uint32_t> cells;
+  SubgoalHierarchy h;
+  if (!r.get(n) || !r.get(m) || !r.get_vector(cells, n) ||
+      !r.get_vector(h.up_begin_, std::size_t{n} + 1) || !r.get_vector(h.up_to_, m) ||
+      !r.get_vector(h.up_via_, m) || !r.get_vector(h.up_cost_, m) || r.at != framed->size()) {
+    return std::nullopt;
+  }
+  // The subgoals must be exactly the map's convex corners (in any order: contraction order).
+  std::vector<std::uint32_t> sorted = cells;
+  std::sort(sorted.begin(), sorted.end());
+  if (sorted != SubgoalGraph::subgoal_cells(g)) return std::nullopt;
+  h.base_ = SubgoalGraph::cells_only(g);
+  h.base_.renumber(std::move(cells));
+  if (!h.consistent()) return std::nullopt;
+  h.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return h;
 }
 
 // --- queries ---------------------------------------------------------------------------------

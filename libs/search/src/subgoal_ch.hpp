@@ -19,6 +19,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
+#include <optional>
 #include <vector>
 
 #include "subgoal_graph.hpp"
@@ -80,6 +82,17 @@ class SubgoalHierarchy {
   /// unpacking relies on to end; a prepared file will be checked with it).
   [[nodiscard]] bool consistent() const noexcept;
 
+  /// Header (magic "PLSGCH01", format version, size, the map's checksum, payload size and
+  /// checksum), then the subgoals in contraction order and the upward edges; the per-cell
+  /// tables are recomputed on load. False on a stream error.
+  bool save(std::ostream& out) const;
+  /// Reads what save() wrote for this grid; nothing on any mismatch (magic, version, size,
+  /// checksums), when the subgoals are not exactly the map's convex corners, or when the
+  /// hierarchy is not consistent(). Never trusted blindly.
+  [[nodiscard]] static std::optional<SubgoalHierarchy> load(std::istream& in, const grid::Grid& g);
+  static constexpr std::uint32_t kFormatVersion = 1;
+
+  /// Build time in seconds (or the time to read and verify it, when loaded).
   double build_seconds = 0;
 
   Status find(const grid::Grid& g, Cell s, Cell t, std::vector<Cell>& path, double& cost,

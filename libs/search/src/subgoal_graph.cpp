@@ -81,36 +81,6 @@ std::vector<std::uint32_t> identify_subgoals(const grid::Grid& g) {
   return out;
 }
 
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-void put_vector(std::string& out, const std::vector<T>& v) {
-  if (!v.empty()) out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
-
-/// Bounds-checked reader over a payload.
-struct Reader {
-  const std::string& data;
-  std::size_t at = 0;
-  template <class T>
-  bool get(T& v) {
-    if (data.size() - at < sizeof v) return false;
-    std::memcpy(&v, data.data() + at, sizeof v);
-    at += sizeof v;
-    return true;
-  }
-  template <class T>
-  bool get_vector(std::vector<T>& v, std::size_t n) {
-    if ((data.size() - at) / sizeof(T) < n) return false;
-    v.resize(n);
-    if (n) std::memcpy(v.data(), data.data() + at, n * sizeof(T));
-    at += n * sizeof(T);
-    return true;
-  }
-};
-
 }  // namespace
 
 // --- per-cell tables -------------------------------------------------------------------------
@@ -548,6 +518,54 @@ std::size_t SubgoalGraph::memory_bytes() const noexcept {
 
 // --- file format -----------------------------------------------------------------------------
 
+bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
+                  int height, std::uint64_t map_checksum, const std::string& payload) {
+  std::string header(magic, sizeof magic);
+  put(header, version);
+  put(header, static_cast<std::uint32_t>(width));
+  put(header, static_cast<std::uint32_t>(height));
+  put(header, std::uint32_t{0});
+  put(header, map_checksum);
+  put(header, static_cast<std::uint64_t>(payload.size()));
+  put(header, fnv1a(payload.data(), payload.size()));
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+  out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+  return static_cast<bool>(out);
+}
+
+std::optional<std::string> read_framed(std::istream& in, const char (&magic)[8],
+                                       std::uint32_t version, const grid::Grid& g,
+                                       std::uint64_t max_bytes) {
+  std::string header(8 + 4 * 4 + 8 * 3, '\0');
+  if (!in.read(header.data(), static_cast<std::streamsize>(header.size()))) return std::nullopt;
+  PayloadReader h{header};
+  char seen[8];
+  std::uint32_t v = 0, width = 0, height = 0, reserved = 0;
+  std::uint64_t checksum = 0, size = 0, payload_sum = 0;
+  for (char& c : seen) h.get(c);
+  h.get(v);
+  h.get(width);
+  h.get(height);
+  h.get(reserved);
+  h.get(checksum);
+  h.get(size);
+  h.get(payload_sum);
+  if (std::memcmp(seen, magic, sizeof seen) != 0 || v != version ||
+      width != static_cast<std::uint32_t>(g.width()) ||
+      height != static_cast<std::uint32_t>(g.height()) || checksum != g.checksum() ||
+      size > max_bytes) {
+    return std::nullopt;
+  }
+  std::string payload(static_cast<std::size_t>(size), '\0');
+  if (!in.read(payload.data(), static_cast<std::streamsize>(size))) return std::nullopt;
+  if (fnv1a(payload.data(), payload.size()) != payload_sum) return std::nullopt;
+  return payload;
+}
+
+std::vector<std::uint32_t> SubgoalGraph::subgoal_cells(const grid::Grid& g) {
+  return identify_subgoals(g);
+}
+
 bool SubgoalGraph::save(std::ostream& out) const {
   std::string payload;
   const auto n = static_cast<std::uint32_t>(sg_cell_.size());
@@ -559,49 +577,19 @@ bool SubgoalGraph::save(std::ostream& out) const {
   put_vector(payload, adj_global_end_);
   put_vector(payload, adj_);
   put_vector(payload, via_);
-  std::string header(kMagic, sizeof kMagic);
-  put(header, kFormatVersion);
-  put(header, static_cast<std::uint32_t>(width_));
-  put(header, static_cast<std::uint32_t>(height_));
-  put(header, std::uint32_t{0});
-  put(header, map_checksum_);
-  put(header, static_cast<std::uint64_t>(payload.size()));
-  put(header, fnv1a(payload.data(), payload.size()));
-  out.write(header.data(), static_cast<std::streamsize>(header.size()));
-  out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-  return static_cast<bool>(out);
+  return write_framed(out, kMagic, kFormatVersion, width_, height_, map_checksum_, payload);
 }
 
 std::optional<SubgoalGraph> SubgoalGraph::load(std::istream& in, const grid::Grid& g) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!applies(g, grid::Moves{})) return std::nullopt;
-  std::string header(8 + 4 * 4 + 8 * 3, '\0');
-  if (!in.read(header.data(), static_cast<std::streamsize>(header.size()))) return std::nullopt;
-  Reader h{header};
-  char magic[8];
-  std::uint32_t version = 0, width = 0, height = 0, reserved = 0;
-  std::uint64_t checksum = 0, size = 0, payload_sum = 0;
-  for (char& c : magic) h.get(c);
-  h.get(version);
-  h.get(width);
-  h.get(height);
-  h.get(reserved);
-  h.get(checksum);
-  h.get(size);
-  h.get(payload_sum);
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0 || version != kFormatVersion ||
-      width != static_cast<std::uint32_t>(g.width()) ||
-      height != static_cast<std::uint32_t>(g.height()) || checksum != g.checksum()) {
-    return std::nullopt;
-  }
-  // A graph never holds more than a few words per cell: refuse absurd sizes before allocating.
-  if (size > 4096 + 256 * static_cast<std::uint64_t>(g.padded_size())) return std::nullopt;
-  std::string payload(static_cast<std::size_t>(size), '\0');
-  if (!in.read(payload.data(), static_cast<std::streamsize>(size))) return std::nullopt;
-  if (fnv1a(payload.data(), payload.size()) != payload_sum) return std::nullopt;
-
+  // A graph never holds more than a few words per cell: absurd sizes are refused unread.
+  const std::optional<std::string> framed =
+      read_framed(in, kMagic, kFormatVersion, g, 4096 + 256 * std::uint64_t{g.padded_size()});
+  if (!framed) return std::nullopt;
+  const std::string& payload = *framed;
   SubgoalGraph graph;
-  Reader r{payload};
+  PayloadReader r{payload};
   std::uint32_t n = 0, m = 0;
   if (!r.get(n) || !r.get(graph.n_global_) || !r.get(m) || graph.n_global_ > n) return std::nullopt;
   if (!r.get_vector(graph.sg_cell_, n) || !r.get_vector(graph.adj_begin_, std::size_t{n} + 1) ||

@@ -29,11 +29,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <future>
 #include <iosfwd>
 #include <memory>
 #include <new>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -47,6 +49,45 @@
 namespace pathlab::search::detail {
 
 class SubgoalGraph;
+
+// --- the prepared files of the subgoal methods ---
+template <class T>
+void put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+void put_vector(std::string& out, const std::vector<T>& v) {
+  if (!v.empty()) out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+/// Bounds-checked reader over a payload.
+struct PayloadReader {
+  const std::string& data;
+  std::size_t at = 0;
+  template <class T>
+  bool get(T& v) {
+    if (data.size() - at < sizeof v) return false;
+    std::memcpy(&v, data.data() + at, sizeof v);
+    at += sizeof v;
+    return true;
+  }
+  template <class T>
+  bool get_vector(std::vector<T>& v, std::size_t n) {
+    if ((data.size() - at) / sizeof(T) < n) return false;
+    v.resize(n);
+    if (n) std::memcpy(v.data(), data.data() + at, n * sizeof(T));
+    at += n * sizeof(T);
+    return true;
+  }
+};
+/// Writes a header (magic, format version, width, height, the map's Grid::checksum(), payload
+/// size and FNV-1a checksum), then the payload. False on a stream error.
+bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
+                  int height, std::uint64_t map_checksum, const std::string& payload);
+/// The payload of what write_framed wrote for grid g; nothing when the magic, the version, the
+/// map's size or checksum differ, the payload is over max_bytes, short, or fails its checksum.
+std::optional<std::string> read_framed(std::istream& in, const char (&magic)[8],
+                                       std::uint32_t version, const grid::Grid& g,
+                                       std::uint64_t max_bytes);
 
 /// Per-query search state over one SubgoalGraph: generation-stamped, so after the first query
 /// (warm-up) a query allocates nothing. One per thread; the graph itself is immutable.
@@ -144,6 +185,8 @@ class SubgoalGraph {
   /// The per-cell tables of g alone (subgoals in ascending cell order, clearances,
   /// components), no edges.
   [[nodiscard]] static SubgoalGraph cells_only(const grid::Grid& g);
+  /// The map's subgoal cells (convex corners), ascending padded ids.
+  [[nodiscard]] static std::vector<std::uint32_t> subgoal_cells(const grid::Grid& g);
   /// New subgoal ids: cells[i] becomes subgoal i (cells: a permutation of the subgoal cells).
   void renumber(std::vector<std::uint32_t> cells);
   /// Every pair (i < j) of directly h-reachable subgoals, once each, sorted.
