@@ -1,13 +1,12 @@
 // libFuzzer target: pathlab::search::load_prepared, the reader of the cache files of
-// `pathlab prepare` (jps+ jump tables, subgoal graphs). Any bytes may only be refused (false)
+// `pathlab prepare` (jps+ jump tables, subgoal graphs and hierarchies). Any bytes may only be
+// refused (false)
 // or accepted, and queries on what was accepted must end without a memory error. A jps+ table
 // that is accepted answers with A*'s cost (the loader compares it with a fresh build); a path
-// from a subgoal graph is legal and no shorter than A*'s (a tampered graph, its checksum forged,
-// may miss a path or refuse a query whose shortcut does not unfold, but not break one). The seeds
-// are real files for kMap, made by `pathlab prepare` (fuzz/corpus/fuzz_prepared). The same bytes
-// also go to the subgoal contraction hierarchy's reader (SubgoalHierarchy::load, not yet behind
-// `prepare`): what it accepts is consistent(), and its paths are legal and no shorter than A*'s
-// (seed: subgoal_ch.prep).
+// from a subgoal graph or hierarchy is legal and no shorter than A*'s (a tampered graph, its
+// checksum forged, may miss a path or refuse a query whose shortcut does not unfold, but not
+// break one). The seeds are real files for kMap, made by `pathlab prepare`
+// (fuzz/corpus/fuzz_prepared).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -18,8 +17,6 @@
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/search/pathfinder.hpp>
 #include <pathlab/search/prepare.hpp>
-
-#include "../libs/search/src/subgoal_ch.hpp"
 
 namespace {
 
@@ -43,8 +40,8 @@ pathlab::grid::Grid make_grid() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const pathlab::grid::Grid grid = make_grid();
   const std::string bytes(reinterpret_cast<const char*>(data), size);
-  for (const auto algo :
-       {pathlab::search::Algorithm::jps_plus, pathlab::search::Algorithm::subgoal}) {
+  for (const auto algo : {pathlab::search::Algorithm::jps_plus, pathlab::search::Algorithm::subgoal,
+                          pathlab::search::Algorithm::subgoal_ch}) {
     pathlab::search::Options o;
     o.algorithm = algo;
     pathlab::search::Pathfinder finder(grid, o);
@@ -64,29 +61,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           (a.cost < b.cost - 1e-9 || pathlab::grid::check_path(grid, o.moves, a.path) ||
            a.path.front() != s || a.path.back() != t)) {
         __builtin_trap();
-      }
-    }
-  }
-  {
-    std::istringstream in(bytes);
-    auto h = pathlab::search::detail::SubgoalHierarchy::load(in, grid);
-    if (h) {
-      if (!h->consistent()) __builtin_trap();
-      pathlab::search::Options o;
-      o.algorithm = pathlab::search::Algorithm::astar;
-      pathlab::search::Pathfinder astar(grid, o);
-      std::vector<pathlab::Cell> path;
-      double cost = 0;
-      std::uint64_t expanded = 0;
-      for (const auto& [s, t] : {std::pair{pathlab::Cell{0, 0}, pathlab::Cell{23, 11}},
-                                 std::pair{pathlab::Cell{4, 2}, pathlab::Cell{20, 6}},
-                                 std::pair{pathlab::Cell{9, 4}, pathlab::Cell{0, 11}}}) {
-        const auto b = astar.find(s, t);
-        if (h->find(grid, s, t, path, cost, expanded) == pathlab::Status::found &&
-            (cost < b.cost - 1e-9 || pathlab::grid::check_path(grid, o.moves, path) ||
-             path.front() != s || path.back() != t)) {
-          __builtin_trap();
-        }
       }
     }
   }

@@ -21,8 +21,9 @@ TEST(BatchThreads, PoolResultsEqualOneFindersAnswers) {
   for (int i = 0; i < 300; ++i)
     queries.push_back({cells[rng() % cells.size()], cells[rng() % cells.size()]});
   queries.push_back({{-1, 0}, cells[0]});  // invalid: answered as invalid_input
-  for (const search::Algorithm a : {search::Algorithm::astar, search::Algorithm::jps_plus,
-                                    search::Algorithm::subgoal, search::Algorithm::theta}) {
+  for (const search::Algorithm a :
+       {search::Algorithm::astar, search::Algorithm::jps_plus, search::Algorithm::subgoal,
+        search::Algorithm::subgoal_ch, search::Algorithm::theta}) {
     for (const double radius : {0.0, 1.5}) {
       search::Options o;
       o.algorithm = a;

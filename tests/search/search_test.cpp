@@ -143,8 +143,9 @@ TEST(Search, EveryAlgorithmObeysTheNodeBudget) {
     o.algorithm = a;
     // anyangle-exact expands wall corners, not cells: the corridor has about 200 of them;
     // jps and jps+ expand jump points, two or three per row of the corridor; subgoal expands
-    // subgoals, one per turn.
-    o.node_limit = a == Algorithm::anyangle_exact || a == Algorithm::jps ||
+    // subgoals, one per turn; subgoal-ch settles a few per level of its hierarchy (about 16).
+    o.node_limit = a == Algorithm::subgoal_ch ? 5
+                   : a == Algorithm::anyangle_exact || a == Algorithm::jps ||
                            a == Algorithm::jps_plus || a == Algorithm::subgoal
                        ? 50
                        : 5000;

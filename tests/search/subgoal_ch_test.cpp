@@ -161,7 +161,8 @@ TEST(SubgoalHierarchy, RoundTripsAndBadFilesAreRejected) {
   std::uint32_t n = 0, m = 0;
   ASSERT_TRUE(r.get(n) && r.get(m));
   ASSERT_GT(m, 2u);
-  const std::size_t cells_at = 8, to_at = cells_at + 4 * (std::size_t{n} + n + 1);
+  // n, m and where the core begins, then the cells, the CSR begins, targets, vias, costs.
+  const std::size_t cells_at = 12, to_at = cells_at + 4 * (std::size_t{n} + n + 1);
   const std::size_t via_at = to_at + 4 * std::size_t{m};
   auto forged = [&](std::size_t at, std::uint32_t value) {
     std::string p = payload;

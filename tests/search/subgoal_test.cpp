@@ -1,6 +1,7 @@
-// `subgoal` behind the Pathfinder (the graph itself is tested in subgoal_graph_test.cpp): the
-// registry, Dijkstra's cost on random grids through the public API, the A* fallback with its
-// note, preparation shared and saved through prepare.hpp, and the trace.
+// `subgoal` and `subgoal-ch` behind the Pathfinder (the graph and the hierarchy themselves are
+// tested in subgoal_graph_test.cpp and subgoal_ch_test.cpp): the registry, Dijkstra's cost on
+// random grids through the public API, the A* fallback with its note, preparation shared and
+// saved through prepare.hpp, and the trace.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,24 +21,32 @@ using pathlab::testing::passable_cells;
 using pathlab::testing::random_grid;
 using pathlab::testing::reference_distances;
 
-namespace {
+/// The tests below run once for each subgoal method.
+class SubgoalMethod : public ::testing::TestWithParam<Algorithm> {
+ protected:
+  [[nodiscard]] search::Options subgoal_options() const {
+    search::Options o;
+    o.algorithm = GetParam();
+    return o;
+  }
+};
 
-search::Options subgoal_options() {
-  search::Options o;
-  o.algorithm = Algorithm::subgoal;
-  return o;
+INSTANTIATE_TEST_SUITE_P(Both, SubgoalMethod,
+                         ::testing::Values(Algorithm::subgoal, Algorithm::subgoal_ch),
+                         [](const auto& p) {
+                           return p.param == Algorithm::subgoal ? std::string("subgoal")
+                                                                : std::string("subgoal_ch");
+                         });
+
+TEST_P(SubgoalMethod, RegisteredAsOptimalAndPreprocessed) {
+  const Algorithm a = GetParam();
+  EXPECT_EQ(search::parse_algorithm(a == Algorithm::subgoal ? "subgoal" : "subgoal-ch"), a);
+  EXPECT_TRUE(search::info(a).optimal);
+  EXPECT_FALSE(search::info(a).any_angle);
+  EXPECT_TRUE(search::uses_preparation(a));
 }
 
-}  // namespace
-
-TEST(Subgoal, RegisteredAsOptimalAndPreprocessed) {
-  EXPECT_EQ(search::parse_algorithm("subgoal"), Algorithm::subgoal);
-  EXPECT_TRUE(search::info(Algorithm::subgoal).optimal);
-  EXPECT_FALSE(search::info(Algorithm::subgoal).any_angle);
-  EXPECT_TRUE(search::uses_preparation(Algorithm::subgoal));
-}
-
-TEST(Subgoal, RandomGridsMatchReferenceDijkstra) {
+TEST_P(SubgoalMethod, RandomGridsMatchReferenceDijkstra) {
   std::mt19937 rng(7071);
   int found = 0;
   for (int i = 0; i < 600; ++i) {
@@ -75,7 +84,7 @@ TEST(Subgoal, RandomGridsMatchReferenceDijkstra) {
   EXPECT_GT(found, 3000);
 }
 
-TEST(Subgoal, FallsBackToAStarWithANote) {
+TEST_P(SubgoalMethod, FallsBackToAStarWithANote) {
   const grid::Grid g = random_grid(5, 30, 20, 20, false);
   const auto cells = passable_cells(g);
   for (const auto rule : {grid::DiagonalRule::always, grid::DiagonalRule::never}) {
@@ -97,7 +106,7 @@ TEST(Subgoal, FallsBackToAStarWithANote) {
   EXPECT_NE(r.note.find("terrain"), std::string_view::npos) << r.note;
 }
 
-TEST(Subgoal, PreparedGraphIsSharedSavedAndCheckedAgainstTheMap) {
+TEST_P(SubgoalMethod, PreparedGraphIsSharedSavedAndCheckedAgainstTheMap) {
   const grid::Grid g = random_grid(11, 120, 80, 25, false);
   search::Pathfinder f(g, subgoal_options());
   const search::PrepareInfo info = search::prepare(f);
@@ -133,12 +142,20 @@ TEST(Subgoal, PreparedGraphIsSharedSavedAndCheckedAgainstTheMap) {
   std::istringstream in(bytes);
   EXPECT_FALSE(search::load_prepared(on_changed, in));
   EXPECT_FALSE(search::prepared_info(on_changed).ready);
-  EXPECT_NE(search::prepared_file_name(g, Algorithm::subgoal),
-            search::prepared_file_name(changed, Algorithm::subgoal));
-  EXPECT_EQ(search::prepared_file_name(g, Algorithm::subgoal).rfind("subgoal-", 0), 0u);
+  const Algorithm a = GetParam();
+  EXPECT_NE(search::prepared_file_name(g, a), search::prepared_file_name(changed, a));
+  EXPECT_EQ(search::prepared_file_name(g, a).rfind(std::string(search::to_string(a)) + "-", 0), 0u);
+  // The two methods' files are never taken for each other.
+  const Algorithm other = a == Algorithm::subgoal ? Algorithm::subgoal_ch : Algorithm::subgoal;
+  search::Options oo = subgoal_options();
+  oo.algorithm = other;
+  search::Pathfinder wrong(g, oo);
+  std::istringstream again(bytes);
+  EXPECT_FALSE(search::load_prepared(wrong, again));
+  EXPECT_FALSE(search::share_prepared(f, wrong));
 }
 
-TEST(Subgoal, TraceReplaysToThePath) {
+TEST_P(SubgoalMethod, TraceReplaysToThePath) {
   const grid::Grid g = random_grid(12, 40, 30, 20, false);
   const auto cells = passable_cells(g);
   search::TraceRecorder rec;

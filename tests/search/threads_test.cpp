@@ -97,8 +97,8 @@ TEST(SearchThreads, EveryAlgorithmGivesOneThreadsAnswersOnASharedGrid) {
 }
 
 TEST(SearchThreads, PreparedDataSharedByFindersOnOtherThreads) {
-  for (const Algorithm a : {Algorithm::jps_plus, Algorithm::subgoal}) {
-    const grid::Grid g = random_grid(a == Algorithm::subgoal ? 3 : 5, 96, 80, 30, false);
+  for (const Algorithm a : {Algorithm::jps_plus, Algorithm::subgoal, Algorithm::subgoal_ch}) {
+    const grid::Grid g = random_grid(a == Algorithm::jps_plus ? 5 : 3, 96, 80, 30, false);
     const auto qs = random_queries(g, 13, 60);
     search::Options o;
     o.algorithm = a;

@@ -138,7 +138,8 @@ TEST(UnitSearch, FindersKeptAcrossRandomEditsEqualAFreshDijkstra) {
   std::mt19937 rng(99);
   const search::Algorithm algos[] = {search::Algorithm::dijkstra, search::Algorithm::astar,
                                      search::Algorithm::jps,      search::Algorithm::jps_plus,
-                                     search::Algorithm::subgoal,  search::Algorithm::biastar};
+                                     search::Algorithm::subgoal,  search::Algorithm::subgoal_ch,
+                                     search::Algorithm::biastar};
   for (std::uint32_t seed = 0; seed < 8; ++seed) {
     grid::Grid g = pathlab::testing::random_class_grid(seed, 24 + seed * 3, 20 + seed * 2, 18, 25);
     std::vector<Unit> units{Unit{}, Unit{}};

@@ -7,7 +7,7 @@
 namespace pathlab::search {
 namespace {
 
-constexpr std::array<AlgorithmInfo, 16> kAlgorithms{{
+constexpr std::array<AlgorithmInfo, 17> kAlgorithms{{
     {Algorithm::bfs, "bfs", false, true, false, false, "breadth-first search: fewest moves"},
     {Algorithm::dfs, "dfs", false, false, false, false, "depth-first search: any path"},
     {Algorithm::iddfs, "iddfs", false, true, false, false,
@@ -35,6 +35,9 @@ constexpr std::array<AlgorithmInfo, 16> kAlgorithms{{
     {Algorithm::subgoal, "subgoal", true, false, true, false,
      "two-level subgoal graph (Uras, Koenig & Hernandez 2013): A* over convex-corner subgoals "
      "(preprocessed on first use)"},
+    {Algorithm::subgoal_ch, "subgoal-ch", true, false, true, false,
+     "contraction hierarchy over the subgoal graph: upward A* from both ends over convex-corner "
+     "subgoals and shortcuts (preprocessed on first use, on every core)"},
 }};
 
 constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "euclidean",

@@ -285,6 +285,13 @@ struct SubgoalCacheDeleter {
 };
 /// Its own memory (the search state); the graph is PrepareInfo::bytes.
 [[nodiscard]] std::size_t bytes_of(const SubgoalCache& c) noexcept;
+/// subgoal-ch's: the same for the contraction hierarchy (subgoal_ch.hpp).
+struct HierarchyCache;
+void destroy(HierarchyCache* p) noexcept;
+struct HierarchyCacheDeleter {
+  void operator()(HierarchyCache* p) const noexcept { destroy(p); }
+};
+[[nodiscard]] std::size_t bytes_of(const HierarchyCache& c) noexcept;
 
 /// Bytes a vector holds (its capacity).
 template <class T>
@@ -302,6 +309,7 @@ struct Pathfinder::Workspace {
   std::unique_ptr<detail::ExactCache, detail::ExactCacheDeleter> exact;
   std::unique_ptr<detail::JpsCache, detail::JpsCacheDeleter> jps;
   std::unique_ptr<detail::SubgoalCache, detail::SubgoalCacheDeleter> subgoal;
+  std::unique_ptr<detail::HierarchyCache, detail::HierarchyCacheDeleter> hierarchy;
   /// Microseconds of this query spent building per-grid preprocessed data (the JPS+ table, a
   /// unit's view): reported as preparation, not as query time.
   double prep_us = 0;
@@ -538,7 +546,8 @@ Status run_theta(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Wo
 template <class L>
 Status run_anyangle_exact(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                           Result&, L&);
-/// subgoal (falls back to A* on terrain, other diagonal rules or costs; sets out.note).
+/// subgoal and subgoal-ch (fall back to A* on terrain, other diagonal rules or costs; set
+/// out.note).
 template <class L>
 Status run_subgoal(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&, Result&,
                    L&);

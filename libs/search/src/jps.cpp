@@ -280,16 +280,23 @@ std::string_view fallback_note(const grid::Grid& base, const Options& o) noexcep
 }
 
 std::string_view detail::note_for(const grid::Grid& g, const Options& o) noexcept {
-  if (o.algorithm == Algorithm::subgoal) {
+  if (o.algorithm == Algorithm::subgoal || o.algorithm == Algorithm::subgoal_ch) {
+    const bool ch = o.algorithm == Algorithm::subgoal_ch;
     if (g.has_terrain()) {
-      return "subgoal: steps have terrain or class costs here; answered with A*";
+      return ch ? "subgoal-ch: steps have terrain or class costs here; answered with A*"
+                : "subgoal: steps have terrain or class costs here; answered with A*";
     }
     if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
-      return "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*";
+      return ch ? "subgoal-ch: subgoal graphs are built for --diagonal no-corner-cut; answered "
+                  "with A*"
+                : "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with "
+                  "A*";
     }
     if (!detail::SubgoalGraph::applies(g, o.moves)) {
-      return "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered with "
-             "A*";
+      return ch ? "subgoal-ch: subgoal graphs need the octile cost model (1 and sqrt 2); "
+                  "answered with A*"
+                : "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered "
+                  "with A*";
     }
     return {};
   }

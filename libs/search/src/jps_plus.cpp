@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <istream>
 #include <ostream>
+#include <type_traits>
 
 #include "jps.hpp"
+#include "subgoal_ch.hpp"
 #include "subgoal_graph.hpp"
 
 namespace pathlab::search::detail {
@@ -392,15 +394,41 @@ struct PreparedAccess {
   }
   static detail::JpsCache& fresh_cache(Pathfinder& f) { return detail::jps_cache(*f.ws_, grid(f)); }
   static Pathfinder::Workspace& ws(Pathfinder& f) noexcept { return *f.ws_; }
-  /// The finder's subgoal graph when it is up to date for its grid, else nullptr.
-  static const detail::SubgoalCache* subgoal(const Pathfinder& f) noexcept {
-    const detail::SubgoalCache* c = f.ws_->subgoal.get();
+  /// The finder's cache of a subgoal method (SubgoalCache or HierarchyCache), made if need be.
+  template <class Cache>
+  static Cache& own(Pathfinder& f) {
+    if constexpr (std::is_same_v<Cache, detail::SubgoalCache>) {
+      if (!f.ws_->subgoal) f.ws_->subgoal.reset(new detail::SubgoalCache);
+      return *f.ws_->subgoal;
+    } else {
+      if (!f.ws_->hierarchy) f.ws_->hierarchy.reset(new detail::HierarchyCache);
+      return *f.ws_->hierarchy;
+    }
+  }
+  /// That cache when its graph is up to date for the finder's grid, else nullptr.
+  template <class Cache>
+  static const Cache* graph(const Pathfinder& f) noexcept {
+    const Cache* c = nullptr;
+    if constexpr (std::is_same_v<Cache, detail::SubgoalCache>) {
+      c = f.ws_->subgoal.get();
+    } else {
+      c = f.ws_->hierarchy.get();
+    }
     return c != nullptr && c->graph && c->graph->matches(grid(f)) ? c : nullptr;
   }
-  /// Whether the finder's algorithm, options and grid use a subgoal graph.
+  /// Whether the finder's algorithm, options and grid use a subgoal graph (either method).
   static bool uses_graph(const Pathfinder& f) noexcept {
-    return f.options_.algorithm == Algorithm::subgoal &&
+    return subgoal_method(f.options_.algorithm) &&
            detail::SubgoalGraph::applies(grid(f), f.options_.moves);
+  }
+  static bool subgoal_method(Algorithm a) noexcept {
+    return a == Algorithm::subgoal || a == Algorithm::subgoal_ch;
+  }
+  /// Calls f with a null pointer of the cache type of subgoal method a.
+  template <class F>
+  static decltype(auto) by_cache(Algorithm a, F&& f) {
+    if (a == Algorithm::subgoal_ch) return f(static_cast<detail::HierarchyCache*>(nullptr));
+    return f(static_cast<detail::SubgoalCache*>(nullptr));
   }
   /// Whether the finder's algorithm, options and grid use the jump table.
   static bool uses_table(const Pathfinder& f) noexcept {
@@ -410,19 +438,22 @@ struct PreparedAccess {
 };
 
 bool uses_preparation(Algorithm a) noexcept {
-  return a == Algorithm::jps_plus || a == Algorithm::subgoal;
+  return a == Algorithm::jps_plus || PreparedAccess::subgoal_method(a);
 }
 
 PrepareInfo prepared_info(const Pathfinder& f) noexcept {
   PrepareInfo info;
-  if (f.options().algorithm == Algorithm::subgoal) {
-    const detail::SubgoalCache* c = PreparedAccess::subgoal(f);
-    if (!PreparedAccess::uses_graph(f) || c == nullptr) return info;
-    info.ready = true;
-    info.loaded = c->loaded;
-    info.seconds = c->graph->build_seconds;
-    info.bytes = c->graph->memory_bytes();
-    return info;
+  if (PreparedAccess::subgoal_method(f.options().algorithm)) {
+    return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+      using Cache = std::remove_pointer_t<decltype(tag)>;
+      const Cache* c = PreparedAccess::graph<Cache>(f);
+      if (!PreparedAccess::uses_graph(f) || c == nullptr) return info;
+      info.ready = true;
+      info.loaded = c->loaded;
+      info.seconds = c->graph->build_seconds;
+      info.bytes = c->graph->memory_bytes();
+      return info;
+    });
   }
   const detail::JpsCache* c = PreparedAccess::cache(f);
   if (!PreparedAccess::uses_table(f) || c == nullptr || !c->table) return info;
@@ -438,7 +469,10 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
     try {
       // The first graph is built now; after map edits the rebuild runs on another thread and
       // ready stays false until it is in (queries meanwhile answer with jps).
-      (void)detail::subgoal_cache_now(PreparedAccess::ws(f), PreparedAccess::grid(f));
+      PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+        using Cache = std::remove_pointer_t<decltype(tag)>;
+        (void)detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f));
+      });
     } catch (const std::exception&) {
       return {};
     }
@@ -455,22 +489,25 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
 }
 
 bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
-  if (from.options().algorithm == Algorithm::subgoal) {
-    const detail::SubgoalCache* src = PreparedAccess::subgoal(from);
-    if (src == nullptr || !PreparedAccess::uses_graph(to) ||
-        !src->graph->matches(PreparedAccess::grid(to))) {
-      return false;
-    }
-    try {
-      Pathfinder::Workspace& ws = PreparedAccess::ws(to);
-      if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
-      ws.subgoal->graph = src->graph;
-      ws.subgoal->revision = 0;
-      ws.subgoal->loaded = src->loaded;
-    } catch (const std::bad_alloc&) {
-      return false;
-    }
-    return true;
+  if (PreparedAccess::subgoal_method(from.options().algorithm)) {
+    if (to.options().algorithm != from.options().algorithm) return false;
+    return PreparedAccess::by_cache(from.options().algorithm, [&](auto* tag) {
+      using Cache = std::remove_pointer_t<decltype(tag)>;
+      const Cache* src = PreparedAccess::graph<Cache>(from);
+      if (src == nullptr || !PreparedAccess::uses_graph(to) ||
+          !src->graph->matches(PreparedAccess::grid(to))) {
+        return false;
+      }
+      try {
+        Cache& dst = PreparedAccess::own<Cache>(to);
+        dst.graph = src->graph;
+        dst.revision = 0;
+        dst.loaded = src->loaded;
+      } catch (const std::bad_alloc&) {
+        return false;
+      }
+      return true;
+    });
   }
   const detail::JpsCache* src = PreparedAccess::cache(from);
   if (src == nullptr || !src->table || !PreparedAccess::uses_table(to)) return false;
@@ -486,8 +523,11 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
 
 bool save_prepared(Pathfinder& f, std::ostream& out) {
   if (!prepare(f).ready) return false;
-  if (f.options().algorithm == Algorithm::subgoal) {
-    return PreparedAccess::subgoal(f)->graph->save(out);
+  if (PreparedAccess::subgoal_method(f.options().algorithm)) {
+    return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+      using Cache = std::remove_pointer_t<decltype(tag)>;
+      return PreparedAccess::graph<Cache>(f)->graph->save(out);
+    });
   }
   const detail::JumpTable& t = *PreparedAccess::cache(f)->table;
   const grid::Grid& g = PreparedAccess::grid(f);
@@ -515,19 +555,21 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
 
 bool load_prepared(Pathfinder& f, std::istream& in) {
   if (PreparedAccess::uses_graph(f)) {
-    try {
-      std::optional<detail::SubgoalGraph> g =
-          detail::SubgoalGraph::load(in, PreparedAccess::grid(f));
-      if (!g) return false;
-      Pathfinder::Workspace& ws = PreparedAccess::ws(f);
-      if (!ws.subgoal) ws.subgoal.reset(new detail::SubgoalCache);
-      ws.subgoal->graph = std::make_shared<const detail::SubgoalGraph>(std::move(*g));
-      ws.subgoal->revision = 0;
-      ws.subgoal->loaded = true;
-    } catch (const std::bad_alloc&) {
-      return false;
-    }
-    return true;
+    return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+      using Cache = std::remove_pointer_t<decltype(tag)>;
+      using Graph = typename Cache::graph_type;
+      try {
+        std::optional<Graph> g = Graph::load(in, PreparedAccess::grid(f));
+        if (!g) return false;
+        Cache& c = PreparedAccess::own<Cache>(f);
+        c.graph = std::make_shared<const Graph>(std::move(*g));
+        c.revision = 0;
+        c.loaded = true;
+      } catch (const std::bad_alloc&) {
+        return false;
+      }
+      return true;
+    });
   }
   if (!PreparedAccess::uses_table(f)) return false;
   const auto t0 = std::chrono::steady_clock::now();
@@ -583,8 +625,10 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
 std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(g.checksum()));
-  const std::uint32_t version =
-      a == Algorithm::subgoal ? detail::SubgoalGraph::kFormatVersion : kPreparedFormatVersion;
+  const std::uint32_t version = a == Algorithm::subgoal ? detail::SubgoalGraph::kFormatVersion
+                                : a == Algorithm::subgoal_ch
+                                    ? detail::SubgoalHierarchy::kFormatVersion
+                                    : kPreparedFormatVersion;
   return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(version) + ".prep";
 }
 

@@ -24,6 +24,7 @@ std::size_t Pathfinder::memory_bytes() const noexcept {
   if (w.exact) n += detail::bytes_of(*w.exact);
   if (w.jps) n += detail::bytes_of(*w.jps);
   if (w.subgoal) n += detail::bytes_of(*w.subgoal);
+  if (w.hierarchy) n += detail::bytes_of(*w.hierarchy);
   return n;
 }
 Pathfinder::Pathfinder(Pathfinder&&) noexcept = default;
@@ -72,6 +73,7 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
     case Algorithm::jps_plus:
       return detail::run_jps(g, o, s, t, ws, out, listener);
     case Algorithm::subgoal:
+    case Algorithm::subgoal_ch:
       return detail::run_subgoal(g, o, s, t, ws, out, listener);
     case Algorithm::dijkstra:
     case Algorithm::greedy:

@@ -1,12 +1,14 @@
-// The `subgoal` algorithm: the two-level subgoal graph of subgoal_graph.hpp behind the
-// Pathfinder — built on the first query (or by prepare()), kept per grid, rebuilt when the walls
-// change, and an A* fallback (with a note) where the graph does not answer optimally.
+// The `subgoal` and `subgoal-ch` algorithms: the two-level subgoal graph of subgoal_graph.hpp
+// and the contraction hierarchy of subgoal_ch.hpp behind the Pathfinder — built on the first
+// query (or by prepare()), kept per grid, rebuilt when the walls change, and an A* fallback
+// (with a note) where they do not answer optimally.
 #include <chrono>
 #include <future>
 #include <system_error>
 
 #include "engine.hpp"
 #include "jps.hpp"  // run_astar_instead
+#include "subgoal_ch.hpp"
 #include "subgoal_graph.hpp"
 
 namespace pathlab::search::detail {
@@ -14,19 +16,40 @@ namespace pathlab::search::detail {
 void destroy(SubgoalCache* p) noexcept {
   delete p;
 }
+void destroy(HierarchyCache* p) noexcept {
+  delete p;
+}
 
 std::size_t bytes_of(const SubgoalCache& c) noexcept {
   return sizeof(SubgoalCache) + c.search.memory_bytes();
 }
+std::size_t bytes_of(const HierarchyCache& c) noexcept {
+  return sizeof(HierarchyCache) + c.search.memory_bytes();
+}
 
-SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
+namespace {
+
+/// The workspace's slot for a cache type.
+SubgoalCache& slot(Pathfinder::Workspace& ws, SubgoalCache*) {
   if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
-  SubgoalCache& c = *ws.subgoal;
+  return *ws.subgoal;
+}
+HierarchyCache& slot(Pathfinder::Workspace& ws, HierarchyCache*) {
+  if (!ws.hierarchy) ws.hierarchy.reset(new HierarchyCache);
+  return *ws.hierarchy;
+}
+
+}  // namespace
+
+template <class Cache>
+Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
+  using Graph = typename Cache::graph_type;
+  Cache& c = slot(ws, static_cast<Cache*>(nullptr));
   if (c.graph && c.revision != g.revision() && !c.graph->matches(g)) c.graph.reset();
   if (!c.graph) {
     c.loaded = false;
     const auto t0 = std::chrono::steady_clock::now();
-    c.graph = std::make_shared<const SubgoalGraph>(SubgoalGraph::build(g));
+    c.graph = std::make_shared<const Graph>(Graph::build(g));
     ws.prep_us +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -34,10 +57,11 @@ SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const Grid& g) {
   return c;
 }
 
-SubgoalCache* subgoal_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
-  if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
-  SubgoalCache& c = *ws.subgoal;
-  if (!c.graph) return &subgoal_cache(ws, g);  // the first build: now, on this thread
+template <class Cache>
+Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
+  using Graph = typename Cache::graph_type;
+  Cache& c = slot(ws, static_cast<Cache*>(nullptr));
+  if (!c.graph) return &graph_cache<Cache>(ws, g);  // the first build: now, on this thread
   if (c.revision == g.revision() || c.graph->matches(g)) {
     c.revision = g.revision();
     return &c;
@@ -45,7 +69,7 @@ SubgoalCache* subgoal_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   if (c.pending.valid()) {
     // One rebuild at a time, and never waited for: while it runs, jps answers.
     if (c.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return nullptr;
-    std::shared_ptr<const SubgoalGraph> built;
+    std::shared_ptr<const Graph> built;
     try {
       built = c.pending.get();  // leaves the future empty
     } catch (const std::exception&) {
@@ -62,37 +86,36 @@ SubgoalCache* subgoal_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   // next query after it finishes starts another.
   try {
     c.pending = std::async(std::launch::async, [copy = g] {
-      return std::shared_ptr<const SubgoalGraph>(
-          std::make_shared<const SubgoalGraph>(SubgoalGraph::build(copy)));
+      return std::shared_ptr<const Graph>(std::make_shared<const Graph>(Graph::build(copy)));
     });
   } catch (const std::system_error&) {
     // No thread to be had: rebuild here, as before the map could change.
     c.graph.reset();
-    return &subgoal_cache(ws, g);
+    return &graph_cache<Cache>(ws, g);
   }
   c.pending_revision = g.revision();
   return nullptr;
 }
 
-template <class L>
-Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
-                   Result& out, L& listener) {
-  if (!SubgoalGraph::applies(g, o.moves)) {
-    out.note = note_for(g, o);
-    return run_astar_instead(g, o, s, t, ws, out, listener);
-  }
-  SubgoalCache* ready = subgoal_cache_now(ws, g);
+template SubgoalCache& graph_cache(Pathfinder::Workspace&, const Grid&);
+template HierarchyCache& graph_cache(Pathfinder::Workspace&, const Grid&);
+template SubgoalCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
+template HierarchyCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
+
+namespace {
+
+template <class Cache, class L>
+Status answer(Cache* ready, const char* rebuilding, const Grid& g, const Options& o, NodeId s,
+              NodeId t, Pathfinder::Workspace& ws, Result& out, L& listener) {
   if (ready == nullptr) {
     // The map changed and the graph is being rebuilt off this thread: jump point search
     // answers meanwhile (no preprocessing, same optimal costs).
-    out.note =
-        "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt "
-        "on another thread";
+    out.note = rebuilding;
     Options j = o;
     j.algorithm = Algorithm::jps;
     return run_jps(g, j, s, t, ws, out, listener);
   }
-  SubgoalCache& c = *ready;
+  Cache& c = *ready;
   double cost = 0;
   std::uint64_t expanded = 0;
   const Status status =
@@ -115,6 +138,27 @@ Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfind
     }
   }
   return status;
+}
+
+}  // namespace
+
+template <class L>
+Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
+                   Result& out, L& listener) {
+  if (!SubgoalGraph::applies(g, o.moves)) {
+    out.note = note_for(g, o);
+    return run_astar_instead(g, o, s, t, ws, out, listener);
+  }
+  if (o.algorithm == Algorithm::subgoal_ch) {
+    return answer(graph_cache_now<HierarchyCache>(ws, g),
+                  "subgoal-ch: the map changed; answered with jps while the hierarchy is rebuilt "
+                  "on another thread",
+                  g, o, s, t, ws, out, listener);
+  }
+  return answer(graph_cache_now<SubgoalCache>(ws, g),
+                "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt "
+                "on another thread",
+                g, o, s, t, ws, out, listener);
 }
 
 template Status run_subgoal(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,

@@ -3,16 +3,19 @@
 // Uras & Koenig, "Subgoal Graphs for Fast Optimal Pathfinding", and their SG-CH: contraction
 // hierarchies over subgoal graphs; Geisberger et al. 2008 for contraction hierarchies).
 //
-// Preprocessing contracts the subgoals one by one, least important first (edge difference plus
-// contracted neighbours): a subgoal's removal adds a shortcut u-w, through it, for each pair of
-// its neighbours whose shortest way needs it (a bounded witness Dijkstra finds none as short).
-// Subgoals are then numbered in contraction order, so an edge leads "up" to a larger id, and
-// each keeps its upward edges (cost, and the subgoal a shortcut goes through).
+// Preprocessing contracts the subgoals in rounds, the threads sharing each round: every subgoal
+// whose priority (edge difference plus contracted neighbours) beats all its neighbours' goes
+// at once. A subgoal's removal adds a shortcut u-w, through it, for each pair of its neighbours
+// whose shortest way needs it (a bounded witness Dijkstra, avoiding the round's subgoals, finds
+// none as short). Subgoals of more than BuildLimits::max_degree neighbours are left
+// uncontracted: the core (random maps grow dense ones). Subgoals are then numbered in
+// contraction order, the core last, so an edge leads "up" to a larger id, and each keeps its
+// upward edges (cost, and the subgoal a shortcut goes through).
 //
 // A query joins start and goal to the subgoals they directly h-reach (or walks straight between
-// them when one directly h-reaches the other), runs a Dijkstra upward from each side until
-// neither queue holds a key below the best meeting, unpacks the shortcuts into subgoal-graph
-// edges and walks each edge into grid cells.
+// them when one directly h-reaches the other), runs an A* upward from each side (in the core,
+// along every edge) until neither queue holds a key below the best meeting, unpacks the
+// shortcuts into subgoal-graph edges and walks each edge into grid cells.
 //
 // Same scope as SubgoalGraph: unit terrain, no-corner-cut, octile costs (applies()).
 #pragma once
@@ -67,8 +70,16 @@ class SubgoalHierarchy {
   [[nodiscard]] static bool applies(const grid::Grid& g, const grid::Moves& m) noexcept {
     return SubgoalGraph::applies(g, m);
   }
+  struct BuildLimits {
+    /// Threads sharing the contraction (0: the machine's cores).
+    unsigned threads = 0;
+    /// Subgoals with more live neighbours than this are left in the core: it bounds the
+    /// witness searches (random maps grow dense cores; the cap keeps their build in seconds).
+    std::uint32_t max_degree = 64;
+  };
   /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
-  [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g);
+  [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g, const BuildLimits& limits);
+  [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g) { return build(g, {}); }
 
   [[nodiscard]] bool matches(const grid::Grid& g) const noexcept { return base_.matches(g); }
   [[nodiscard]] std::size_t memory_bytes() const noexcept;
@@ -76,6 +87,8 @@ class SubgoalHierarchy {
   /// Upward edges (each edge of the hierarchy once), and how many of them are shortcuts.
   [[nodiscard]] std::size_t edge_count() const noexcept { return up_to_.size(); }
   [[nodiscard]] std::size_t shortcut_count() const noexcept;
+  /// Subgoals left uncontracted (the core: the highest ids).
+  [[nodiscard]] std::size_t core_count() const noexcept { return node_count() - core_begin_; }
   /// Whether the hierarchy is well formed: every edge leads to a larger id, costs a finite
   /// positive amount at least the octile distance of its ends, and a shortcut goes through a
   /// subgoal smaller than both ends that has edges to both costing exactly its cost (what
@@ -83,14 +96,15 @@ class SubgoalHierarchy {
   [[nodiscard]] bool consistent() const noexcept;
 
   /// Header (magic "PLSGCH01", format version, size, the map's checksum, payload size and
-  /// checksum), then the subgoals in contraction order and the upward edges; the per-cell
+  /// checksum), then the subgoals in contraction order, where the core begins, and the upward
+  /// edges; the core's downward index and the per-cell
   /// tables are recomputed on load. False on a stream error.
   bool save(std::ostream& out) const;
   /// Reads what save() wrote for this grid; nothing on any mismatch (magic, version, size,
   /// checksums), when the subgoals are not exactly the map's convex corners, or when the
   /// hierarchy is not consistent(). Never trusted blindly.
   [[nodiscard]] static std::optional<SubgoalHierarchy> load(std::istream& in, const grid::Grid& g);
-  static constexpr std::uint32_t kFormatVersion = 1;
+  static constexpr std::uint32_t kFormatVersion = 2;
 
   /// Build time in seconds (or the time to read and verify it, when loaded).
   double build_seconds = 0;
@@ -109,7 +123,15 @@ class SubgoalHierarchy {
   std::vector<std::uint32_t> up_to_;     // a larger id
   std::vector<std::uint32_t> up_via_;  // a shortcut's middle subgoal (smaller than both), or kNone
   std::vector<double> up_cost_;
+  std::uint32_t core_begin_ = 0;  // ids from here on form the core
+  // Per core subgoal, its edges from lower core subgoals: the edge's index and its lower end
+  // (recomputed from the upward edges, never stored).
+  std::vector<std::uint32_t> down_begin_, down_edge_, down_from_;
+  void index_core();
   HierarchyWorkspace own_;
 };
+
+/// What a Pathfinder keeps for `subgoal-ch` (engine.hpp), as SubgoalCache for `subgoal`.
+struct HierarchyCache : GraphCache<SubgoalHierarchy, HierarchyWorkspace> {};
 
 }  // namespace pathlab::search::detail

@@ -276,29 +276,35 @@ Status SubgoalGraph::query(const grid::Grid& g, Cell s, Cell t, std::vector<Cell
   }
 }
 
-/// What a Pathfinder keeps for `subgoal` (engine.hpp): the graph of its grid (immutable, so
-/// finders on other threads share it) and its own search state over it.
-struct SubgoalCache {
-  std::shared_ptr<const SubgoalGraph> graph;
+/// What a Pathfinder keeps for a subgoal method (engine.hpp): the graph of its grid (immutable,
+/// so finders on other threads share it) and its own search state over it.
+template <class Graph, class Search>
+struct GraphCache {
+  using graph_type = Graph;
+  std::shared_ptr<const Graph> graph;
   /// After the map changed: the graph being rebuilt on another thread from a copy of the grid
   /// at revision pending_revision (Changing maps: queries meanwhile are answered by jps, which
   /// needs no preprocessing). A finder destroyed meanwhile waits for the build to finish.
-  std::future<std::shared_ptr<const SubgoalGraph>> pending;
+  std::future<std::shared_ptr<const Graph>> pending;
   std::uint64_t pending_revision = 0;
   /// The revision of the grid the graph was last found to match (Grid::revision; 0: not
   /// checked), so that a query compares one number instead of the walls.
   std::uint64_t revision = 0;
   bool loaded = false;  ///< the graph came from load_prepared (prepare.hpp)
-  SubgoalWorkspace search;
+  Search search;
 };
+struct SubgoalCache : GraphCache<SubgoalGraph, SubgoalWorkspace> {};
 
-/// The workspace's cache with a graph for g: kept when it matches, else built now (the build
-/// time added to ws.prep_us). Throws std::bad_alloc.
-SubgoalCache& subgoal_cache(Pathfinder::Workspace& ws, const grid::Grid& g);
+/// The workspace's cache (ws.subgoal or ws.hierarchy, by the cache's type) with a graph for g:
+/// kept when it matches, else built now (the build time added to ws.prep_us). Throws
+/// std::bad_alloc.
+template <class Cache>
+Cache& graph_cache(Pathfinder::Workspace& ws, const grid::Grid& g);
 /// The same after the map changed, without waiting: a graph for g when one is ready (the old
 /// one still matching, or a rebuild started earlier for this revision), else nullptr, having
 /// started a rebuild off this thread (unless one for this revision is running). With no graph
-/// at all yet it builds one now, as subgoal_cache does.
-SubgoalCache* subgoal_cache_now(Pathfinder::Workspace& ws, const grid::Grid& g);
+/// at all yet it builds one now, as graph_cache does.
+template <class Cache>
+Cache* graph_cache_now(Pathfinder::Workspace& ws, const grid::Grid& g);
 
 }  // namespace pathlab::search::detail

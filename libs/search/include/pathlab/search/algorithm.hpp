@@ -25,9 +25,10 @@ enum class Algorithm : std::uint8_t {
   lazytheta,
   anyangle_exact,
   // Appended (not inserted) so that the values above keep their numbers.
-  jps,       ///< "jps"
-  jps_plus,  ///< "jps+"
-  subgoal,   ///< "subgoal": two-level subgoal graph
+  jps,         ///< "jps"
+  jps_plus,    ///< "jps+"
+  subgoal,     ///< "subgoal": two-level subgoal graph
+  subgoal_ch,  ///< "subgoal-ch": contraction hierarchy over the subgoal graph
 };
 
 enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };
