@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Moving AI conformance: astar, dijkstra, biastar, jps, jps+ and subgoal must report 0 suboptimal and 0 illegal
+# Moving AI conformance: astar, dijkstra, biastar, jps, jps+, subgoal and subgoal-ch must report 0 suboptimal and 0 illegal
 # paths on every scenario file of the shared set; theta, lazytheta and smoothed A* paths must
 # keep line of sight on every segment and never fall below the exact any-angle optimum (on the
 # maps small enough for it), with their lengths reported. Usage: conformance.sh PATHLAB DIR SAMPLE
@@ -18,7 +18,7 @@ if [[ ! -e "${scens[0]}" ]]; then
 fi
 threads=$(nproc)
 echo "Moving AI conformance: ${#scens[@]} scenario files, $( ((sample)) && echo "$sample queries each" || echo "every query"), $threads threads"
-"$pathlab" bench "${scens[@]}" --algo astar,dijkstra,biastar,jps,jps+,subgoal --max-queries "$sample" \
+"$pathlab" bench "${scens[@]}" --algo astar,dijkstra,biastar,jps,jps+,subgoal,subgoal-ch --max-queries "$sample" \
   --threads "$threads"
 rc1=$?
 any_sample=$(( sample / 4 ))
