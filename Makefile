@@ -32,7 +32,7 @@ run: build
 demo: build
 	@scripts/demo.sh $(PATHLAB)
 
-# What a newcomer runs (about 5 minutes on 2 cores from a clean clone): the Release build; the
+# What a newcomer runs (about 7 minutes on 2 cores from a clean clone): the Release build; the
 # unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the CLI
 # contract; the installed-package consumer; the browser tests. The last line: N passed, N failed.
 export BUILD JOBS SHARED SAMPLE
