@@ -238,11 +238,12 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   for (std::uint32_t v = 0; v < n; ++v) live[v] = v;
   evaluate(live);
 
-  // Rounds: every live subgoal whose priority beats all its neighbours' (and whose degree is
-  // within the limit) is contracted at once, the threads sharing the witness searches; a
-  // round's subgoals are never neighbours, and their searches avoid each other, so the
-  // shortcuts of all of them together are those each needs. Subgoals left when no subgoal
-  // qualifies form the core, searched without the upward restriction.
+  // Rounds: every live subgoal whose priority beats every other within two hops (and whose
+  // degree is within the limit) is contracted at once, the threads sharing the witness
+  // searches; a round's subgoals are never neighbours, and their searches avoid each other, so
+  // the shortcuts of all of them together are those each needs. The priorities of their
+  // neighbours are computed again. Subgoals left when none qualifies form the core, searched
+  // without the upward restriction.
   std::vector<std::uint32_t> order, round, dirty;
   order.reserve(n);
   // Upward edges in contraction order (old ids), each subgoal's recorded when it goes.
