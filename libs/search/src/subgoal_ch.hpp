@@ -4,13 +4,14 @@
 // hierarchies over subgoal graphs; Geisberger et al. 2008 for contraction hierarchies).
 //
 // Preprocessing contracts the subgoals in rounds, the threads sharing each round: every subgoal
-// whose priority (edge difference plus contracted neighbours) beats all its neighbours' goes
-// at once. A subgoal's removal adds a shortcut u-w, through it, for each pair of its neighbours
-// whose shortest way needs it (a bounded witness Dijkstra, avoiding the round's subgoals, finds
-// none as short). Subgoals of more than BuildLimits::max_degree neighbours are left
-// uncontracted: the core (random maps grow dense ones). Subgoals are then numbered in
-// contraction order, the core last, so an edge leads "up" to a larger id, and each keeps its
-// upward edges (cost, and the subgoal a shortcut goes through).
+// whose priority (its depth in the hierarchy, shortcuts per edge removed, and the subgoal-graph
+// edges they stand for per those removed) beats every other within two hops goes at once. A
+// subgoal's removal adds a shortcut u-w, through it, for each pair of its neighbours whose shortest
+// way needs it (a bounded witness Dijkstra, avoiding the round's subgoals, finds none as short).
+// Subgoals of more than BuildLimits::max_degree neighbours are left uncontracted: the core (random
+// maps grow dense ones). Subgoals are then numbered in contraction order, the core last, so an edge
+// leads "up" to a larger id, and each keeps its upward edges (cost, and the subgoal a shortcut goes
+// through).
 //
 // A query joins start and goal to the subgoals they directly h-reach (or walks straight between
 // them when one directly h-reaches the other), runs an A* upward from each side (in the core,
