@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <istream>
 #include <ostream>
-#include <type_traits>
+#include <type_traits>  // remove_pointer_t
 
 #include "jps.hpp"
 #include "subgoal_ch.hpp"
@@ -397,23 +397,12 @@ struct PreparedAccess {
   /// The finder's cache of a subgoal method (SubgoalCache or HierarchyCache), made if need be.
   template <class Cache>
   static Cache& own(Pathfinder& f) {
-    if constexpr (std::is_same_v<Cache, detail::SubgoalCache>) {
-      if (!f.ws_->subgoal) f.ws_->subgoal.reset(new detail::SubgoalCache);
-      return *f.ws_->subgoal;
-    } else {
-      if (!f.ws_->hierarchy) f.ws_->hierarchy.reset(new detail::HierarchyCache);
-      return *f.ws_->hierarchy;
-    }
+    return detail::own_cache<Cache>(*f.ws_);
   }
   /// That cache when its graph is up to date for the finder's grid, else nullptr.
   template <class Cache>
   static const Cache* graph(const Pathfinder& f) noexcept {
-    const Cache* c = nullptr;
-    if constexpr (std::is_same_v<Cache, detail::SubgoalCache>) {
-      c = f.ws_->subgoal.get();
-    } else {
-      c = f.ws_->hierarchy.get();
-    }
+    const Cache* c = detail::cache_of<Cache>(*f.ws_);
     return c != nullptr && c->graph && c->graph->matches(grid(f)) ? c : nullptr;
   }
   /// Whether the finder's algorithm, options and grid use a subgoal graph (either method).

@@ -27,24 +27,29 @@ std::size_t bytes_of(const HierarchyCache& c) noexcept {
   return sizeof(HierarchyCache) + c.search.memory_bytes();
 }
 
-namespace {
-
-/// The workspace's slot for a cache type.
-SubgoalCache& slot(Pathfinder::Workspace& ws, SubgoalCache*) {
+template <>
+SubgoalCache* cache_of<SubgoalCache>(const Pathfinder::Workspace& ws) noexcept {
+  return ws.subgoal.get();
+}
+template <>
+HierarchyCache* cache_of<HierarchyCache>(const Pathfinder::Workspace& ws) noexcept {
+  return ws.hierarchy.get();
+}
+template <>
+SubgoalCache& own_cache<SubgoalCache>(Pathfinder::Workspace& ws) {
   if (!ws.subgoal) ws.subgoal.reset(new SubgoalCache);
   return *ws.subgoal;
 }
-HierarchyCache& slot(Pathfinder::Workspace& ws, HierarchyCache*) {
+template <>
+HierarchyCache& own_cache<HierarchyCache>(Pathfinder::Workspace& ws) {
   if (!ws.hierarchy) ws.hierarchy.reset(new HierarchyCache);
   return *ws.hierarchy;
 }
 
-}  // namespace
-
 template <class Cache>
 Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
   using Graph = typename Cache::graph_type;
-  Cache& c = slot(ws, static_cast<Cache*>(nullptr));
+  Cache& c = own_cache<Cache>(ws);
   if (c.graph && c.revision != g.revision() && !c.graph->matches(g)) c.graph.reset();
   if (!c.graph) {
     c.loaded = false;
@@ -60,7 +65,7 @@ Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
 template <class Cache>
 Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   using Graph = typename Cache::graph_type;
-  Cache& c = slot(ws, static_cast<Cache*>(nullptr));
+  Cache& c = own_cache<Cache>(ws);
   if (!c.graph) return &graph_cache<Cache>(ws, g);  // the first build: now, on this thread
   if (c.revision == g.revision() || c.graph->matches(g)) {
     c.revision = g.revision();

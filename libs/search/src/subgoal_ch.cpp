@@ -5,12 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <functional>
 #include <istream>
 #include <limits>
 #include <new>
 #include <ostream>
-#include <queue>
 #include <string>
 #include <thread>
 

@@ -134,5 +134,9 @@ class SubgoalHierarchy {
 
 /// What a Pathfinder keeps for `subgoal-ch` (engine.hpp), as SubgoalCache for `subgoal`.
 struct HierarchyCache : GraphCache<SubgoalHierarchy, HierarchyWorkspace> {};
+template <>
+HierarchyCache* cache_of<HierarchyCache>(const Pathfinder::Workspace& ws) noexcept;
+template <>
+HierarchyCache& own_cache<HierarchyCache>(Pathfinder::Workspace& ws);
 
 }  // namespace pathlab::search::detail

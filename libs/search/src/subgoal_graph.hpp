@@ -295,6 +295,17 @@ struct GraphCache {
 };
 struct SubgoalCache : GraphCache<SubgoalGraph, SubgoalWorkspace> {};
 
+/// The workspace's slot for a cache type (ws.subgoal or ws.hierarchy): the cache, or nullptr
+/// when there is none yet; own_cache makes it (throws std::bad_alloc).
+template <class Cache>
+[[nodiscard]] Cache* cache_of(const Pathfinder::Workspace& ws) noexcept;
+template <class Cache>
+Cache& own_cache(Pathfinder::Workspace& ws);
+template <>
+SubgoalCache* cache_of<SubgoalCache>(const Pathfinder::Workspace& ws) noexcept;
+template <>
+SubgoalCache& own_cache<SubgoalCache>(Pathfinder::Workspace& ws);
+
 /// The workspace's cache (ws.subgoal or ws.hierarchy, by the cache's type) with a graph for g:
 /// kept when it matches, else built now (the build time added to ws.prep_us). Throws
 /// std::bad_alloc.
