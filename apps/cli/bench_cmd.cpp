@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include <pathlab/bench/bench.hpp>
+#include <pathlab/bench/peers.hpp>
 #include <pathlab/bench/report.hpp>
 #include <pathlab/core/error.hpp>
 
@@ -31,6 +32,8 @@ struct BenchArgs {
   std::string cache;   ///< --cache DIR: where `pathlab prepare` left preprocessed data
   int churn = 0;       ///< --churn K: cells toggled before each query
   std::uint64_t seed = 1;
+  std::string peers;  ///< --peers DIR: the research peers' executables (docs/PEERS.md)
+  double peer_timeout = 600;
 };
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -117,10 +120,79 @@ nlohmann::json row_json(const bench::Row& r, bool smooth, bool churn) {
   return j;
 }
 
+/// pathlab's row set against a peer on map k and the ratio (peer / pathlab), if both verified.
+std::pair<const bench::Row*, double> versus(const bench::PeerRow& p, const bench::Report& report,
+                                            std::size_t k) {
+  const bench::PeerMapRow& m = p.maps[k];
+  const bench::Row* r =
+      m.ok() && m.suboptimal == 0 ? bench::counterpart(p.peer, report, k) : nullptr;
+  if (r == nullptr || r->maps[k].mean_us <= 0) return {r, 0};
+  return {r, m.mean_us / r->maps[k].mean_us};
+}
+
+nlohmann::json peers_json(const bench::Report& report, const std::vector<bench::PeerRow>& peers) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : peers) {
+    nlohmann::json maps = nlohmann::json::array();
+    for (std::size_t k = 0; k < p.maps.size(); ++k) {
+      const auto& m = p.maps[k];
+      nlohmann::json mj{{"map", m.map}};
+      if (!m.ok()) {
+        mj["error"] = m.error;
+      } else {
+        mj.update({{"queries", m.queries},
+                   {"checked", m.checked},
+                   {"suboptimal", m.suboptimal},
+                   {"mean_us", m.mean_us},
+                   {"prep_s", m.prep_s}});
+        const auto [row, ratio] = versus(p, report, k);
+        if (row != nullptr) {
+          mj["pathlab"] = row->algorithm;
+          mj["pathlab_us"] = row->maps[k].mean_us;
+          mj["ratio"] = ratio;
+        }
+      }
+      maps.push_back(std::move(mj));
+    }
+    out.push_back({{"peer", p.peer.label},
+                   {"executable", p.peer.executable},
+                   {"preprocessed", p.peer.preprocessed},
+                   {"queries", p.queries},
+                   {"mean_us", p.mean_us},
+                   {"maps", maps}});
+  }
+  return out;
+}
+
+void print_peers(const bench::Report& report, const std::vector<bench::PeerRow>& peers,
+                 const std::string& folder) {
+  fmt::print("\nbeside the peers in {} (ratio = peer us / pathlab us: > 1, pathlab is faster):\n",
+             folder);
+  if (peers.empty()) fmt::print("  none found\n");
+  for (const auto& p : peers) {
+    for (std::size_t k = 0; k < p.maps.size(); ++k) {
+      const auto& m = p.maps[k];
+      if (!m.ok()) {
+        fmt::print("  {:<34} {:<22} {}\n", p.peer.label, m.map, m.error);
+        continue;
+      }
+      const auto [row, ratio] = versus(p, report, k);
+      fmt::print(
+          "  {:<34} {:<22} {:>10.1f} us{}  {}{}\n", p.peer.label, m.map, m.mean_us,
+          p.peer.preprocessed ? fmt::format(" (prep {:.2f} s)", m.prep_s) : "",
+          row ? fmt::format("vs {} {:.1f} us: {:.2f}", row->algorithm, row->maps[k].mean_us, ratio)
+              : std::string("no pathlab counterpart"),
+          m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
+    }
+  }
+}
+
 /// Writes the --report file; an unwritable path is bad input.
-void write_report(const BenchArgs& a, const bench::Report& report, bench::ReportFormat format,
+void write_report(const BenchArgs& a, const bench::Report& report,
+                  const std::vector<bench::PeerRow>& peers, bench::ReportFormat format,
                   std::size_t scenario_count) {
   bench::ReportOptions ro;
+  ro.peers = peers;
   ro.title = "pathlab bench";
   std::size_t queries = report.rows.empty() ? 0 : report.rows.front().queries;
   ro.notes.push_back(fmt::format(
@@ -129,6 +201,10 @@ void write_report(const BenchArgs& a, const bench::Report& report, bench::Report
       a.max_queries ? fmt::format(" (at most {} per file)", a.max_queries) : std::string(),
       a.threads, a.threads == 1 ? "" : "s"));
   ro.notes.push_back(fmt::format("verification: {}", report.passed() ? "passed" : "FAILED"));
+  if (!a.peers.empty()) {
+    ro.notes.push_back(fmt::format("peers: {} of the {} known found in {}", peers.size(),
+                                   bench::known_peers().size(), a.peers));
+  }
   const std::string text = bench::render_report(report, format, ro);
   std::ofstream out(a.report, std::ios::binary | std::ios::trunc);
   if (!out || !out.write(text.data(), static_cast<std::streamsize>(text.size())) || !out.flush()) {
@@ -171,12 +247,29 @@ int run_bench(const BenchArgs& a) {
   bench::Progress progress;
   if (stderr_is_terminal()) progress = ProgressBar{};
   const bench::Report report = bench::run(scenarios, o, progress);
-  if (report_format) write_report(a, report, *report_format, scenarios.size());
+  std::vector<bench::PeerRow> peers;
+  if (!a.peers.empty()) {
+    bench::PeerOptions po;
+    po.folder = a.peers;
+    po.timeout_s = a.peer_timeout;
+    bench::Progress peer_progress;
+    if (stderr_is_terminal()) {
+      peer_progress = [](std::size_t done, std::size_t total) {
+        fmt::print(stderr, "\rpeers: {}/{} runs", done, total);
+        if (done >= total) fmt::print(stderr, "\n");
+        std::fflush(stderr);
+      };
+    }
+    peers = bench::run_peers(scenarios, po, peer_progress);
+  }
+  if (report_format) write_report(a, report, peers, *report_format, scenarios.size());
 
   if (a.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& r : report.rows) rows.push_back(row_json(r, a.smooth, a.churn > 0));
-    fmt::print("{}\n", nlohmann::json{{"results", rows}}.dump());
+    nlohmann::json out{{"results", rows}};
+    if (!a.peers.empty()) out["peers"] = peers_json(report, peers);
+    fmt::print("{}\n", out.dump());
   } else {
     fmt::print("{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10} {:>10} {:>10} {:>11} {:>8}\n",
                "algorithm", "queries", "solved", "subopt", "illegal", "gave_up", "mean_us",
@@ -236,6 +329,7 @@ int run_bench(const BenchArgs& a) {
         fmt::print("{}: {} paths BELOW THE EXACT OPTIMUM\n", r.algorithm, r.below_exact);
       for (const auto& f : r.failures) fmt::print("FAIL {}\n", f);
     }
+    if (!a.peers.empty()) print_peers(report, peers, a.peers);
     fmt::print("verification: {}\n", report.passed() ? "passed" : "FAILED");
     if (report_format) fmt::print("report: {}\n", a.report);
   }
@@ -281,6 +375,15 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--report", args->report,
                   "also write a report to OUT.html or OUT.svg: time per query against path "
                   "length per algorithm, and tables of times, expansions and memory");
+  cmd->add_option("--peers", args->peers,
+                  "also run the research peers found in DIR (docs/PEERS.md: warthog-astar, "
+                  "warthog-jps, nlevel-sg-2014, sgch-jpd-2023) on the same scenarios, after "
+                  "pathlab, and set them beside pathlab in the output, --json and --report")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--peer-timeout", args->peer_timeout,
+                  "seconds a peer's preprocessing or query run may take before it is stopped")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });
 }

@@ -352,6 +352,48 @@ TEST_F(ReportFixture, SvgIsTheChartAndACompactTable) {
   }
 }
 
+/// Peers measured in the same run: a row per map and peer, set against the pathlab row of the
+/// same family (or the fastest preprocessed one), the ratio computed from the two means; a peer
+/// that failed on a map shows why.
+TEST_F(ReportFixture, PeersStandBesideTheirPathlabCounterparts) {
+  const bench::Report r = run(kAlgos);
+  bench::ReportOptions ro;
+  bench::PeerRow astar{bench::known_peers().front(), {}, 0, 0};
+  ASSERT_EQ(astar.peer.counterpart, search::Algorithm::astar);
+  bench::PeerMapRow m0;
+  m0.map = "tiny.map";
+  m0.queries = 4;
+  m0.mean_us = 3 * r.rows[0].maps[0].mean_us;
+  bench::PeerMapRow m1;
+  m1.map = "a&b.map";
+  m1.error = "timed out after 600 s";
+  astar.maps = {m0, m1};
+  ro.peers = {astar};
+  const std::string html = bench::report_html(r, ro);
+  const Xml x = parse_xml(html);
+  ASSERT_EQ(x.error, "") << html.substr(0, 2000);
+  std::vector<const Element*> rows;
+  for (const auto& e : x.elements) {
+    if (e.name == "tr" && !attr(e, "data-peer").empty()) rows.push_back(&e);
+  }
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(attr(*rows[0], "data-map"), "tiny.map");
+  EXPECT_EQ(cell(html, x, *rows[0], "pathlab"), "astar");
+  expect_shown(cell(html, x, *rows[0], "peer_us"), m0.mean_us, "peer mean");
+  expect_shown(cell(html, x, *rows[0], "pathlab_us"), r.rows[0].maps[0].mean_us, "pathlab");
+  expect_shown(cell(html, x, *rows[0], "ratio"), 3.0, "ratio");
+  EXPECT_EQ(attr(*rows[1], "data-map"), "a&amp;b.map");
+  EXPECT_EQ(attr(*rows[1], "class"), "failed");
+  EXPECT_EQ(cell(html, x, *rows[1], "verdict"), "timed out after 600 s");
+
+  const std::string svg = bench::report_svg(r, ro);
+  const Xml sx = parse_xml(svg);
+  ASSERT_EQ(sx.error, "") << svg.substr(0, 2000);
+  const auto peers = with_class(sx, "peer-row");
+  ASSERT_EQ(peers.size(), 1u);
+  expect_shown(cell(svg, sx, *peers[0], "ratio"), 3.0, "svg ratio");  // one map with a ratio
+}
+
 /// Many queries: every series becomes bands, and the file does not grow with the samples.
 TEST(Report, ManyQueriesAreAggregatedIntoASmallFile) {
   bench::Report r;

@@ -665,6 +665,31 @@ def bench_tests():
     bad("bench --report into a missing folder", ["bench", "fix.map.scen", "--report", "nosuchdir/r.html"],
         mention="nosuchdir/r.html")
 
+    # --peers: a stand-in for the GPPC 2023 entry (its -pre/-run protocol, result.csv with the
+    # scenario's optima as lengths, 2 µs a query) is run and set beside pathlab's fastest
+    # preprocessed row; a missing folder is bad input.
+    peers_dir = os.path.join(TMP, "peers")
+    os.makedirs(peers_dir, exist_ok=True)
+    fake = os.path.join(peers_dir, "sgch-jpd-2023")
+    with open(fake, "w") as fh:
+        fh.write("#!/bin/sh\nset -e\ntest -d index_data\n"
+                 "if [ \"$1\" = -run ]; then echo path_length,time_cost > result.csv; "
+                 "awk 'NR > 1 && NF >= 9 { print $9 \",2000\" }' \"$3\" >> result.csv; fi\n")
+    os.chmod(fake, 0o755)
+    peer_report = os.path.join(TMP, "peers.html")
+    rc, j, err = run_json(["bench", "fix.map.scen", "--algo", "astar,jps+", "--peers", peers_dir,
+                           "--report", peer_report, "--json"])
+    peers = (j or {}).get("peers", []) if isinstance(j, dict) else []
+    m = (peers[0].get("maps") or [{}])[0] if peers else {}
+    check("bench --peers: the stand-in peer runs, verified, beside jps+ with its ratio, in --report",
+          rc == 0 and len(peers) == 1 and m.get("queries") == n and m.get("suboptimal") == 0
+          and abs(m.get("mean_us", 0) - 2.0) < 1e-9 and m.get("pathlab") == "jps+"
+          and abs(m.get("ratio", 0) * m.get("pathlab_us", 0) - 2.0) < 1e-6
+          and os.path.exists(peer_report) and "SGCH-JPD" in open(peer_report, encoding="utf-8").read(),
+          f"rc={rc} peers={peers} err={err.strip()[-300:]!r}")
+    bad("bench --peers on a missing folder", ["bench", "fix.map.scen", "--peers", "nosuchdir"],
+        mention="nosuchdir")
+
     rc, j, err = run_json(["bench", "fix.map.scen", "--threads", "2", "--max-queries", "4", "--json"])
     rows_ = (j or {}).get("results", []) if isinstance(j, dict) else []
     check("bench --threads 2 --max-queries 4: exit 0, 4 queries, all solved",

@@ -389,6 +389,94 @@ void map_tables(std::string& o, const Report& report) {
   }
 }
 
+/// pathlab's speed-up over a peer on map k (peer µs / pathlab µs: > 1 means pathlab is faster),
+/// with the pathlab row it is set against; NaN when either side has no verified figure.
+struct PeerRatio {
+  const Row* pathlab = nullptr;
+  double ratio = std::nan("");
+};
+
+PeerRatio peer_ratio(const PeerRow& p, const Report& report, std::size_t k) {
+  PeerRatio r;
+  if (k >= p.maps.size() || !p.maps[k].ok() || p.maps[k].suboptimal > 0) return r;
+  r.pathlab = counterpart(p.peer, report, k);
+  if (r.pathlab != nullptr && r.pathlab->maps[k].mean_us > 0) {
+    r.ratio = p.maps[k].mean_us / r.pathlab->maps[k].mean_us;
+  }
+  return r;
+}
+
+/// The geometric mean of a peer's ratios over the maps that have one.
+double mean_ratio(const PeerRow& p, const Report& report) {
+  double log_sum = 0;
+  int n = 0;
+  for (std::size_t k = 0; k < p.maps.size(); ++k) {
+    const double r = peer_ratio(p, report, k).ratio;
+    if (r == r && r > 0) {
+      log_sum += std::log(r);
+      ++n;
+    }
+  }
+  return n ? std::exp(log_sum / n) : std::nan("");
+}
+
+std::string format_ratio(double r) {
+  return r == r ? fixed(r, 2) : std::string("-");
+}
+
+/// Peers beside pathlab, one row per map and peer.
+void peer_table(std::string& o, const Report& report, const std::vector<PeerRow>& peers) {
+  o += "<div class=\"scroll\"><table class=\"peers\">\n<thead><tr><th>map</th><th>peer</th>"
+       "<th>queries</th><th>subopt.</th><th>prep s</th><th>peer mean \xC2\xB5s</th>"
+       "<th>pathlab</th><th>pathlab mean \xC2\xB5s</th><th>ratio</th></tr></thead>\n<tbody>\n";
+  const std::size_t maps = peers.empty() ? 0 : peers.front().maps.size();
+  for (std::size_t k = 0; k < maps; ++k) {
+    for (const PeerRow& p : peers) {
+      if (k >= p.maps.size()) continue;
+      const PeerMapRow& m = p.maps[k];
+      const PeerRatio r = peer_ratio(p, report, k);
+      o += "<tr data-map=\"" + xml_escape(m.map) + "\" data-peer=\"" + xml_escape(p.peer.label) +
+           "\"" + (m.ok() && m.suboptimal == 0 ? "" : " class=\"failed\"") + ">";
+      o += "<td class=\"algorithm\">" + xml_escape(m.map) + "</td>";
+      o += "<td class=\"algorithm\">" + xml_escape(p.peer.label) + "</td>";
+      if (!m.ok()) {
+        o += "<td class=\"verdict\" colspan=\"7\">" + xml_escape(m.error) + "</td></tr>\n";
+        continue;
+      }
+      td(o, "queries", std::to_string(m.queries));
+      td(o, "suboptimal", m.checked ? std::to_string(m.suboptimal) : std::string("unchecked"));
+      td(o, "prep_s", p.peer.preprocessed ? fixed(m.prep_s, 2) : std::string("-"));
+      td(o, "peer_us", format_us(m.mean_us));
+      td(o, "pathlab", r.pathlab ? xml_escape(r.pathlab->algorithm) : std::string("-"));
+      td(o, "pathlab_us", r.pathlab ? format_us(r.pathlab->maps[k].mean_us) : std::string("-"));
+      td(o, "ratio", format_ratio(r.ratio));
+      o += "</tr>\n";
+    }
+  }
+  o += "</tbody></table></div>\n";
+}
+
+/// The peers in SVG text (the .svg variant): each peer's mean over the maps it ran and the
+/// geometric mean of pathlab's per-map ratios against it.
+void svg_peers(std::string& o, const Report& report, const std::vector<PeerRow>& peers,
+               double top) {
+  o += "<g class=\"peers\">\n<text class=\"cell head\" x=\"16\" y=\"" + coord(top) +
+       "\">beside the peers (same run): peer mean \xC2\xB5s, and peer / pathlab (geometric mean "
+       "over the maps; &gt; 1: pathlab is faster)</text>\n";
+  for (std::size_t i = 0; i < peers.size(); ++i) {
+    const PeerRow& p = peers[i];
+    const double y = top + 20 * static_cast<double>(i + 1);
+    o += "<g class=\"peer-row\" data-peer=\"" + xml_escape(p.peer.label) + "\">";
+    o += "<text class=\"cell algorithm\" x=\"16\" y=\"" + coord(y) + "\">" +
+         xml_escape(p.peer.label) + "</text>";
+    o += "<text class=\"cell mean_us\" x=\"310\" y=\"" + coord(y) + "\">" +
+         (p.queries ? format_us(p.mean_us) + " \xC2\xB5s" : std::string("no figures")) + "</text>";
+    o += "<text class=\"cell ratio\" x=\"490\" y=\"" + coord(y) + "\">" +
+         format_ratio(mean_ratio(p, report)) + "</text></g>\n";
+  }
+  o += "</g>\n";
+}
+
 const char* kHtmlStyle =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#222;margin:24px auto;"
     "max-width:1000px;padding:0 12px}h1{font-size:22px;margin:0 0 4px}"
@@ -433,7 +521,10 @@ std::string format_bytes(std::size_t bytes) {
 
 std::string report_svg(const Report& report, const ReportOptions& options) {
   const double table_top = kChartHeight + 24;
-  const double height = table_top + 20 * static_cast<double>(report.rows.size()) + 40;
+  const double peers_top = table_top + 20 * static_cast<double>(report.rows.size()) + 30;
+  const double height =
+      peers_top +
+      (options.peers.empty() ? 10 : 20 * static_cast<double>(options.peers.size() + 1)) + 20;
   std::string o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pathlab-report\" width=\"" +
        coord(kChartWidth) + "\" height=\"" + coord(height) + "\" viewBox=\"0 0 " +
@@ -443,6 +534,7 @@ std::string report_svg(const Report& report, const ReportOptions& options) {
        "\" fill=\"#fff\"/>\n";
   chart(o, report, options);
   svg_table(o, report, table_top);
+  if (!options.peers.empty()) svg_peers(o, report, options.peers, peers_top);
   std::string notes;
   for (const auto& n : options.notes) notes += (notes.empty() ? "" : "; ") + n;
   if (!report.rows.empty() && report.rows.front().memory_estimated) {
@@ -474,7 +566,19 @@ std::string report_html(const Report& report, const ReportOptions& options) {
     o += "; \xE2\x89\x88 marks an estimate from the map size (a node record per cell and the "
          "open list at its peak), as the library does not report it";
   }
-  o += ". prep s: preprocessing, total seconds over the maps.</p>\n<h2>Per map</h2>\n";
+  o += ". prep s: preprocessing, total seconds over the maps.</p>\n";
+  if (!options.peers.empty()) {
+    o += "<h2>Beside the peers</h2>\n";
+    peer_table(o, report, options.peers);
+    o += "<p class=\"explain\">The research implementations of docs/PEERS.md, run in the same "
+         "session on the same scenario files (the same queries). ratio = the peer's mean "
+         "\xC2\xB5s / pathlab's: above 1 pathlab is faster. A peer is set against pathlab's "
+         "algorithm of the same family; a preprocessed peer against the fastest verified "
+         "preprocessed pathlab algorithm measured. Peer lengths are checked against the "
+         "scenario's optima where the peer prints them; prep s is the wall time of its "
+         "preprocessing step, index writing included.</p>\n";
+  }
+  o += "<h2>Per map</h2>\n";
   map_tables(o, report);
   o += "</body>\n</html>\n";
   return o;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <pathlab/bench/bench.hpp>
+#include <pathlab/bench/peers.hpp>
 
 namespace pathlab::bench {
 
@@ -27,6 +28,9 @@ struct ReportOptions {
   /// (≈ 13 bytes a dot; the banded chart does not grow with the number of queries).
   std::size_t max_points = 10000;
   int buckets = 40;  ///< length buckets of the banded chart [Limit: >= 1]
+  /// Peers measured in the same run (run_peers): a table sets each beside its pathlab
+  /// counterpart (counterpart()), map by map, with the ratio (> 1: pathlab is faster).
+  std::vector<PeerRow> peers;
 };
 
 /// The standalone SVG: the chart and, below it, a compact summary table in SVG text.

@@ -1,0 +1,93 @@
+// The research implementations pathlab is measured against (shared docs/PEERS.md), run side by
+// side with pathlab's own rows on the same scenario files: each peer's executable is started in a
+// scratch folder, its preprocessing timed, its per-query times read from what it writes and its
+// path lengths checked against the scenario's optima. Peers are found by file name in one folder;
+// a missing one is skipped. Nothing of theirs is linked: they run as separate processes.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pathlab/bench/bench.hpp>
+
+namespace pathlab::bench {
+
+/// How a peer is started and how its output is read.
+enum class PeerKind : std::uint8_t {
+  warthog,   ///< `--alg ALG --scen S --map M`; stdout rows: column 8 is nanoseconds
+  gppc2014,  ///< `-pre M S`, then `-run M S` beside copies of M and S; lines with total-time (s)
+  gppc2023,  ///< `-pre M S` (index in index_data/), then `-run M S`; result.csv, time_cost (ns)
+};
+
+struct Peer {
+  std::string executable;  ///< file name in the peers' folder
+  std::string label;       ///< for tables: "SGCH-JPD, GPPC 2023"
+  PeerKind kind = PeerKind::warthog;
+  std::string variant;        ///< warthog's --alg
+  bool preprocessed = false;  ///< builds an index first: compared with pathlab's preprocessed rows
+  /// pathlab's algorithm of the same family (A*, JPS, JPS+); for preprocessed peers the fastest
+  /// of pathlab's preprocessed rows is the counterpart instead.
+  std::optional<search::Algorithm> counterpart;
+};
+
+/// The peers of shared docs/PEERS.md: warthog A*, JPS and JPS2+, the GPPC 2014 N-level subgoal
+/// graphs and the GPPC 2023 SGCH-JPD entry.
+[[nodiscard]] const std::vector<Peer>& known_peers();
+
+/// One query as a peer reported it.
+struct PeerQuery {
+  double time_us = 0;
+  double length = -1;  ///< < 0: the peer's output gives no length
+};
+
+/// Per-query lines of each output format (in scenario order); malformed lines are skipped, so a
+/// short result means the output was not what was expected.
+[[nodiscard]] std::vector<PeerQuery> parse_warthog(std::string_view text);
+[[nodiscard]] std::vector<PeerQuery> parse_gppc2014(std::string_view text);
+[[nodiscard]] std::vector<PeerQuery> parse_gppc2023(std::string_view text);
+
+struct PeerMapRow {
+  std::string map;
+  std::size_t queries = 0;     ///< the scenario's selected queries the figures cover
+  std::size_t checked = 0;     ///< of those, with a length to check
+  std::size_t suboptimal = 0;  ///< lengths outside the tolerance of ALGORITHMS.md
+  double mean_us = 0;          ///< over the selected queries
+  double prep_s = 0;           ///< wall time of the preprocessing step (0 for warthog)
+  std::string error;           ///< why there are no figures (not found, timeout, crash, output)
+  [[nodiscard]] bool ok() const noexcept { return error.empty(); }
+};
+
+struct PeerRow {
+  Peer peer;
+  std::vector<PeerMapRow> maps;  ///< one per scenario, in the order given
+  /// Over the maps with figures, weighted by their queries (0 when none has any).
+  std::size_t queries = 0;
+  double mean_us = 0;
+};
+
+struct PeerOptions {
+  std::string folder;         ///< where the executables are (PEERS.md: peers/bin)
+  double timeout_s = 600;     ///< per step (preprocessing, queries); then the peer is killed
+  std::string scratch;        ///< scratch folders go here; empty: the system's temp folder
+  std::vector<Peer> peers{};  ///< empty: known_peers()
+};
+
+/// Runs every peer found in options.folder on every scenario (the .scen file and its map as
+/// loaded, the selected queries compared), one process at a time. Peers not found are left out.
+/// progress(done, total) counts peer runs.
+[[nodiscard]] std::vector<PeerRow> run_peers(const std::vector<LoadedScenario>& scenarios,
+                                             const PeerOptions& options,
+                                             const Progress& progress = {});
+
+/// One peer on one scenario (exposed for tests).
+[[nodiscard]] PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario,
+                                  const PeerOptions& options);
+
+/// The pathlab row a peer is set against on map k: the same family when it was measured, the
+/// fastest verified preprocessed (search::uses_preparation) row for preprocessed peers, or none.
+[[nodiscard]] const Row* counterpart(const Peer& peer, const Report& report, std::size_t k);
+
+}  // namespace pathlab::bench

@@ -1,0 +1,244 @@
+// Peers run beside pathlab: each output format read line by line (malformed lines skipped), and
+// real child processes — small shell scripts standing in for the peers, writing what each peer
+// writes — run in a scratch folder, timed out, checked against the scenario's optima, and set
+// against the right pathlab row.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <pathlab/bench/bench.hpp>
+#include <pathlab/bench/peers.hpp>
+
+using namespace pathlab;
+namespace fs = std::filesystem;
+
+namespace {
+
+TEST(PeerOutput, WarthogRowsGiveNanosecondsInTheEighthColumn) {
+  const auto q = bench::parse_warthog(
+      "id\talg\texpanded\tgenerated\treopen\tsurplus\theapops\tnanos\tplen\tpcost\n"
+      "0\tjps\t5\t9\t0\t0\t5\t1500\t3\t2.0\n"
+      "1\tjps\t5\t9\t0\t0\t5\tbad\t3\t2.0\n"  // malformed: skipped
+      "2\tjps\t5\t9\t0\t0\t5\t250\t3\t2.0\r\n"
+      "short\tline\n");
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_DOUBLE_EQ(q[0].time_us, 1.5);
+  EXPECT_DOUBLE_EQ(q[1].time_us, 0.25);
+  EXPECT_LT(q[0].length, 0);  // no length read
+}
+
+TEST(PeerOutput, Gppc2014LinesGiveSecondsAndLengths) {
+  const auto q = bench::parse_gppc2014(
+      "Preprocessing...\n"
+      "m.scen\ttotal-time\t0.000003\tmax-time-step\t0.000003\ttotal-len\t2.828400\tsubopt\t1\n"
+      "m.scen\ttotal-time\t-1\ttotal-len\t2\n"  // negative time: skipped
+      "m.scen\ttotal-time\t0.000010\tmax-time-step\t0.000010\n");
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_DOUBLE_EQ(q[0].time_us, 3.0);
+  EXPECT_DOUBLE_EQ(q[0].length, 2.8284);
+  EXPECT_DOUBLE_EQ(q[1].time_us, 10.0);
+  EXPECT_LT(q[1].length, 0);
+}
+
+TEST(PeerOutput, Gppc2023CsvIsReadByItsHeader) {
+  const auto q = bench::parse_gppc2023(
+      "map,scen,experiment_id,path_size,path_length,ref_length,time_cost,20steps_cost\n"
+      "m,s,0,3,2.000000000,2.0,14171,14171\n"
+      "m,s,1,3,2.828427125,2.8,1522\n"  // a column short: skipped
+      "m,s,2,3,3.5,3.5,800,800\n");
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_DOUBLE_EQ(q[0].time_us, 14.171);
+  EXPECT_DOUBLE_EQ(q[0].length, 2.0);
+  EXPECT_DOUBLE_EQ(q[1].time_us, 0.8);
+  EXPECT_TRUE(bench::parse_gppc2023("").empty());
+  EXPECT_TRUE(bench::parse_gppc2023("no,header,here\n1,2,3\n").empty());
+}
+
+class PeerFixture : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("pathlab_peers_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_ / "bin");
+    write("tiny.map", "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n");
+    write("tiny.map.scen",
+          "version 1\n0\ttiny.map\t5\t4\t0\t0\t4\t0\t4\n0\ttiny.map\t5\t4\t0\t2\t4\t0\t6\n"
+          "0\ttiny.map\t5\t4\t0\t3\t4\t3\t4\n");
+    scenario_ = bench::load_scenario((dir_ / "tiny.map.scen").string(), 0);
+    options_.folder = (dir_ / "bin").string();
+    options_.scratch = dir_.string();
+    options_.timeout_s = 20;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+  }
+  /// An executable shell script in the peers' folder.
+  void peer(const std::string& name, const std::string& body) {
+    const fs::path p = dir_ / "bin" / name;
+    std::ofstream(p) << "#!/bin/sh\n" << body;
+    fs::permissions(p, fs::perms::owner_all);
+  }
+  /// Scratch folders left behind in dir_.
+  std::size_t leftovers() const {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      n += e.path().filename().string().rfind("pathlab-peer-", 0) == 0;
+    }
+    return n;
+  }
+  static const bench::Peer& known(const std::string& label) {
+    for (const auto& p : bench::known_peers()) {
+      if (p.label == label) return p;
+    }
+    throw std::runtime_error("no peer " + label);
+  }
+  fs::path dir_;
+  bench::LoadedScenario scenario_;
+  bench::PeerOptions options_;
+};
+
+// The 2023 entry: -pre builds index_data/ in the working folder, -run writes result.csv there,
+// lengths from the scenario's optima (column 9), times 1000 ns + 1000 ns per line.
+constexpr const char* kSgch =
+    "set -e\n"
+    "case \"$1\" in\n"
+    "  -pre) test -d index_data && echo index > index_data/x ;;\n"
+    "  -run) test -f index_data/x\n"
+    "        echo 'map,scen,experiment_id,path_size,path_length,ref_length,time_cost'"
+    " > result.csv\n"
+    "        awk -v m=\"$2\" -v s=\"$3\" 'NR > 1 { printf \"%s,%s,%d,2,%s,%s,%d\\n\", m, s, NR-2,"
+    " $9 LENGTH_EDIT, $9, 1000 * (NR-1) }' \"$3\" >> result.csv ;;\n"
+    "esac\n";
+
+std::string sgch_script(const std::string& length_edit) {
+  std::string s = kSgch;
+  s.replace(s.find("LENGTH_EDIT"), 11, length_edit);
+  return s;
+}
+
+TEST_F(PeerFixture, Gppc2023EntryIsPreparedRunAndVerified) {
+  peer("sgch-jpd-2023", sgch_script(""));
+  const auto row = bench::run_peer(known("SGCH-JPD, GPPC 2023"), scenario_, options_);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_EQ(row.map, "tiny.map");
+  EXPECT_EQ(row.queries, 3u);
+  EXPECT_EQ(row.checked, 3u);
+  EXPECT_EQ(row.suboptimal, 0u);
+  EXPECT_DOUBLE_EQ(row.mean_us, 2.0);  // (1 + 2 + 3) µs / 3
+  EXPECT_GT(row.prep_s, 0);
+  EXPECT_EQ(leftovers(), 0u);
+}
+
+TEST_F(PeerFixture, LongerPathsAreSuboptimalAndOnlySelectedQueriesCount) {
+  // Every length but the first (4 + 0) is one too long.
+  peer("sgch-jpd-2023", sgch_script(" + (NR > 2)"));
+  auto row = bench::run_peer(known("SGCH-JPD, GPPC 2023"), scenario_, options_);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_EQ(row.suboptimal, 2u);
+  // --max-queries 2 picks lines 0 and 1 of 3: the peer's figures cover the same two.
+  scenario_.selected = {0, 1};
+  row = bench::run_peer(known("SGCH-JPD, GPPC 2023"), scenario_, options_);
+  EXPECT_EQ(row.queries, 2u);
+  EXPECT_EQ(row.suboptimal, 1u);
+  EXPECT_DOUBLE_EQ(row.mean_us, 1.5);
+}
+
+TEST_F(PeerFixture, Gppc2014EntryWorksBesideCopiesOfTheMapAndScenario) {
+  peer("nlevel-sg-2014",
+       "set -e\ntest -f \"$2\" && test -f \"$3\"\n"  // relative names: the copies are here
+       "case \"$1\" in\n"
+       "  -pre) echo index > \"Index-$2\" ;;\n"
+       "  -run) test -f \"Index-$2\"\n"
+       "        awk 'NR > 1 { printf \"s\\ttotal-time\\t0.000004\\ttotal-len\\t%s\\tvalid\\n\", $9 "
+       "}'"
+       " \"$3\" ;;\n"
+       "esac\n");
+  const auto row = bench::run_peer(known("N-level subgoal graphs, GPPC 2014"), scenario_, options_);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_EQ(row.queries, 3u);
+  EXPECT_EQ(row.suboptimal, 0u);
+  EXPECT_DOUBLE_EQ(row.mean_us, 4.0);
+}
+
+TEST_F(PeerFixture, WarthogGetsItsAlgorithmAndPaths) {
+  peer("warthog-jps",
+       "test \"$1\" = --alg && test \"$3\" = --scen && test \"$5\" = --map || exit 3\n"
+       "test -f \"$4\" && test -f \"$6\" || exit 4\n"
+       "ns=100; test \"$2\" = jps2+ && ns=50\n"
+       "awk -v ns=$ns 'NR > 1 { printf \"%d\\t%s\\t1\\t1\\t0\\t0\\t1\\t%d\\n\", NR-2, \"x\", ns }'"
+       " \"$4\"\n");
+  auto row = bench::run_peer(known("warthog JPS2+"), scenario_, options_);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_DOUBLE_EQ(row.mean_us, 0.05);
+  EXPECT_EQ(row.checked, 0u);  // warthog's lengths are not read
+  row = bench::run_peer(known("warthog JPS"), scenario_, options_);
+  EXPECT_DOUBLE_EQ(row.mean_us, 0.1);
+}
+
+TEST_F(PeerFixture, FailuresAreReportedNotThrown) {
+  const bench::Peer& sgch = known("SGCH-JPD, GPPC 2023");
+  EXPECT_EQ(bench::run_peer(sgch, scenario_, options_).error, "not found");
+  peer("sgch-jpd-2023", "exit 7\n");
+  EXPECT_EQ(bench::run_peer(sgch, scenario_, options_).error, "exit status 7");
+  peer("sgch-jpd-2023", "kill -SEGV $$\n");
+  EXPECT_EQ(bench::run_peer(sgch, scenario_, options_).error, "killed by signal 11");
+  // Output that does not cover the scenario is refused rather than averaged.
+  peer("sgch-jpd-2023",
+       "test \"$1\" = -run && printf 'path_length,time_cost\\n2,100\\n' > result.csv; exit 0\n");
+  EXPECT_EQ(bench::run_peer(sgch, scenario_, options_).error,
+            "output has 1 queries, the scenario 3");
+  // A peer that hangs is stopped at the time limit.
+  peer("sgch-jpd-2023", "exec sleep 30\n");
+  options_.timeout_s = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(bench::run_peer(sgch, scenario_, options_).error, "timed out after 0.3 s");
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+  EXPECT_EQ(leftovers(), 0u);
+}
+
+TEST_F(PeerFixture, RunPeersLeavesOutMissingPeersAndAverages) {
+  peer("sgch-jpd-2023", sgch_script(""));
+  const auto rows = bench::run_peers({scenario_, scenario_}, options_);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].peer.executable, "sgch-jpd-2023");
+  ASSERT_EQ(rows[0].maps.size(), 2u);
+  EXPECT_EQ(rows[0].queries, 6u);
+  EXPECT_DOUBLE_EQ(rows[0].mean_us, 2.0);
+}
+
+TEST_F(PeerFixture, CounterpartIsTheSameFamilyOrTheFastestPreprocessedRow) {
+  bench::Report report;
+  auto row = [&](const char* algorithm, double us, std::size_t suboptimal) {
+    bench::Row r;
+    r.algorithm = algorithm;
+    r.optimal = true;
+    bench::MapRow m;
+    m.queries = m.solved = 10;
+    m.suboptimal = suboptimal;
+    m.mean_us = us;
+    r.maps = {m};
+    report.rows.push_back(r);
+  };
+  row("astar", 100, 0);
+  row("jps", 20, 0);
+  row("jps+", 8, 0);
+  row("subgoal", 5, 1);  // fastest, but not verified on the map
+  row("subgoal-ch", 6, 0);
+  const bench::Row* r = bench::counterpart(known("warthog JPS"), report, 0);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->algorithm, "jps");
+  r = bench::counterpart(known("SGCH-JPD, GPPC 2023"), report, 0);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->algorithm, "subgoal-ch");
+  EXPECT_EQ(bench::counterpart(known("warthog A*"), report, 1), nullptr);  // no such map
+  report.rows.erase(report.rows.begin());
+  EXPECT_EQ(bench::counterpart(known("warthog A*"), report, 0), nullptr);
+}
+
+}  // namespace
