@@ -17,17 +17,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-TEST(PeerOutput, WarthogRowsGiveNanosecondsInTheEighthColumn) {
+TEST(PeerOutput, WarthogRowsAreReadByTheirHeader) {
   const auto q = bench::parse_warthog(
-      "id\talg\texpanded\tgenerated\treopen\tsurplus\theapops\tnanos\tplen\tpcost\n"
-      "0\tjps\t5\t9\t0\t0\t5\t1500\t3\t2.0\n"
-      "1\tjps\t5\t9\t0\t0\t5\tbad\t3\t2.0\n"  // malformed: skipped
-      "2\tjps\t5\t9\t0\t0\t5\t250\t3\t2.0\r\n"
+      "id\talg\texpanded\tgenerated\treopen\tsurplus\theapops\tnanos\tplen\tpcost\tscost\n"
+      "0\tjps\t5\t9\t0\t0\t5\t1500\t3\t2.0\t2\n"
+      "1\tjps\t5\t9\t0\t0\t5\tbad\t3\t2.0\t2\n"  // malformed: skipped
+      "2\tjps\t5\t9\t0\t0\t5\t250\t3\t4.5\t4.5\r\n"
       "short\tline\n");
   ASSERT_EQ(q.size(), 2u);
   EXPECT_DOUBLE_EQ(q[0].time_us, 1.5);
+  EXPECT_DOUBLE_EQ(q[0].length, 2.0);
   EXPECT_DOUBLE_EQ(q[1].time_us, 0.25);
-  EXPECT_LT(q[0].length, 0);  // no length read
+  EXPECT_DOUBLE_EQ(q[1].length, 4.5);
+  // Without a header: nanoseconds in column 8, no length.
+  const auto bare = bench::parse_warthog("7\tjps\t1\t1\t0\t0\t1\t900\n");
+  ASSERT_EQ(bare.size(), 1u);
+  EXPECT_DOUBLE_EQ(bare[0].time_us, 0.9);
+  EXPECT_LT(bare[0].length, 0);
 }
 
 TEST(PeerOutput, Gppc2014LinesGiveSecondsAndLengths) {
@@ -171,12 +177,15 @@ TEST_F(PeerFixture, WarthogGetsItsAlgorithmAndPaths) {
        "test \"$1\" = --alg && test \"$3\" = --scen && test \"$5\" = --map || exit 3\n"
        "test -f \"$4\" && test -f \"$6\" || exit 4\n"
        "ns=100; test \"$2\" = jps2+ && ns=50\n"
-       "awk -v ns=$ns 'NR > 1 { printf \"%d\\t%s\\t1\\t1\\t0\\t0\\t1\\t%d\\n\", NR-2, \"x\", ns }'"
+       "printf 'id\\talg\\te\\tg\\tr\\ts\\th\\tnanos\\tplen\\tpcost\\n'\n"
+       "awk -v ns=$ns 'NR > 1 { printf \"%d\\tx\\t1\\t1\\t0\\t0\\t1\\t%d\\t2\\t%s\\n\", NR-2, ns, "
+       "$9 }'"
        " \"$4\"\n");
   auto row = bench::run_peer(known("warthog JPS2+"), scenario_, options_);
   ASSERT_TRUE(row.ok()) << row.error;
   EXPECT_DOUBLE_EQ(row.mean_us, 0.05);
-  EXPECT_EQ(row.checked, 0u);  // warthog's lengths are not read
+  EXPECT_EQ(row.checked, 3u);  // pcost, checked
+  EXPECT_EQ(row.suboptimal, 0u);
   row = bench::run_peer(known("warthog JPS"), scenario_, options_);
   EXPECT_DOUBLE_EQ(row.mean_us, 0.1);
 }

@@ -74,10 +74,26 @@ void each_line(std::string_view text, PerLine per_line) {
 
 std::vector<PeerQuery> parse_warthog(std::string_view text) {
   std::vector<PeerQuery> out;
+  std::size_t time_col = 7;  // without a header: nanoseconds in column 8, no length
+  std::optional<std::size_t> cost_col;
   each_line(text, [&](std::string_view line) {
     const auto f = split(line, '\t');
-    if (f.size() < 8 || f[0].empty() || !std::isdigit(static_cast<unsigned char>(f[0][0]))) return;
-    if (const auto ns = number(f[7])) out.push_back({*ns / 1e3, -1});
+    if (!f.empty() && f[0] == "id") {  // the header names the columns
+      for (std::size_t i = 0; i < f.size(); ++i) {
+        if (f[i] == "nanos") time_col = i;
+        if (f[i] == "pcost") cost_col = i;
+      }
+      return;
+    }
+    if (f.size() <= time_col || f[0].empty() ||
+        !std::isdigit(static_cast<unsigned char>(f[0][0]))) {
+      return;
+    }
+    const auto ns = number(f[time_col]);
+    if (!ns) return;
+    PeerQuery q{*ns / 1e3, -1};
+    if (cost_col && *cost_col < f.size()) q.length = number(f[*cost_col]).value_or(-1);
+    out.push_back(q);
   });
   return out;
 }
