@@ -44,6 +44,9 @@ const state = {
   drag: null,       // 'start' | 'goal' | 'paint'
   paintValue: 1,
   last: null,       // run or race: what the smooth toggle repeats
+  // Bumped by each new map, search, race and chase: an answer that comes back after a newer one
+  // was asked for (or after the map changed) is dropped instead of overwriting what is shown.
+  epoch: 0,
   unitBlocked: null,  // Uint8Array: cells the current unit cannot use (from the server)
   range: null,        // Uint8Array: cells of the last movement range
   session: null,      // live repair: the server's map session id
@@ -77,8 +80,11 @@ function loadMap(m) {
     goal = goal || cells[cells.length - 1];
   }
   state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal };
+  state.epoch++;
   state.unitBlocked = null;
   state.range = null;
+  state.race = [];  // a race on the old map stops, and its lanes go
+  $('race-view').hidden = true;
   state.flow = { goals: [], units: [], accepted: [], field: null, token: state.flow.token + 1 };
   setFlowStatus(flowOn() ? 'click the map to pick goals' : '');
   dropSession();
@@ -256,9 +262,11 @@ async function run() {
   leaveFlowMode();
   clearSearch();
   state.last = run;
+  const epoch = ++state.epoch;
   setMessage('searching…');
   try {
     const r = await api.solve(request(true));
+    if (epoch !== state.epoch) return;
     state.range = null;
     setUnitBlocked(r);
     startAnimation(main, r);
@@ -266,7 +274,7 @@ async function run() {
     setMessage(`${r.algorithm}: ${main.anim.types.length} events`);
     requestAnimationFrame(() => tick(main.anim));
   } catch (e) {
-    setMessage(e.message);
+    if (epoch === state.epoch) setMessage(e.message);
   }
 }
 
@@ -322,10 +330,12 @@ async function race() {
   leaveFlowMode();
   const m = state.map;
   state.last = race;
+  const epoch = ++state.epoch;
   setMessage(`racing ${algos.join(', ')}…`);
   // One algorithm the server refuses (an unknown or unfinished one) must not cancel the race:
   // its lane and row show the server's message instead.
   const settled = await Promise.allSettled(algos.map((a) => api.solve({ ...request(true), algorithm: a })));
+  if (epoch !== state.epoch) return;
   if (settled.every((s) => s.status === 'rejected')) {
     setMessage(settled[0].reason.message);
     return;
@@ -380,19 +390,22 @@ async function race() {
   });
   $('race-view').hidden = false;
   const lanesNow = state.race;
-  requestAnimationFrame(() => raceTick(lanesNow));
+  requestAnimationFrame(() => raceTick(lanesNow, epoch));
 }
 
-function raceTick(lanesNow) {
+function raceTick(lanesNow, epoch) {
   if (lanesNow !== state.race) return;
   const live = state.race.filter((p) => !p.anim.done);
-  if (live.length === 0) { setMessage('race finished'); return; }
+  if (live.length === 0) {  // said only if nothing newer has been asked for since
+    if (epoch === state.epoch) setMessage('race finished');
+    return;
+  }
   // Lockstep: every lane expands the same number of cells per frame.
   const longest = Math.max(...state.race.map((p) => p.anim.closedTotal));
   const seconds = 12 / Math.pow(1.038, Number($('speed').value));
   const count = Math.max(1, Math.ceil(longest / (seconds * 60)));
   for (const p of live) applyEvents(count, p);
-  requestAnimationFrame(() => raceTick(lanesNow));
+  requestAnimationFrame(() => raceTick(lanesNow, epoch));
 }
 
 // ---- editing -----------------------------------------------------------------------------
@@ -606,14 +619,17 @@ let chasing = false, chaseAgain = false;
 async function chase() {
   if (chasing) { chaseAgain = true; return; }
   chasing = true;
+  const epoch = ++state.epoch;
   try {
     const r = await api.solve(request(false));
-    clearSearch();
-    showPath(main, r);
-    showStats(r);
-    setMessage(`chase: ${r.status}`);
+    if (epoch === state.epoch) {  // else a new map or search came first: this answer is stale
+      clearSearch();
+      showPath(main, r);
+      showStats(r);
+      setMessage(`chase: ${r.status}`);
+    }
   } catch (e) {
-    setMessage(e.message);
+    if (epoch === state.epoch) setMessage(e.message);
   }
   chasing = false;
   if (chaseAgain) { chaseAgain = false; chase(); }
