@@ -84,6 +84,36 @@ TEST_P(SubgoalMethod, RandomGridsMatchReferenceDijkstra) {
   EXPECT_GT(found, 3000);
 }
 
+/// Open fields longer than a stored clearance (255 cells): a straight or diagonal run of 600
+/// free cells is read in several parts, and the answers stay Dijkstra's.
+TEST_P(SubgoalMethod, LongClearRunsMatchReferenceDijkstra) {
+  std::mt19937 rng(2550);
+  for (const auto [w, h] : {std::pair{700, 9}, std::pair{9, 700}, std::pair{610, 610}}) {
+    grid::Grid g(w, h);
+    for (int k = 0; k < 12; ++k) {  // a few walls, so that there are subgoals to go around
+      g.set_blocked(static_cast<int>(rng() % static_cast<unsigned>(w)),
+                    static_cast<int>(rng() % static_cast<unsigned>(h)), true);
+    }
+    const auto cells = passable_cells(g);
+    search::Pathfinder f(g, subgoal_options());
+    search::Result r;
+    const std::vector<Cell> starts{{0, 0}, {w - 1, h - 1}, cells[rng() % cells.size()]};
+    for (const Cell s : starts) {
+      if (!g.passable(s)) continue;
+      const auto ref = reference_distances(g, grid::Moves{}, s);
+      for (int k = 0; k < 20; ++k) {
+        const Cell t = k == 0 ? Cell{w - 1 - s.x, h - 1 - s.y} : cells[rng() % cells.size()];
+        if (!g.passable(t)) continue;
+        const double opt = dist_at(ref, g, t);
+        f.find(s, t, r);
+        ASSERT_EQ(r.status, Status::found) << w << "x" << h;
+        EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << w << "x" << h;
+        EXPECT_FALSE(grid::check_path(g, grid::Moves{}, r.path).has_value());
+      }
+    }
+  }
+}
+
 TEST_P(SubgoalMethod, FallsBackToAStarWithANote) {
   const grid::Grid g = random_grid(5, 30, 20, 20, false);
   const auto cells = passable_cells(g);

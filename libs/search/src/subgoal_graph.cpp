@@ -18,7 +18,10 @@ namespace {
 constexpr double kSqrt2 = 1.4142135623730951;
 constexpr double kEps = 1e-9;
 constexpr std::uint32_t kNone = SubgoalGraph::kNone;
-constexpr std::uint16_t kSaturated = 0xffff;
+/// Clearances are stored in a byte (8 a cell): a longer one reads 255 and goes on from the cell
+/// 255 steps on (one extra read per 255 cells, where 16 bits halved the per-cell tables' size
+/// on nothing but the widest open maps).
+constexpr SubgoalGraph::Clearance kSaturated = 0xff;
 /// The two straight components of each diagonal direction 4..7 (NE, SE, SW, NW).
 constexpr int kComponent[4][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
 /// Expansions one pruning test may spend looking for a path that avoids a subgoal; when it runs
@@ -119,9 +122,9 @@ void SubgoalGraph::init_cells(const grid::Grid& g) {
       const std::uint32_t q = p + static_cast<std::uint32_t>(o);
       if (!passable(q) || sg_of_[q] != kNone) return;
       if (k >= 4 && !diagonal_step_ok(p, k)) return;
-      const std::uint16_t next = clear_[std::size_t{q} * 8 + static_cast<std::size_t>(k)];
+      const Clearance next = clear_[std::size_t{q} * 8 + static_cast<std::size_t>(k)];
       clear_[std::size_t{p} * 8 + static_cast<std::size_t>(k)] =
-          next == kSaturated ? kSaturated : static_cast<std::uint16_t>(next + 1);
+          next == kSaturated ? kSaturated : static_cast<Clearance>(next + 1);
     };
     const auto first = static_cast<std::uint32_t>(stride_ + 1);
     const auto last = static_cast<std::uint32_t>(n - static_cast<std::size_t>(stride_) - 1);
@@ -157,9 +160,9 @@ void SubgoalGraph::init_cells(const grid::Grid& g) {
 std::uint32_t SubgoalGraph::clearance(std::uint32_t cell, int dir) const noexcept {
   std::uint32_t total = 0;
   for (;;) {
-    const std::uint16_t c = clear_[std::size_t{cell} * 8 + static_cast<std::size_t>(dir)];
+    const Clearance c = clear_[std::size_t{cell} * 8 + static_cast<std::size_t>(dir)];
     if (c != kSaturated) return total + c;
-    // Saturated (maps wider than 65534 cells): the cells up to there are clear; read on.
+    // Saturated: the cells up to there are clear; read on.
     total += kSaturated;
     cell += static_cast<std::uint32_t>(off_[dir]) * kSaturated;
   }
@@ -509,7 +512,7 @@ SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
 
 std::size_t SubgoalGraph::memory_bytes() const noexcept {
   return sizeof(*this) + walls_.size() * sizeof(std::uint64_t) +
-         sg_of_.size() * sizeof(std::uint32_t) + clear_.size() * sizeof(std::uint16_t) +
+         sg_of_.size() * sizeof(std::uint32_t) + clear_.size() * sizeof(Clearance) +
          component_.size() * sizeof(std::uint32_t) + sg_cell_.size() * sizeof(std::uint32_t) +
          sg_pos_.size() * sizeof(Cell) + adj_begin_.size() * sizeof(std::uint32_t) +
          adj_global_end_.size() * sizeof(std::uint32_t) + adj_.size() * sizeof(std::uint32_t) +

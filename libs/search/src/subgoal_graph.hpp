@@ -140,6 +140,7 @@ class SubgoalGraph {
   /// Version of the layout written by save(); load() rejects any other.
   static constexpr std::uint32_t kFormatVersion = 1;
   static constexpr std::uint32_t kNone = 0xffffffffu;
+  using Clearance = std::uint8_t;
 
   SubgoalGraph() = default;
 
@@ -232,7 +233,7 @@ class SubgoalGraph {
   std::int32_t off_[8] = {};                   // padded offsets of grid::kDx/kDy
   std::vector<std::uint64_t> walls_;           // the grid's wall bits (padded, bit set = wall)
   std::vector<std::uint32_t> sg_of_;           // padded cell -> subgoal id or kNone
-  std::vector<std::uint16_t> clear_;           // 8 per padded cell; saturated values re-walked
+  std::vector<Clearance> clear_;               // 8 per padded cell; saturated values re-walked
   std::vector<std::uint32_t> component_;       // padded cell -> connected component (0 = wall)
   std::vector<std::uint32_t> sg_cell_;         // subgoal id -> padded cell; globals first
   std::vector<Cell> sg_pos_;                   // subgoal id -> padded (x, y), for the heuristic
