@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test deep unit sanitize tsan conformance contract package fuzz e2e bench format clean
+.PHONY: all deps build run demo test deep unit sanitize tsan conformance contract package fuzz e2e bench speed format clean
 
 all: build
 
@@ -69,6 +69,15 @@ bench: build
 	cmake --build $(BUILD) -j $(JOBS)
 	@for b in $(BUILD)/bench/pathlab_*_bench; do echo "== $$b"; $$b || exit 1; done
 	@scripts/conformance.sh $(PATHLAB) $(MOVINGAI) 0
+
+# The README's Speed table: every scenario of the 14 shared maps, one thread, pathlab's optimal
+# algorithms and then the research peers of shared docs/PEERS.md (built outside the project into
+# PEERS) on the same files, in one run; writes $(BUILD)/speed.html.
+PEERS ?= $(abspath $(SHARED)/../peers/bin)
+speed: build
+	@test -d "$(PEERS)" || echo "no peers in $(PEERS) (see $(SHARED)/docs/PEERS.md): pathlab alone"
+	$(PATHLAB) bench $(MOVINGAI)/*.map.scen --algo astar,jps,jps+,subgoal,subgoal-ch --threads 1 \
+	  $$(test -d "$(PEERS)" && echo --peers "$(PEERS)") --peer-timeout 300 --report $(BUILD)/speed.html
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
