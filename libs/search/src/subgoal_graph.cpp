@@ -18,9 +18,8 @@ namespace {
 constexpr double kSqrt2 = 1.4142135623730951;
 constexpr double kEps = 1e-9;
 constexpr std::uint32_t kNone = SubgoalGraph::kNone;
-/// Clearances are stored in a byte (8 a cell): a longer one reads 255 and goes on from the cell
-/// 255 steps on (one extra read per 255 cells, where 16 bits halved the per-cell tables' size
-/// on nothing but the widest open maps).
+/// Clearances are stored in a byte, 8 a cell. A run of 255 or more free cells stores 255, and
+/// clearance() reads on from the cell 255 steps further: one extra read per 255 cells.
 constexpr SubgoalGraph::Clearance kSaturated = 0xff;
 /// The two straight components of each diagonal direction 4..7 (NE, SE, SW, NW).
 constexpr int kComponent[4][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
