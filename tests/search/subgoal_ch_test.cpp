@@ -115,6 +115,51 @@ TEST(SubgoalHierarchy, IsWellFormedHasShortcutsAndObeysTheNodeBudget) {
   }
 }
 
+// The time budget: contraction that may start no round leaves every subgoal in the core;
+// queries stay exact (the core is searched both ways without the upward restriction). Neither
+// the threads nor where witness searches keep their state change the hierarchy.
+TEST(SubgoalHierarchy, TimeBudgetLeavesAnExactCore) {
+  std::mt19937 rng(4096);
+  for (int i = 0; i < 30; ++i) {
+    const grid::Grid g = i % 2 == 0
+                             ? random_grid(static_cast<std::uint32_t>(rng()), 40, 36,
+                                           static_cast<int>(rng() % 36), false)
+                             : maze(static_cast<std::uint32_t>(rng()), 12, 10, 1 + i % 3, 20);
+    const SubgoalHierarchy none = SubgoalHierarchy::build(g, {2, 64, 0.0, 1u << 20});
+    EXPECT_EQ(none.core_count(), none.node_count()) << i;
+    EXPECT_EQ(none.shortcut_count(), 0u) << i;
+    EXPECT_TRUE(none.consistent()) << i;
+    // One thread or two, witness state in arrays or in a hash table: the same file.
+    const SubgoalHierarchy one = SubgoalHierarchy::build(g, {1, 64, 1e9, 1u << 20});
+    const SubgoalHierarchy two = SubgoalHierarchy::build(g, {2, 64, 1e9, 1u << 20});
+    const SubgoalHierarchy hashed = SubgoalHierarchy::build(g, {2, 64, 1e9, 0});
+    std::ostringstream a, b, c;
+    ASSERT_TRUE(one.save(a) && two.save(b) && hashed.save(c));
+    EXPECT_EQ(a.str(), b.str()) << i;
+    EXPECT_EQ(a.str(), c.str()) << i;
+    search::Pathfinder astar(g);
+    search::Result ref;
+    const auto cells = passable_cells(g);
+    if (cells.empty()) continue;
+    for (int q = 0; q < 20; ++q) {
+      const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+      astar.find(s, t, ref);
+      for (const SubgoalHierarchy* h : {&none, &hashed}) {
+        SubgoalHierarchy copy = *h;
+        const auto a = ask(copy, g, s, t);
+        const std::string where = "grid " + std::to_string(i) + " query " + std::to_string(q);
+        if (ref.status == Status::no_path) {
+          EXPECT_EQ(a.status, Status::no_path) << where;
+          continue;
+        }
+        ASSERT_EQ(a.status, Status::found) << where;
+        EXPECT_NEAR(a.cost, ref.cost, 1e-9 * std::max(1.0, ref.cost)) << where;
+        pathlab::testing::expect_sound(g, a, s, t, where);
+      }
+    }
+  }
+}
+
 // Every .scen of the shared Moving AI set: ~150 evenly spread lines per file at the optimum
 // (ALGORITHMS.md tolerance: |cost - optimum| <= 0.005 + 1e-5 * optimum).
 TEST(SubgoalHierarchy, MovingAiSampleAtTheScenarioOptimum) {

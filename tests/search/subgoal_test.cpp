@@ -88,7 +88,7 @@ TEST_P(SubgoalMethod, RandomGridsMatchReferenceDijkstra) {
 /// free cells is read in several parts, and the answers stay Dijkstra's.
 TEST_P(SubgoalMethod, LongClearRunsMatchReferenceDijkstra) {
   std::mt19937 rng(2550);
-  for (const auto [w, h] : {std::pair{700, 9}, std::pair{9, 700}, std::pair{610, 610}}) {
+  for (const auto& [w, h] : {std::pair{700, 9}, std::pair{9, 700}, std::pair{610, 610}}) {
     grid::Grid g(w, h);
     for (int k = 0; k < 12; ++k) {  // a few walls, so that there are subgoals to go around
       g.set_blocked(static_cast<int>(rng() % static_cast<unsigned>(w)),

@@ -3,14 +3,22 @@
 #include "subgoal_ch.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <istream>
 #include <limits>
+#include <memory>
 #include <new>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <thread>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace pathlab::search::detail {
 namespace {
@@ -39,87 +47,259 @@ double octile(Cell a, Cell b) noexcept {
 using Entry = std::pair<double, std::uint32_t>;
 constexpr auto kGreater = [](const Entry& a, const Entry& b) { return a.first > b.first; };
 
-struct Edge {
+#pragma pack(push, 4)
+struct Edge {  // 20 bytes: a 4096x4096 random map starts contraction with 26 million
   std::uint32_t to;
   std::uint32_t via;  // a shortcut's middle subgoal, or kNone
   double cost;
   std::uint32_t hops = 1;  // edges of the subgoal graph it stands for
 };
+#pragma pack(pop)
+static_assert(sizeof(Edge) == 20);
 
 /// The graph being contracted: each live subgoal's edges to live subgoals (kept clean as
-/// subgoals go). Read-only while the threads of a round compute.
-struct LiveGraph {
+/// subgoals go), all in one pool. A list that outgrows its room moves to the pool's end; the
+/// pool is compacted when a third of it is left behind, and grows or shrinks with realloc (a
+/// large block is remapped, not copied). Read-only while the threads of a round compute.
+class LiveGraph {
+ public:
   enum : std::uint8_t { kLive = 0, kGone = 1, kThisRound = 2 };
-  std::vector<std::vector<Edge>> adj;
   std::vector<std::uint8_t> state;
 
-  explicit LiveGraph(std::size_t n) : adj(n), state(n, kLive) {}
+  struct Range {
+    const Edge* first;
+    const Edge* last;
+    [[nodiscard]] const Edge* begin() const noexcept { return first; }
+    [[nodiscard]] const Edge* end() const noexcept { return last; }
+    [[nodiscard]] std::size_t size() const noexcept {
+      return static_cast<std::size_t>(last - first);
+    }
+    const Edge& operator[](std::size_t i) const noexcept { return first[i]; }
+  };
+
+  /// The subgoal graph's edges (each pair in both lists), costing the octile distance.
+  LiveGraph(const SubgoalGraph::Adjacency& a, const std::vector<Cell>& pos)
+      : state(pos.size(), kLive), span_(pos.size()) {
+    const std::size_t n = pos.size();
+    std::uint64_t total = 0;
+    for (std::size_t v = 0; v < n; ++v) {
+      const auto deg = static_cast<std::uint32_t>(a.begin[v + 1] - a.begin[v]);
+      span_[v] = Span{total, deg, deg};
+      total += deg;
+    }
+    resize(total);
+    used_ = total;
+    for (std::size_t v = 0; v < n; ++v) {
+      Edge* out = pool_ + span_[v].begin;
+      for (std::uint64_t k = a.begin[v]; k < a.begin[v + 1]; ++k) {
+        *out++ = Edge{a.to[k], kNone, octile(pos[v], pos[a.to[k]]), 1};
+      }
+    }
+  }
+  LiveGraph(const LiveGraph&) = delete;
+  LiveGraph& operator=(const LiveGraph&) = delete;
+  ~LiveGraph() { std::free(pool_); }
+
+  [[nodiscard]] Range adj(std::uint32_t v) const noexcept {
+    const Edge* first = pool_ + span_[v].begin;
+    return Range{first, first + span_[v].size};
+  }
+  [[nodiscard]] std::uint32_t degree(std::uint32_t v) const noexcept { return span_[v].size; }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return capacity_ * sizeof(Edge) + span_.size() * sizeof(Span) + state.size();
+  }
 
   /// Adds or lowers the edge u -> e.to.
   void add(std::uint32_t u, const Edge& e) {
-    for (Edge& x : adj[u]) {
-      if (x.to == e.to) {
-        if (e.cost < x.cost - kEps) x = e;
+    Span& s = span_[u];
+    for (Edge* x = pool_ + s.begin; x != pool_ + s.begin + s.size; ++x) {
+      if (x->to == e.to) {
+        if (e.cost < x->cost - kEps) *x = e;
         return;
       }
     }
-    adj[u].push_back(e);
+    if (s.size == s.cap) move_to_end(u, std::max<std::uint32_t>(4, s.cap + s.cap / 2));
+    pool_[span_[u].begin + span_[u].size++] = e;
   }
-  void remove(std::uint32_t u, std::uint32_t w) {
-    std::vector<Edge>& list = adj[u];
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (list[i].to == w) {
-        list[i] = list.back();
-        list.pop_back();
+  void remove(std::uint32_t u, std::uint32_t w) noexcept {
+    Span& s = span_[u];
+    Edge* first = pool_ + s.begin;
+    for (std::uint32_t i = 0; i < s.size; ++i) {
+      if (first[i].to == w) {
+        first[i] = first[--s.size];
         return;
       }
     }
+  }
+  /// Drops v's list (v has left the graph).
+  void release(std::uint32_t v) noexcept {
+    garbage_ += span_[v].cap;
+    span_[v].size = span_[v].cap = 0;
+  }
+  /// Compacts the pool when a quarter of it is garbage (between rounds): memory goes back as
+  /// subgoals go.
+  void tidy() {
+    if (garbage_ * 4 > capacity_) compact();
+  }
+
+ private:
+#pragma pack(push, 4)
+  struct Span {  // 12 bytes
+    std::uint64_t begin;
+    std::uint32_t size, cap;
+  };
+#pragma pack(pop)
+  std::vector<Span> span_;
+  Edge* pool_ = nullptr;
+  std::uint64_t capacity_ = 0, used_ = 0, garbage_ = 0;
+
+  void resize(std::uint64_t cap) {
+    void* p = std::realloc(pool_, std::max<std::uint64_t>(cap, 1) * sizeof(Edge));
+    if (p == nullptr) throw std::bad_alloc();
+    pool_ = static_cast<Edge*>(p);
+    capacity_ = cap;
+  }
+  void move_to_end(std::uint32_t u, std::uint32_t cap) {
+    if (used_ + cap > capacity_) {
+      if (garbage_ * 4 > capacity_) compact();
+      if (used_ + cap > capacity_) resize(std::max(used_ + cap, capacity_ + capacity_ / 8));
+    }
+    Span& s = span_[u];
+    std::copy(pool_ + s.begin, pool_ + s.begin + s.size, pool_ + used_);
+    garbage_ += s.cap;
+    s.begin = used_;
+    s.cap = cap;
+    used_ += cap;
+  }
+  /// Moves every list down over the garbage, in pool order, each with at most its room (so
+  /// it never overtakes the next), then gives back what is left beyond an eighth's slack.
+  void compact() {
+    std::vector<std::uint32_t> lists;
+    for (std::uint32_t v = 0; v < span_.size(); ++v) {
+      if (span_[v].cap > 0) lists.push_back(v);
+    }
+    std::sort(lists.begin(), lists.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return span_[a].begin < span_[b].begin; });
+    std::uint64_t at = 0;
+    for (const std::uint32_t v : lists) {
+      Span& s = span_[v];
+      if (s.size > 0) std::memmove(pool_ + at, pool_ + s.begin, s.size * sizeof(Edge));
+      s.begin = at;
+      s.cap = std::min(s.cap, s.size + s.size / 2 + 2);
+      at += s.cap;
+    }
+    used_ = at;
+    garbage_ = 0;
+    resize(used_ + used_ / 8);
   }
 };
 
-/// One thread's witness searches over a LiveGraph.
-struct Witness {
-  std::vector<double> dist;
-  std::vector<std::uint32_t> reached, target;
+/// One thread's witness searches over a LiveGraph. Their state is an array over all subgoals
+/// (dense: the fastest while it fits the caches) or, past BuildLimits::dense_nodes, a small hash
+/// table of the nodes one search touches (a 4096x4096 random map has 5.5 million subgoals: 130
+/// MB a thread less, and a table that stays in cache).
+struct alignas(64) Witness {  // (a cache line of its own: threads write their own often)
+  struct Slot {               // 16 bytes
+    double dist = 0;
+    std::uint32_t reached = 0;  // dist valid when == stamp
+    std::uint32_t target = 0;   // a pair still looking for a witness when == stamp
+  };
+  std::vector<Slot> table;
+  std::vector<std::uint32_t> key;  // hash table: the node of each slot, or kNone
+  bool dense;
+  std::vector<std::uint32_t> used;  // occupied slots (hash table)
   std::uint32_t stamp = 0;
   std::vector<Entry> heap;
   /// The shortcuts of the last shortcuts() call: (u, edge u -> w), each pair once.
   std::vector<std::pair<std::uint32_t, Edge>> added;
 
-  explicit Witness(std::size_t n) : dist(n, 0), reached(n, 0), target(n, 0) {}
+  Witness(std::size_t n, bool use_arrays)
+      : table(use_arrays ? n : 1024), key(use_arrays ? 0 : 1024, kNone), dense(use_arrays) {}
 
+  [[nodiscard]] std::size_t slot_of(std::uint32_t v) const noexcept {
+    return (static_cast<std::size_t>(v) * 0x9E3779B1u >> 7) & (table.size() - 1);
+  }
+  /// v's slot, made when missing (the hash table's ways kept out of line: the dense case is
+  /// the hot loop of small maps' contraction).
+  [[gnu::always_inline]] Slot& at(std::uint32_t v) { return dense ? table[v] : hashed_at(v); }
+  [[nodiscard, gnu::always_inline]] const Slot* find(std::uint32_t v) const noexcept {
+    return dense ? &table[v] : hashed_find(v);
+  }
+  [[gnu::noinline]] Slot& hashed_at(std::uint32_t v) {
+    for (std::size_t i = slot_of(v);; i = (i + 1) & (table.size() - 1)) {
+      if (key[i] == v) return table[i];
+      if (key[i] == kNone) {
+        if (2 * (used.size() + 1) > table.size()) {
+          grow();
+          return hashed_at(v);
+        }
+        key[i] = v;
+        used.push_back(static_cast<std::uint32_t>(i));
+        return table[i];
+      }
+    }
+  }
+  [[gnu::noinline]] const Slot* hashed_find(std::uint32_t v) const noexcept {
+    for (std::size_t i = slot_of(v);; i = (i + 1) & (table.size() - 1)) {
+      if (key[i] == v) return &table[i];
+      if (key[i] == kNone) return nullptr;
+    }
+  }
+  void grow() {
+    std::vector<Slot> old(table.size() * 2);
+    std::vector<std::uint32_t> old_key(key.size() * 2, kNone);
+    old.swap(table);
+    old_key.swap(key);
+    used.clear();
+    for (std::size_t i = 0; i < old.size(); ++i) {
+      if (old_key[i] != kNone) hashed_at(old_key[i]) = old[i];
+    }
+  }
+  /// Forgets the hash table's nodes (dense arrays need not: the stamps tell).
+  void clear() {
+    for (const std::uint32_t i : used) {
+      table[i] = Slot{};
+      key[i] = kNone;
+    }
+    used.clear();
+  }
   void next_stamp() {
     if (++stamp == 0) {
-      std::fill(reached.begin(), reached.end(), 0);
-      std::fill(target.begin(), target.end(), 0);
+      if (dense) std::fill(table.begin(), table.end(), Slot{});
+      clear();
       stamp = 1;
     }
   }
 
   /// Dijkstra from u over live subgoals but `avoid`, up to cost `limit` or `settle_limit`
   /// settled nodes, or until the `targets` nodes marked target == stamp are settled:
-  /// afterwards reached[w] == stamp and dist[w] bound the witness costs.
-  void search(const LiveGraph& gr, std::uint32_t u, std::uint32_t avoid, double limit,
-              std::uint32_t settle_limit, std::uint32_t targets) {
+  /// afterwards reached == stamp and dist bound the witness costs.
+  [[gnu::noinline]] void search(const LiveGraph& gr, std::uint32_t u, std::uint32_t avoid,
+                                double limit, std::uint32_t settle_limit, std::uint32_t targets) {
     heap.clear();
-    reached[u] = stamp;
-    dist[u] = 0;
+    {
+      Slot& x = at(u);
+      x.reached = stamp;
+      x.dist = 0;
+    }
     heap.emplace_back(0, u);
     std::uint32_t settled = 0;
     while (!heap.empty()) {
       std::pop_heap(heap.begin(), heap.end(), kGreater);
       const auto [d, x] = heap.back();
       heap.pop_back();
-      if (d > dist[x]) continue;
+      const Slot& sx = *find(x);
+      if (d > sx.dist) continue;
       if (d > limit || ++settled > settle_limit) return;
-      if (target[x] == stamp && --targets == 0) return;
-      for (const Edge& e : gr.adj[x]) {
+      if (sx.target == stamp && --targets == 0) return;
+      for (const Edge& e : gr.adj(x)) {
         if (gr.state[e.to] != LiveGraph::kLive || e.to == avoid) continue;
         const double nd = d + e.cost;
         if (nd > limit + kEps) continue;
-        if (reached[e.to] == stamp && dist[e.to] <= nd) continue;
-        reached[e.to] = stamp;
-        dist[e.to] = nd;
+        Slot& sy = at(e.to);
+        if (sy.reached == stamp && sy.dist <= nd) continue;
+        sy.reached = stamp;
+        sy.dist = nd;
         heap.emplace_back(nd, e.to);
         std::push_heap(heap.begin(), heap.end(), kGreater);
       }
@@ -128,19 +308,22 @@ struct Witness {
 
   /// The shortcuts v's contraction needs, into `added`: a pair of v's neighbours whose
   /// shortest way needs v (no witness as short avoiding v and this round's other subgoals).
-  void shortcuts(const LiveGraph& gr, std::uint32_t v, std::uint32_t settle_limit) {
-    const std::vector<Edge>& around = gr.adj[v];
+  [[gnu::noinline]] void shortcuts(const LiveGraph& gr, std::uint32_t v,
+                                   std::uint32_t settle_limit) {
+    const LiveGraph::Range around = gr.adj(v);
     added.clear();
     for (std::size_t i = 0; i + 1 < around.size(); ++i) {
       const Edge& a = around[i];
+      if (!dense) clear();
       next_stamp();
       // One hop first: on open maps most neighbours of v see each other, and an edge u-w costs
       // at most the way through v (octile distances obey the triangle inequality). The
       // witness search runs only for the pairs that leaves open.
-      for (const Edge& e : gr.adj[a.to]) {
+      for (const Edge& e : gr.adj(a.to)) {
         if (gr.state[e.to] != LiveGraph::kLive) continue;
-        reached[e.to] = stamp;
-        dist[e.to] = e.cost;
+        Slot& x = at(e.to);
+        x.reached = stamp;
+        x.dist = e.cost;
       }
       const std::uint32_t one_hop = stamp;
       next_stamp();
@@ -148,21 +331,22 @@ struct Witness {
       std::uint32_t open = 0;
       for (std::size_t j = i + 1; j < around.size(); ++j) {
         const Edge& b = around[j];
-        if (one_hop == stamp - 1 && reached[b.to] == one_hop &&
-            dist[b.to] <= a.cost + b.cost + kEps) {
-          continue;
+        if (one_hop == stamp - 1) {
+          const Slot* x = find(b.to);
+          if (x != nullptr && x->reached == one_hop && x->dist <= a.cost + b.cost + kEps) continue;
         }
         most = std::max(most, b.cost);
-        target[b.to] = stamp;
+        at(b.to).target = stamp;
         ++open;
       }
       if (open == 0) continue;
       search(gr, a.to, v, a.cost + most, settle_limit, open);
       for (std::size_t j = i + 1; j < around.size(); ++j) {
         const Edge& b = around[j];
-        if (target[b.to] != stamp) continue;  // an edge served it
+        const Slot* x = find(b.to);
+        if (x == nullptr || x->target != stamp) continue;  // an edge served it
         const double through = a.cost + b.cost;
-        if (reached[b.to] == stamp && dist[b.to] <= through + kEps) continue;
+        if (x->reached == stamp && x->dist <= through + kEps) continue;
         added.push_back({a.to, Edge{b.to, v, through, a.hops + b.hops}});
       }
     }
@@ -177,10 +361,10 @@ struct Witness {
     // contracted neighbours: queries settle 207 nodes instead of 227 on Aurora, 385 instead of
     // 543 on Boston_0_1024, 158 instead of 197 on random512-10-0.
     double removed_hops = 0, added_hops = 0;
-    for (const Edge& e : gr.adj[v]) removed_hops += e.hops;
+    for (const Edge& e : gr.adj(v)) removed_hops += e.hops;
     for (const auto& [u, e] : added) added_hops += e.hops;
     return static_cast<double>(level) +
-           static_cast<double>(added.size()) / (1.0 + static_cast<double>(gr.adj[v].size())) +
+           static_cast<double>(added.size()) / (1.0 + static_cast<double>(gr.degree(v))) +
            added_hops / (1.0 + removed_hops);
   }
 };
@@ -189,7 +373,7 @@ struct Witness {
 /// included): a fixed split, so results gathered per thread come out the same every run.
 template <class F>
 void split(std::size_t count, unsigned threads, F&& f) {
-  if (threads <= 1 || count < 64) {
+  if (threads <= 1 || count < 2) {
     f(0u, std::size_t{0}, count);
     return;
   }
@@ -201,6 +385,30 @@ void split(std::size_t count, unsigned threads, F&& f) {
   for (std::thread& th : pool) th.join();
 }
 
+/// Runs f(thread, i) for every i in [0, count), the threads taking small batches as they go:
+/// for work whose result does not depend on which thread does it (priorities), where a fixed
+/// split leaves one thread idle while the other finishes the slow half.
+template <class F>
+void share(std::size_t count, unsigned threads, F&& f) {
+  constexpr std::size_t kBatch = 8;
+  std::atomic<std::size_t> next{0};
+  auto work = [&](unsigned t) {
+    for (;;) {
+      const std::size_t b = next.fetch_add(kBatch, std::memory_order_relaxed);
+      if (b >= count) return;
+      for (std::size_t i = b; i < std::min(count, b + kBatch); ++i) f(t, i);
+    }
+  };
+  if (threads <= 1 || count <= kBatch) {
+    work(0);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& th : pool) th.join();
+}
+
 std::uint32_t mix(std::uint32_t v) noexcept {  // tie-breaking among equal priorities
   v ^= v >> 16;
   v *= 0x7feb352dU;
@@ -209,37 +417,73 @@ std::uint32_t mix(std::uint32_t v) noexcept {  // tie-breaking among equal prior
   return v ^ (v >> 16);
 }
 
+struct UpEdge {
+  std::uint32_t to;
+  std::uint32_t via;
+  double cost;
+};
+
+/// The upward edges while contracting: in chunks of 64 MiB, so it grows without copying
+/// and gives each chunk back once read (release_before).
+class UpEdges {
+ public:
+  void push_back(const UpEdge& e) {
+    if (size_ == chunks_.size() * kChunk) chunks_.emplace_back(new UpEdge[kChunk]);
+    chunks_[size_ / kChunk][size_ % kChunk] = e;
+    ++size_;
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  const UpEdge& operator[](std::size_t i) const noexcept { return chunks_[i / kChunk][i % kChunk]; }
+  /// Frees the chunks wholly before edge i.
+  void release_before(std::size_t i) noexcept {
+    for (std::size_t c = 0; c < i / kChunk && c < chunks_.size(); ++c) chunks_[c].reset();
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 22;
+  std::vector<std::unique_ptr<UpEdge[]>> chunks_;
+  std::size_t size_ = 0;
+};
+
+/// Returns freed heap pages to the system (the contraction's many small lists), where the C
+/// library can.
+void give_back_memory() noexcept {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
 }  // namespace
 
 SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits& limits) {
   const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   SubgoalHierarchy h;
   h.base_ = SubgoalGraph::cells_only(g);
   const auto n = static_cast<std::uint32_t>(h.base_.sg_cell_.size());
   unsigned threads = limits.threads ? limits.threads : std::thread::hardware_concurrency();
   threads = std::clamp(threads, 1u, 8u);
-  LiveGraph gr(n);
+  // The per-cell tables are not needed again until the end: they go while contracting.
+  std::optional<LiveGraph> live_graph;
   {
-    const auto pairs = h.base_.direct_pairs();
-    for (const auto& [a, b] : pairs) {
-      const double cost = octile(h.base_.sg_pos_[a], h.base_.sg_pos_[b]);
-      gr.adj[a].push_back({b, kNone, cost});
-      gr.adj[b].push_back({a, kNone, cost});
-    }
+    const SubgoalGraph::Adjacency pairs = h.base_.direct_adjacency(threads);
+    h.base_.drop_cells();
+    live_graph.emplace(pairs, h.base_.sg_pos_);
   }
+  LiveGraph& gr = *live_graph;
   std::vector<Witness> witness;
-  for (unsigned t = 0; t < threads; ++t) witness.emplace_back(n);
+  for (unsigned t = 0; t < threads; ++t) witness.emplace_back(n, n <= limits.dense_nodes);
   std::vector<double> prio(n, 0);
   std::vector<std::uint32_t> level(n, 0);
   std::size_t degree_sum = 0;
-  for (const auto& list : gr.adj) degree_sum += list.size();
+  for (std::uint32_t v = 0; v < n; ++v) degree_sum += gr.degree(v);
   const std::uint32_t estimate_settle =
       n <= kSmallGraph && static_cast<double>(degree_sum) <= kSmallDegree * n ? kEstimateSettle : 0;
   auto evaluate = [&](const std::vector<std::uint32_t>& nodes) {
-    split(nodes.size(), threads, [&](unsigned t, std::size_t b, std::size_t e) {
-      for (std::size_t i = b; i < e; ++i) {
-        prio[nodes[i]] = witness[t].priority(gr, nodes[i], estimate_settle, level[nodes[i]]);
-      }
+    share(nodes.size(), threads, [&](unsigned t, std::size_t i) {
+      prio[nodes[i]] = witness[t].priority(gr, nodes[i], estimate_settle, level[nodes[i]]);
     });
   };
   std::vector<std::uint32_t> live(n);
@@ -250,111 +494,159 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   // degree is within the limit) is contracted at once, the threads sharing the witness
   // searches; a round's subgoals are never neighbours, and their searches avoid each other, so
   // the shortcuts of all of them together are those each needs. The priorities of their
-  // neighbours are computed again. Subgoals left when none qualifies form the core, searched
-  // without the upward restriction.
+  // neighbours are computed again. Subgoals left when none qualifies, or when the time budget
+  // is spent, form the core, searched without the upward restriction.
   std::vector<std::uint32_t> order, round, dirty;
   order.reserve(n);
   // Upward edges in contraction order (old ids), each subgoal's recorded when it goes.
-  std::vector<Edge> up;
+  UpEdges up;
   std::vector<std::uint32_t> up_begin{0};
-  std::vector<std::vector<std::pair<std::uint32_t, Edge>>> found(threads);
-  std::vector<std::uint32_t> dirty_mark(n, 0);
-  std::uint32_t dirty_stamp = 0;
-  auto least = [&](std::uint32_t v) {
-    // The least key within two hops (subgoals kept for the core do not count): fewer subgoals
-    // a round than the one-hop rule, closer to the sequential order (Aurora: 25,600 shortcuts
-    // instead of 36,900, and 227 nodes settled by a query instead of 312).
-    const auto key = std::make_pair(prio[v], mix(v));
-    auto beats = [&](std::uint32_t w) {
-      return gr.adj[w].size() <= limits.max_degree && std::make_pair(prio[w], mix(w)) < key;
-    };
-    for (const Edge& e : gr.adj[v]) {
-      if (beats(e.to)) return false;
-      for (const Edge& f : gr.adj[e.to]) {
-        if (f.to != v && beats(f.to)) return false;
-      }
-    }
-    return true;
+  struct Found {
+    std::uint32_t index;  // in the round
+    std::uint32_t u;
+    Edge e;
   };
-  while (!live.empty()) {
-    round.clear();
-    for (const std::uint32_t v : live) {
-      if (gr.adj[v].size() <= limits.max_degree && least(v)) round.push_back(v);
-    }
-    if (round.empty()) break;
-    for (const std::uint32_t v : round) gr.state[v] = LiveGraph::kThisRound;
-    split(round.size(), threads, [&](unsigned t, std::size_t b, std::size_t e) {
-      found[t].clear();
+  struct alignas(64) FoundList {  // one cache line each: the threads append to theirs
+    std::vector<Found> list;
+  };
+  std::vector<FoundList> found(threads);
+  // A subgoal is contracted in a round when its key (priority, then a hash) is the least of
+  // every subgoal within two hops (subgoals kept for the core do not count): fewer subgoals a
+  // round than the one-hop rule, closer to the sequential order (Aurora: 25,600 shortcuts
+  // instead of 36,900, and 227 nodes settled by a query instead of 312). Found in two passes
+  // over the edges: each subgoal's least key among itself and its neighbours, then the
+  // subgoals that are that least for themselves and all their neighbours.
+  std::vector<std::uint32_t> least1(n, kNone);
+  auto eligible = [&](std::uint32_t v) { return gr.degree(v) <= limits.max_degree; };
+  auto less = [&](std::uint32_t a, std::uint32_t b) {
+    return prio[a] < prio[b] || (prio[a] == prio[b] && mix(a) < mix(b));
+  };
+  std::vector<std::vector<std::uint32_t>> picked(threads);
+  while (!live.empty() && elapsed() < limits.seconds) {
+    split(live.size(), threads, [&](unsigned, std::size_t b, std::size_t e) {
       for (std::size_t i = b; i < e; ++i) {
-        witness[t].shortcuts(gr, round[i], kWitnessSettle);
-        found[t].insert(found[t].end(), witness[t].added.begin(), witness[t].added.end());
+        const std::uint32_t v = live[i];
+        std::uint32_t m = eligible(v) ? v : kNone;
+        for (const Edge& x : gr.adj(v)) {
+          if (eligible(x.to) && (m == kNone || less(x.to, m))) m = x.to;
+        }
+        least1[v] = m;
       }
     });
-    ++dirty_stamp;
+    for (auto& list : picked) list.clear();
+    split(live.size(), threads, [&](unsigned t, std::size_t b, std::size_t e) {
+      for (std::size_t i = b; i < e; ++i) {
+        const std::uint32_t v = live[i];
+        if (least1[v] != v) continue;
+        bool least = true;
+        for (const Edge& x : gr.adj(v)) least = least && least1[x.to] == v;
+        if (least) picked[t].push_back(v);
+      }
+    });
+    round.clear();
+    for (const auto& list : picked) round.insert(round.end(), list.begin(), list.end());
+    if (round.empty()) break;
+    for (const std::uint32_t v : round) gr.state[v] = LiveGraph::kThisRound;
+    // The threads take the round's subgoals as they go; the shortcuts are then applied in the
+    // round's order, whichever thread found them (the hierarchy is the same every run).
+    for (auto& f : found) f.list.clear();
+    share(round.size(), threads, [&](unsigned t, std::size_t i) {
+      witness[t].shortcuts(gr, round[i], kWitnessSettle);
+      for (const auto& [u, e] : witness[t].added) {
+        found[t].list.push_back(Found{static_cast<std::uint32_t>(i), u, e});
+      }
+    });
+    std::size_t total = 0;
+    for (const auto& f : found) total += f.list.size();
+    std::vector<Found>& all = found[0].list;
+    all.reserve(total);
+    for (unsigned t = 1; t < threads; ++t) {
+      all.insert(all.end(), found[t].list.begin(), found[t].list.end());
+      std::vector<Found>().swap(found[t].list);
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Found& a, const Found& b) { return a.index < b.index; });
     dirty.clear();
     for (const std::uint32_t v : round) {
       order.push_back(v);
-      for (const Edge& e : gr.adj[v]) {
-        up.push_back(e);
+      for (const Edge& e : gr.adj(v)) {
+        up.push_back(UpEdge{e.to, e.via, e.cost});
         gr.remove(e.to, v);
         level[e.to] = std::max(level[e.to], level[v] + 1);
-        if (dirty_mark[e.to] != dirty_stamp) {
-          dirty_mark[e.to] = dirty_stamp;
-          dirty.push_back(e.to);
-        }
+        dirty.push_back(e.to);
       }
       up_begin.push_back(static_cast<std::uint32_t>(up.size()));
-      std::vector<Edge>().swap(gr.adj[v]);
+      gr.release(v);
       gr.state[v] = LiveGraph::kGone;
     }
-    for (unsigned t = 0; t < threads; ++t) {
-      for (const auto& [u, e] : found[t]) {
-        gr.add(u, e);
-        gr.add(e.to, Edge{u, e.via, e.cost, e.hops});
-      }
-      std::vector<std::pair<std::uint32_t, Edge>>().swap(found[t]);
+    for (const Found& f : found[0].list) {
+      gr.add(f.u, f.e);
+      gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost, f.e.hops});
     }
+    std::vector<Found>().swap(found[0].list);
+    gr.tidy();
+    std::sort(dirty.begin(), dirty.end());
+    dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     evaluate(dirty);
     live.erase(std::remove_if(live.begin(), live.end(),
                               [&](std::uint32_t v) { return gr.state[v] == LiveGraph::kGone; }),
                live.end());
   }
+  std::vector<Witness>().swap(witness);
+  std::vector<double>().swap(prio);
+  std::vector<std::uint32_t>().swap(least1);
   // The core, numbered last: its edges among themselves, each kept by its lower end.
   h.core_begin_ = static_cast<std::uint32_t>(order.size());
   for (const std::uint32_t v : live) order.push_back(v);
   std::vector<std::uint32_t> rank(n);
   for (std::uint32_t k = 0; k < n; ++k) rank[order[k]] = k;
   for (const std::uint32_t v : live) {
-    for (const Edge& e : gr.adj[v]) {
-      if (rank[e.to] > rank[v]) up.push_back(e);
+    for (const Edge& e : gr.adj(v)) {
+      if (rank[e.to] > rank[v]) up.push_back(UpEdge{e.to, e.via, e.cost});
     }
     up_begin.push_back(static_cast<std::uint32_t>(up.size()));
-    std::vector<Edge>().swap(gr.adj[v]);
   }
-  std::vector<Witness>().swap(witness);
-  // Number the subgoals in that order: an upward edge leads to a larger id.
-  std::vector<std::uint32_t> cells(n);
-  for (std::uint32_t k = 0; k < n; ++k) cells[k] = h.base_.sg_cell_[order[k]];
-  h.base_.renumber(std::move(cells));
+  live_graph.reset();
+  std::vector<std::uint32_t>().swap(level);
+  std::vector<std::uint32_t>().swap(live);
+  give_back_memory();
+  // Number the subgoals in that order (an upward edge leads to a larger id), each subgoal's
+  // edges sorted by their upper end; the chunks of `up` go as they are read.
   h.up_begin_ = std::move(up_begin);
+  const std::size_t m = up.size();
+  h.up_to_.resize(m);
+  h.up_via_.resize(m);
+  h.up_cost_.resize(m);
+  std::vector<UpEdge> list;
   for (std::uint32_t k = 0; k < n; ++k) {
-    const auto first = up.begin() + h.up_begin_[k], last = up.begin() + h.up_begin_[k + 1];
-    for (auto it = first; it != last; ++it) {
-      it->to = rank[it->to];
-      if (it->via != kNone) it->via = rank[it->via];
+    list.clear();
+    for (std::uint32_t i = h.up_begin_[k]; i < h.up_begin_[k + 1]; ++i) {
+      UpEdge e = up[i];
+      e.to = rank[e.to];
+      if (e.via != kNone) e.via = rank[e.via];
+      list.push_back(e);
     }
-    std::sort(first, last, [](const Edge& a, const Edge& b) { return a.to < b.to; });
+    up.release_before(h.up_begin_[k + 1]);
+    std::sort(list.begin(), list.end(),
+              [](const UpEdge& a, const UpEdge& b) { return a.to < b.to; });
+    std::uint32_t i = h.up_begin_[k];
+    for (const UpEdge& e : list) {
+      h.up_to_[i] = e.to;
+      h.up_via_[i] = e.via;
+      h.up_cost_[i] = e.cost;
+      ++i;
+    }
   }
-  h.up_to_.resize(up.size());
-  h.up_via_.resize(up.size());
-  h.up_cost_.resize(up.size());
-  for (std::size_t i = 0; i < up.size(); ++i) {
-    h.up_to_[i] = up[i].to;
-    h.up_via_[i] = up[i].via;
-    h.up_cost_[i] = up[i].cost;
+  {
+    std::vector<std::uint32_t> cells(n);
+    for (std::uint32_t k = 0; k < n; ++k) cells[k] = h.base_.sg_cell_[order[k]];
+    h.base_.sg_cell_ = std::move(cells);
   }
+  std::vector<std::uint32_t>().swap(order);
+  std::vector<std::uint32_t>().swap(rank);
+  h.base_.restore_cells(g);
   h.index_core();
-  h.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  h.build_seconds = elapsed();
   return h;
 }
 
@@ -435,17 +727,14 @@ constexpr char kMagic[8] = {'P', 'L', 'S', 'G', 'C', 'H', '0', '1'};
 }
 
 bool SubgoalHierarchy::save(std::ostream& out) const {
-  std::string payload;
-  put(payload, static_cast<std::uint32_t>(base_.sg_cell_.size()));
-  put(payload, static_cast<std::uint32_t>(up_to_.size()));
-  put(payload, core_begin_);
-  put_vector(payload, base_.sg_cell_);
-  put_vector(payload, up_begin_);
-  put_vector(payload, up_to_);
-  put_vector(payload, up_via_);
-  put_vector(payload, up_cost_);
+  // Written piece by piece: the edges of a large map are hundreds of megabytes.
+  std::string counts;
+  put(counts, static_cast<std::uint32_t>(base_.sg_cell_.size()));
+  put(counts, static_cast<std::uint32_t>(up_to_.size()));
+  put(counts, core_begin_);
   return write_framed(out, kMagic, kFormatVersion, base_.width_, base_.height_, base_.map_checksum_,
-                      payload);
+                      {counts, bytes_of(base_.sg_cell_), bytes_of(up_begin_), bytes_of(up_to_),
+                       bytes_of(up_via_), bytes_of(up_cost_)});
 }
 
 std::optional<SubgoalHierarchy> SubgoalHierarchy::load(std::istream& in, const grid::Grid& g) {

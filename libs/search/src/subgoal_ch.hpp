@@ -77,6 +77,15 @@ class SubgoalHierarchy {
     /// Subgoals with more live neighbours than this are left in the core: it bounds the
     /// witness searches (random maps grow dense cores; the cap keeps their build in seconds).
     std::uint32_t max_degree = 64;
+    /// Contraction starts no new round after this many seconds from the start of the build:
+    /// the subgoals left form the core. Queries stay exact; a larger core makes them slower.
+    /// It bounds preparation on huge maps (a 4096x4096 map with 20 % random walls has 5.5
+    /// million subgoals); every shared Moving AI map contracts fully well within it.
+    double seconds = 45;
+    /// Witness searches keep their state in arrays over all subgoals up to this many subgoals
+    /// (the fastest), in a small hash table past it (16 bytes a subgoal and thread less). The
+    /// hierarchy is the same either way.
+    std::size_t dense_nodes = std::size_t{1} << 20;
   };
   /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
   [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g, const BuildLimits& limits);

@@ -10,6 +10,7 @@
 #include <new>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <utility>
 
 namespace pathlab::search::detail {
@@ -48,8 +49,9 @@ int straight_toward(std::int32_t dx, std::int32_t dy) noexcept {
   return dy > 0 ? 2 : 0;
 }
 
-std::uint64_t fnv1a(const char* data, std::size_t n) noexcept {
-  std::uint64_t h = 1469598103934665603ull;
+constexpr std::uint64_t kFnvBasis = 1469598103934665603ull;
+/// FNV-1a of data, continuing from h (kFnvBasis for a fresh sum).
+std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = kFnvBasis) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     h ^= static_cast<unsigned char>(data[i]);
     h *= 1099511628211ull;
@@ -467,6 +469,81 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> SubgoalGraph::direct_pairs(
   return pairs;
 }
 
+SubgoalGraph::Adjacency SubgoalGraph::direct_adjacency(unsigned threads) const {
+  const auto n = static_cast<std::uint32_t>(sg_cell_.size());
+  threads = std::max(1u, std::min(threads, n / 1024 + 1));
+  // What each subgoal finds (sorted, once each), its list found[first[i] .. first[i + 1]).
+  std::vector<std::uint64_t> first(std::size_t{n} + 1, 0);
+  std::vector<std::vector<std::uint32_t>> part(threads);
+  {
+    auto run = [&](unsigned t) {
+      const std::uint32_t b = static_cast<std::uint32_t>(std::uint64_t{n} * t / threads);
+      const std::uint32_t e = static_cast<std::uint32_t>(std::uint64_t{n} * (t + 1) / threads);
+      std::vector<std::uint32_t>& out = part[t];
+      for (std::uint32_t i = b; i < e; ++i) {
+        const std::size_t at = out.size();
+        for_each_direct(sg_cell_[i], [&](std::uint32_t j) {
+          if (j != i) out.push_back(j);
+        });
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(at), out.end());
+        out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(at), out.end()), out.end());
+        first[i + 1] = out.size() - at;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (std::thread& th : pool) th.join();
+  }
+  for (std::uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  std::vector<std::uint32_t> found;
+  found.reserve(first[n]);
+  for (auto& list : part) {
+    found.insert(found.end(), list.begin(), list.end());
+    std::vector<std::uint32_t>().swap(list);
+  }
+  // A pair found from both ends counts once: from its smaller end.
+  auto counted = [&](std::uint32_t i, std::uint32_t j) {
+    if (i < j) return true;
+    const auto b = found.begin() + static_cast<std::ptrdiff_t>(first[j]);
+    const auto e = found.begin() + static_cast<std::ptrdiff_t>(first[j + 1]);
+    return !std::binary_search(b, e, i);
+  };
+  Adjacency adj;
+  adj.begin.assign(std::size_t{n} + 1, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint64_t k = first[i]; k < first[i + 1]; ++k) {
+      if (counted(i, found[k])) {
+        ++adj.begin[i + 1];
+        ++adj.begin[found[k] + 1];
+      }
+    }
+  }
+  for (std::uint32_t i = 0; i < n; ++i) adj.begin[i + 1] += adj.begin[i];
+  adj.to.resize(adj.begin[n]);
+  std::vector<std::uint64_t> at(adj.begin.begin(), adj.begin.end() - 1);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    for (std::uint64_t k = first[i]; k < first[i + 1]; ++k) {
+      const std::uint32_t j = found[k];
+      if (counted(i, j)) {
+        adj.to[at[i]++] = j;
+        adj.to[at[j]++] = i;
+      }
+    }
+  }
+  for (std::uint32_t i = 0; i < n; ++i) {
+    std::sort(adj.to.begin() + static_cast<std::ptrdiff_t>(adj.begin[i]),
+              adj.to.begin() + static_cast<std::ptrdiff_t>(adj.begin[i + 1]));
+  }
+  return adj;
+}
+
+void SubgoalGraph::drop_cells() noexcept {
+  std::vector<std::uint32_t>().swap(sg_of_);
+  std::vector<Clearance>().swap(clear_);
+  std::vector<std::uint32_t>().swap(component_);
+}
+
 void SubgoalGraph::direct_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const {
   out.clear();
   for_each_direct(c, [&out](std::uint32_t j) { out.push_back(j); });
@@ -522,16 +599,30 @@ std::size_t SubgoalGraph::memory_bytes() const noexcept {
 
 bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
                   int height, std::uint64_t map_checksum, const std::string& payload) {
+  return write_framed(out, magic, version, width, height, map_checksum,
+                      {std::string_view(payload)});
+}
+
+bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
+                  int height, std::uint64_t map_checksum,
+                  std::initializer_list<std::string_view> pieces) {
+  std::uint64_t size = 0, sum = kFnvBasis;
+  for (const std::string_view piece : pieces) {
+    size += piece.size();
+    sum = fnv1a(piece.data(), piece.size(), sum);
+  }
   std::string header(magic, sizeof magic);
   put(header, version);
   put(header, static_cast<std::uint32_t>(width));
   put(header, static_cast<std::uint32_t>(height));
   put(header, std::uint32_t{0});
   put(header, map_checksum);
-  put(header, static_cast<std::uint64_t>(payload.size()));
-  put(header, fnv1a(payload.data(), payload.size()));
+  put(header, size);
+  put(header, sum);
   out.write(header.data(), static_cast<std::streamsize>(header.size()));
-  out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+  for (const std::string_view piece : pieces) {
+    out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  }
   return static_cast<bool>(out);
 }
 

@@ -31,11 +31,13 @@
 #include <cstdint>
 #include <cstring>
 #include <future>
+#include <initializer_list>
 #include <iosfwd>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -83,6 +85,15 @@ struct PayloadReader {
 /// size and FNV-1a checksum), then the payload. False on a stream error.
 bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
                   int height, std::uint64_t map_checksum, const std::string& payload);
+/// The same, the payload being the pieces one after the other (not copied into one string).
+bool write_framed(std::ostream& out, const char (&magic)[8], std::uint32_t version, int width,
+                  int height, std::uint64_t map_checksum,
+                  std::initializer_list<std::string_view> pieces);
+/// A vector's bytes, as a piece of a payload.
+template <class T>
+std::string_view bytes_of(const std::vector<T>& v) noexcept {
+  return {reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)};
+}
 /// The payload of what write_framed wrote for grid g; nothing when the magic, the version, the
 /// map's size or checksum differ, the payload is over max_bytes, short, or fails its checksum.
 std::optional<std::string> read_framed(std::istream& in, const char (&magic)[8],
@@ -192,6 +203,18 @@ class SubgoalGraph {
   void renumber(std::vector<std::uint32_t> cells);
   /// Every pair (i < j) of directly h-reachable subgoals, once each, sorted.
   [[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> direct_pairs() const;
+  /// The same pairs as an undirected adjacency: neighbours of subgoal i are
+  /// to[begin[i]] .. to[begin[i + 1]] (each pair in both lists). Computed by `threads` threads,
+  /// without materialising the pairs (a 4096x4096 random map has 13 million).
+  struct Adjacency {
+    std::vector<std::uint64_t> begin;
+    std::vector<std::uint32_t> to;
+  };
+  [[nodiscard]] Adjacency direct_adjacency(unsigned threads) const;
+  /// Frees the per-cell tables but the wall bits (a hierarchy's contraction needs none);
+  /// restore_cells(g) recomputes them.
+  void drop_cells() noexcept;
+  void restore_cells(const grid::Grid& g) { init_cells(g); }
   /// The subgoals directly h-reachable from padded cell c, into out (cleared first).
   void direct_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const;
   /// Appends the cells of a free octile path a -> b (a excluded), diagonal steps first or
