@@ -105,9 +105,6 @@ class LiveGraph {
     return Range{first, first + span_[v].size};
   }
   [[nodiscard]] std::uint32_t degree(std::uint32_t v) const noexcept { return span_[v].size; }
-  [[nodiscard]] std::size_t bytes() const noexcept {
-    return capacity_ * sizeof(Edge) + span_.size() * sizeof(Span) + state.size();
-  }
 
   /// Adds or lowers the edge u -> e.to.
   void add(std::uint32_t u, const Edge& e) {
@@ -373,7 +370,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
 /// included): a fixed split, so results gathered per thread come out the same every run.
 template <class F>
 void split(std::size_t count, unsigned threads, F&& f) {
-  if (threads <= 1 || count < 2) {
+  if (threads <= 1 || count < 64) {
     f(0u, std::size_t{0}, count);
     return;
   }
