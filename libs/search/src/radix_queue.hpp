@@ -64,6 +64,11 @@ class RadixQueue {
     used_ |= std::uint64_t{1} << b;
     ++size_;
   }
+  /// The least key (the next pop's). Not empty.
+  PATHLAB_QUEUE_INLINE std::uint64_t min_key() {
+    if (buckets_[0].empty()) refill();
+    return last_;
+  }
   /// The least entry (by key; equal keys last in, first out). Not empty.
   PATHLAB_QUEUE_INLINE HeapEntry pop() {
     if (buckets_[0].empty()) refill();

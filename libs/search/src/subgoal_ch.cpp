@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -47,20 +48,30 @@ double octile(Cell a, Cell b) noexcept {
 using Entry = std::pair<double, std::uint32_t>;
 constexpr auto kGreater = [](const Entry& a, const Entry& b) { return a.first > b.first; };
 
-#pragma pack(push, 4)
-struct Edge {  // 20 bytes: a 4096x4096 random map starts contraction with 26 million
-  std::uint32_t to;
-  std::uint32_t via;  // a shortcut's middle subgoal, or kNone
-  double cost;
-  std::uint32_t hops = 1;  // edges of the subgoal graph it stands for
+struct Edge {  // 20 bytes, 4-aligned: a 4096x4096 random map starts contraction with 26 million
+  std::uint32_t to = 0;
+  std::uint32_t via = kNone;            // a shortcut's middle subgoal, or kNone
+  std::uint32_t cost_bits[2] = {0, 0};  // the cost, a double kept in two words (see cost())
+  std::uint32_t hops = 1;               // edges of the subgoal graph it stands for
+
+  Edge() = default;
+  Edge(std::uint32_t to_, std::uint32_t via_, double cost_, std::uint32_t hops_ = 1) noexcept
+      : to(to_), via(via_), hops(hops_) {
+    std::memcpy(cost_bits, &cost_, sizeof cost_);
+  }
+  [[nodiscard]] double cost() const noexcept {
+    double c;
+    std::memcpy(&c, cost_bits, sizeof c);
+    return c;
+  }
 };
-#pragma pack(pop)
 static_assert(sizeof(Edge) == 20);
 
 /// The graph being contracted: each live subgoal's edges to live subgoals (kept clean as
 /// subgoals go), all in one pool. A list that outgrows its room moves to the pool's end; the
-/// pool is compacted when a third of it is left behind, and grows or shrinks with realloc (a
-/// large block is remapped, not copied). Read-only while the threads of a round compute.
+/// pool is compacted when an eighth of it is garbage (a quarter, when a list must move), and grows
+/// or shrinks with realloc (a large block is remapped, not copied). Read-only while the threads of
+/// a round compute.
 class LiveGraph {
  public:
   enum : std::uint8_t { kLive = 0, kGone = 1, kThisRound = 2 };
@@ -84,7 +95,7 @@ class LiveGraph {
     std::uint64_t total = 0;
     for (std::size_t v = 0; v < n; ++v) {
       const auto deg = static_cast<std::uint32_t>(a.begin[v + 1] - a.begin[v]);
-      span_[v] = Span{total, deg, deg};
+      span_[v] = Span{static_cast<std::uint32_t>(total), deg, deg};
       total += deg;
     }
     resize(total);
@@ -111,7 +122,7 @@ class LiveGraph {
     Span& s = span_[u];
     for (Edge* x = pool_ + s.begin; x != pool_ + s.begin + s.size; ++x) {
       if (x->to == e.to) {
-        if (e.cost < x->cost - kEps) *x = e;
+        if (e.cost() < x->cost() - kEps) *x = e;
         return;
       }
     }
@@ -133,24 +144,22 @@ class LiveGraph {
     garbage_ += span_[v].cap;
     span_[v].size = span_[v].cap = 0;
   }
-  /// Compacts the pool when a quarter of it is garbage (between rounds): memory goes back as
+  /// Compacts the pool when an eighth of it is garbage (between rounds): memory goes back as
   /// subgoals go.
   void tidy() {
-    if (garbage_ * 4 > capacity_) compact();
+    if (garbage_ * 8 > capacity_) compact();
   }
 
  private:
-#pragma pack(push, 4)
-  struct Span {  // 12 bytes
-    std::uint64_t begin;
-    std::uint32_t size, cap;
+  struct Span {  // 12 bytes: a pool never holds 2^32 edges (resize() refuses)
+    std::uint32_t begin, size, cap;
   };
-#pragma pack(pop)
   std::vector<Span> span_;
   Edge* pool_ = nullptr;
   std::uint64_t capacity_ = 0, used_ = 0, garbage_ = 0;
 
   void resize(std::uint64_t cap) {
+    if (cap > std::numeric_limits<std::uint32_t>::max()) throw std::bad_alloc();
     void* p = std::realloc(pool_, std::max<std::uint64_t>(cap, 1) * sizeof(Edge));
     if (p == nullptr) throw std::bad_alloc();
     pool_ = static_cast<Edge*>(p);
@@ -164,7 +173,7 @@ class LiveGraph {
     Span& s = span_[u];
     std::copy(pool_ + s.begin, pool_ + s.begin + s.size, pool_ + used_);
     garbage_ += s.cap;
-    s.begin = used_;
+    s.begin = static_cast<std::uint32_t>(used_);
     s.cap = cap;
     used_ += cap;
   }
@@ -181,7 +190,7 @@ class LiveGraph {
     for (const std::uint32_t v : lists) {
       Span& s = span_[v];
       if (s.size > 0) std::memmove(pool_ + at, pool_ + s.begin, s.size * sizeof(Edge));
-      s.begin = at;
+      s.begin = static_cast<std::uint32_t>(at);
       s.cap = std::min(s.cap, s.size + s.size / 2 + 2);
       at += s.cap;
     }
@@ -291,7 +300,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
       if (sx.target == stamp && --targets == 0) return;
       for (const Edge& e : gr.adj(x)) {
         if (gr.state[e.to] != LiveGraph::kLive || e.to == avoid) continue;
-        const double nd = d + e.cost;
+        const double nd = d + e.cost();
         if (nd > limit + kEps) continue;
         Slot& sy = at(e.to);
         if (sy.reached == stamp && sy.dist <= nd) continue;
@@ -320,7 +329,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
         if (gr.state[e.to] != LiveGraph::kLive) continue;
         Slot& x = at(e.to);
         x.reached = stamp;
-        x.dist = e.cost;
+        x.dist = e.cost();
       }
       const std::uint32_t one_hop = stamp;
       next_stamp();
@@ -330,19 +339,20 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
         const Edge& b = around[j];
         if (one_hop == stamp - 1) {
           const Slot* x = find(b.to);
-          if (x != nullptr && x->reached == one_hop && x->dist <= a.cost + b.cost + kEps) continue;
+          if (x != nullptr && x->reached == one_hop && x->dist <= a.cost() + b.cost() + kEps)
+            continue;
         }
-        most = std::max(most, b.cost);
+        most = std::max(most, b.cost());
         at(b.to).target = stamp;
         ++open;
       }
       if (open == 0) continue;
-      search(gr, a.to, v, a.cost + most, settle_limit, open);
+      search(gr, a.to, v, a.cost() + most, settle_limit, open);
       for (std::size_t j = i + 1; j < around.size(); ++j) {
         const Edge& b = around[j];
         const Slot* x = find(b.to);
         if (x == nullptr || x->target != stamp) continue;  // an edge served it
-        const double through = a.cost + b.cost;
+        const double through = a.cost() + b.cost();
         if (x->reached == stamp && x->dist <= through + kEps) continue;
         added.push_back({a.to, Edge{b.to, v, through, a.hops + b.hops}});
       }
@@ -469,11 +479,15 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     h.base_.drop_cells();
     live_graph.emplace(pairs, h.base_.sg_pos_);
   }
+  // Nor the subgoals' cells and positions (subgoal i is the i-th convex corner in cell order:
+  // subgoal_cells() gives them again).
+  std::vector<std::uint32_t>().swap(h.base_.sg_cell_);
+  std::vector<Cell>().swap(h.base_.sg_pos_);
   LiveGraph& gr = *live_graph;
   std::vector<Witness> witness;
   for (unsigned t = 0; t < threads; ++t) witness.emplace_back(n, n <= limits.dense_nodes);
   std::vector<double> prio(n, 0);
-  std::vector<std::uint32_t> level(n, 0);
+  std::vector<std::uint16_t> level(n, 0);  // depth below each subgoal (saturating)
   std::size_t degree_sum = 0;
   for (std::uint32_t v = 0; v < n; ++v) degree_sum += gr.degree(v);
   const std::uint32_t estimate_settle =
@@ -567,9 +581,10 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     for (const std::uint32_t v : round) {
       order.push_back(v);
       for (const Edge& e : gr.adj(v)) {
-        up.push_back(UpEdge{e.to, e.via, e.cost});
+        up.push_back(UpEdge{e.to, e.via, e.cost()});
         gr.remove(e.to, v);
-        level[e.to] = std::max(level[e.to], level[v] + 1);
+        level[e.to] = std::max(
+            level[e.to], static_cast<std::uint16_t>(std::min<std::uint32_t>(level[v] + 1, 0xffff)));
         dirty.push_back(e.to);
       }
       up_begin.push_back(static_cast<std::uint32_t>(up.size()));
@@ -578,7 +593,7 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     }
     for (const Found& f : found[0].list) {
       gr.add(f.u, f.e);
-      gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost, f.e.hops});
+      gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost(), f.e.hops});
     }
     std::vector<Found>().swap(found[0].list);
     gr.tidy();
@@ -599,12 +614,12 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   for (std::uint32_t k = 0; k < n; ++k) rank[order[k]] = k;
   for (const std::uint32_t v : live) {
     for (const Edge& e : gr.adj(v)) {
-      if (rank[e.to] > rank[v]) up.push_back(UpEdge{e.to, e.via, e.cost});
+      if (rank[e.to] > rank[v]) up.push_back(UpEdge{e.to, e.via, e.cost()});
     }
     up_begin.push_back(static_cast<std::uint32_t>(up.size()));
   }
   live_graph.reset();
-  std::vector<std::uint32_t>().swap(level);
+  std::vector<std::uint16_t>().swap(level);
   std::vector<std::uint32_t>().swap(live);
   give_back_memory();
   // Number the subgoals in that order (an upward edge leads to a larger id), each subgoal's
@@ -636,7 +651,8 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   }
   {
     std::vector<std::uint32_t> cells(n);
-    for (std::uint32_t k = 0; k < n; ++k) cells[k] = h.base_.sg_cell_[order[k]];
+    const std::vector<std::uint32_t> corners = SubgoalGraph::subgoal_cells(g);
+    for (std::uint32_t k = 0; k < n; ++k) cells[k] = corners[order[k]];
     h.base_.sg_cell_ = std::move(cells);
   }
   std::vector<std::uint32_t>().swap(order);
@@ -775,7 +791,7 @@ std::optional<SubgoalHierarchy> SubgoalHierarchy::load(std::istream& in, const g
 
 std::size_t HierarchyWorkspace::memory_bytes() const noexcept {
   return sizeof(*this) + (side_[0].capacity() + side_[1].capacity()) * sizeof(Side) +
-         (heap_[0].capacity() + heap_[1].capacity()) * sizeof(Entry) +
+         open_[0].bytes() + open_[1].bytes() +
          (set_.capacity() + chain_.capacity() + stack_.capacity()) * sizeof(std::uint32_t);
 }
 
@@ -805,29 +821,27 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
       {static_cast<std::int32_t>(sc % stride), static_cast<std::int32_t>(sc / stride)},
       {static_cast<std::int32_t>(tc % stride), static_cast<std::int32_t>(tc / stride)}};
   for (int k = 0; k < 2; ++k) {
-    heap_[k].clear();
+    open_[k].clear();
     b.direct_subgoals(ends[k], set_);
     for (const std::uint32_t a : set_) {
       const double d = octile(at[k], b.sg_pos_[a]);
       Side& s = side_[k][a];
       if (s.seen == stamp_ && s.d <= d) continue;
       s = Side{d, stamp_, 0, kNone};
-      heap_[k].emplace_back(d + octile(b.sg_pos_[a], at[1 - k]), a);
+      open_[k].push(HeapEntry{priority_key(d + octile(b.sg_pos_[a], at[1 - k])), a});
     }
-    std::make_heap(heap_[k].begin(), heap_[k].end(), kGreater);
   }
   double best = std::numeric_limits<double>::infinity();
   meet_ = kNone;
   auto top = [&](int k) {
-    return heap_[k].empty() ? std::numeric_limits<double>::infinity() : heap_[k].front().first;
+    return open_[k].empty() ? std::numeric_limits<double>::infinity()
+                            : std::bit_cast<double>(open_[k].min_key());
   };
   for (;;) {
     const double t0 = top(0), t1 = top(1);
     if (t0 >= best - kEps && t1 >= best - kEps) break;
     const int k = t0 <= t1 ? 0 : 1;
-    std::pop_heap(heap_[k].begin(), heap_[k].end(), kGreater);
-    const std::uint32_t u = heap_[k].back().second;
-    heap_[k].pop_back();
+    const std::uint32_t u = open_[k].pop().id;
     Side& su = side_[k][u];
     if (su.done == stamp_) continue;
     su.done = stamp_;
@@ -848,8 +862,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
       if (sv.seen == stamp_ && sv.d <= nd) return;
       if (sv.done == stamp_) return;  // (cannot happen with a consistent key; kept safe)
       sv = Side{nd, stamp_, 0, u};
-      heap_[k].emplace_back(nd + octile(b.sg_pos_[v], at[1 - k]), v);
-      std::push_heap(heap_[k].begin(), heap_[k].end(), kGreater);
+      open_[k].push(HeapEntry{priority_key(nd + octile(b.sg_pos_[v], at[1 - k])), v});
     };
     if (u >= h.core_begin_) {
       // In the core every edge is searched, up and down (its labels are exact: no stalling).

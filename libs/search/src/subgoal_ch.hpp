@@ -58,7 +58,7 @@ class HierarchyWorkspace {
 
   std::uint32_t stamp_ = 0;
   std::vector<Side> side_[2];  // forward (from the start), backward (from the goal)
-  std::vector<std::pair<double, std::uint32_t>> heap_[2];
+  RadixQueue open_[2];         // each side's keys never decrease (consistent heuristic)
   std::vector<std::uint32_t> set_;
   std::vector<std::uint32_t> chain_, stack_;
   std::uint32_t meet_ = 0;
