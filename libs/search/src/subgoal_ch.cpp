@@ -567,16 +567,25 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
         found[t].list.push_back(Found{static_cast<std::uint32_t>(i), u, e});
       }
     });
-    std::size_t total = 0;
-    for (const auto& f : found) total += f.list.size();
-    std::vector<Found>& all = found[0].list;
-    all.reserve(total);
-    for (unsigned t = 1; t < threads; ++t) {
-      all.insert(all.end(), found[t].list.begin(), found[t].list.end());
-      std::vector<Found>().swap(found[t].list);
+    // Each thread's list is in the round's order (it takes its batches in turn): merge them.
+    std::vector<Found> all;
+    {
+      std::size_t total = 0;
+      for (const auto& f : found) total += f.list.size();
+      all.reserve(total);
+      std::vector<std::size_t> at(threads, 0);
+      for (std::size_t k = 0; k < total; ++k) {
+        unsigned pick = threads;
+        for (unsigned t = 0; t < threads; ++t) {
+          if (at[t] < found[t].list.size() &&
+              (pick == threads || found[t].list[at[t]].index < found[pick].list[at[pick]].index)) {
+            pick = t;
+          }
+        }
+        all.push_back(found[pick].list[at[pick]++]);
+      }
+      for (auto& f : found) std::vector<Found>().swap(f.list);
     }
-    std::stable_sort(all.begin(), all.end(),
-                     [](const Found& a, const Found& b) { return a.index < b.index; });
     dirty.clear();
     for (const std::uint32_t v : round) {
       order.push_back(v);
@@ -591,11 +600,10 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
       gr.release(v);
       gr.state[v] = LiveGraph::kGone;
     }
-    for (const Found& f : found[0].list) {
+    for (const Found& f : all) {
       gr.add(f.u, f.e);
       gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost(), f.e.hops});
     }
-    std::vector<Found>().swap(found[0].list);
     gr.tidy();
     std::sort(dirty.begin(), dirty.end());
     dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
