@@ -42,6 +42,12 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
+// The nothrow form too (std::stable_sort's buffer uses it): its memory must come from malloc
+// like the rest, since the deletes below free it.
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  ++g_allocations;
+  return std::malloc(n ? n : 1);
+}
 // g++ sees these frees inlined into deletes of pointers from operator new and warns that the
 // pair is mismatched: it is not, the replaced operator new above takes its memory from malloc.
 #if defined(__GNUC__) && !defined(__clang__)
