@@ -144,6 +144,21 @@ class LiveGraph {
     garbage_ += span_[v].cap;
     span_[v].size = span_[v].cap = 0;
   }
+  /// Keeps only the edges of v whose far end satisfies keep.
+  template <class Keep>
+  void keep_if(std::uint32_t v, Keep&& keep) {
+    Span& s = span_[v];
+    Edge* first = pool_ + s.begin;
+    for (std::uint32_t i = 0; i < s.size;) {
+      if (keep(first[i].to)) {
+        ++i;
+      } else {
+        first[i] = first[--s.size];
+      }
+    }
+  }
+  /// Moves every list down over the garbage and gives back the rest, leaving no room to grow.
+  void shrink() { compact(true); }
   /// Compacts the pool when an eighth of it is garbage (between rounds): memory goes back as
   /// subgoals go.
   void tidy() {
@@ -178,8 +193,9 @@ class LiveGraph {
     used_ += cap;
   }
   /// Moves every list down over the garbage, in pool order, each with at most its room (so
-  /// it never overtakes the next), then gives back what is left beyond an eighth's slack.
-  void compact() {
+  /// it never overtakes the next), then gives back what is left beyond an eighth's slack (or
+  /// all of it, tight: each list then has no room left).
+  void compact(bool tight = false) {
     std::vector<std::uint32_t> lists;
     for (std::uint32_t v = 0; v < span_.size(); ++v) {
       if (span_[v].cap > 0) lists.push_back(v);
@@ -191,12 +207,12 @@ class LiveGraph {
       Span& s = span_[v];
       if (s.size > 0) std::memmove(pool_ + at, pool_ + s.begin, s.size * sizeof(Edge));
       s.begin = static_cast<std::uint32_t>(at);
-      s.cap = std::min(s.cap, s.size + s.size / 2 + 2);
+      s.cap = tight ? s.size : std::min(s.cap, s.size + s.size / 2 + 2);
       at += s.cap;
     }
     used_ = at;
     garbage_ = 0;
-    resize(used_ + used_ / 8);
+    resize(tight ? used_ : used_ + used_ / 8);
   }
 };
 
@@ -567,25 +583,6 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
         found[t].list.push_back(Found{static_cast<std::uint32_t>(i), u, e});
       }
     });
-    // Each thread's list is in the round's order (it takes its batches in turn): merge them.
-    std::vector<Found> all;
-    {
-      std::size_t total = 0;
-      for (const auto& f : found) total += f.list.size();
-      all.reserve(total);
-      std::vector<std::size_t> at(threads, 0);
-      for (std::size_t k = 0; k < total; ++k) {
-        unsigned pick = threads;
-        for (unsigned t = 0; t < threads; ++t) {
-          if (at[t] < found[t].list.size() &&
-              (pick == threads || found[t].list[at[t]].index < found[pick].list[at[pick]].index)) {
-            pick = t;
-          }
-        }
-        all.push_back(found[pick].list[at[pick]++]);
-      }
-      for (auto& f : found) std::vector<Found>().swap(f.list);
-    }
     dirty.clear();
     for (const std::uint32_t v : round) {
       order.push_back(v);
@@ -600,9 +597,24 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
       gr.release(v);
       gr.state[v] = LiveGraph::kGone;
     }
-    for (const Found& f : all) {
-      gr.add(f.u, f.e);
-      gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost(), f.e.hops});
+    // Each thread's list is in the round's order (it takes its batches in turn): they are
+    // applied merged, without a merged copy (late rounds of a huge map add millions).
+    {
+      std::vector<std::size_t> at(threads, 0);
+      for (;;) {
+        unsigned pick = threads;
+        for (unsigned t = 0; t < threads; ++t) {
+          if (at[t] < found[t].list.size() &&
+              (pick == threads || found[t].list[at[t]].index < found[pick].list[at[pick]].index)) {
+            pick = t;
+          }
+        }
+        if (pick == threads) break;
+        const Found& f = found[pick].list[at[pick]++];
+        gr.add(f.u, f.e);
+        gr.add(f.e.to, Edge{f.u, f.e.via, f.e.cost(), f.e.hops});
+      }
+      for (auto& f : found) std::vector<Found>().swap(f.list);
     }
     gr.tidy();
     std::sort(dirty.begin(), dirty.end());
@@ -620,10 +632,15 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   for (const std::uint32_t v : live) order.push_back(v);
   std::vector<std::uint32_t> rank(n);
   for (std::uint32_t k = 0; k < n; ++k) rank[order[k]] = k;
+  // Each core edge is in both its ends' lists: the copy at the upper end goes first and the
+  // pool shrinks, so the upward edges grow into memory the pool gave back (on a huge map the
+  // core holds millions of edges: this was the build's peak).
   for (const std::uint32_t v : live) {
-    for (const Edge& e : gr.adj(v)) {
-      if (rank[e.to] > rank[v]) up.push_back(UpEdge{e.to, e.via, e.cost()});
-    }
+    gr.keep_if(v, [&](std::uint32_t to) { return rank[to] > rank[v]; });
+  }
+  gr.shrink();
+  for (const std::uint32_t v : live) {
+    for (const Edge& e : gr.adj(v)) up.push_back(UpEdge{e.to, e.via, e.cost()});
     up_begin.push_back(static_cast<std::uint32_t>(up.size()));
   }
   live_graph.reset();
