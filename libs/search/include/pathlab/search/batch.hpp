@@ -30,6 +30,8 @@ class BatchFinder {
   std::size_t find(std::span<const Query> queries, std::span<Result> results,
                    const std::atomic<bool>* cancel = nullptr) noexcept;
   [[nodiscard]] int threads() const noexcept { return static_cast<int>(finders_.size()); }
+  /// The options its finders answer with.
+  [[nodiscard]] const Options& options() const noexcept { return finders_.front()->options(); }
 
  private:
   std::vector<std::unique_ptr<Pathfinder>> finders_;

@@ -1,0 +1,42 @@
+"""pathlab: verified, competition-speed grid pathfinding from Python.
+
+A thin layer over the C++ library: every algorithm of the `pathlab` command (A*, JPS, JPS+,
+subgoal graphs and their contraction hierarchy, Theta*, ...), batches on several threads
+without the GIL, flow fields, units of any radius and terrain ability.
+
+    import pathlab
+    g = pathlab.load_map("den520d.map")
+    r = pathlab.find(g, (10, 12), (200, 180), algorithm="jps")
+    r.status, r.cost, r.path          # path: int32 array (n, 2), one (x, y) a row
+
+Coordinates are (x, y); arrays are numpy, indexed [y, x]. Bad arguments raise ValueError
+(pathlab.ParseError, a subclass, for a malformed file).
+"""
+
+from ._pathlab import (
+    FlowField,
+    Grid,
+    ParseError,
+    Pathfinder,
+    Result,
+    algorithms,
+    find,
+    find_many,
+    flow_field,
+    load_map,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FlowField",
+    "Grid",
+    "ParseError",
+    "Pathfinder",
+    "Result",
+    "algorithms",
+    "find",
+    "find_many",
+    "flow_field",
+    "load_map",
+]

@@ -1,0 +1,100 @@
+# Type stubs of the pathlab package (the module is compiled: editors read these).
+from typing import Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+Point = Tuple[int, int] | Sequence[int]
+ClassCost = Optional[Mapping[str, Optional[float]]]
+
+class ParseError(ValueError): ...
+
+class Grid:
+    def __init__(
+        self,
+        walls: npt.ArrayLike,
+        *,
+        costs: Optional[npt.ArrayLike] = None,
+        classes: Optional[npt.ArrayLike] = None,
+    ) -> None: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def walls(self) -> npt.NDArray[np.bool_]: ...
+
+class Result:
+    status: str
+    cost: float
+    expanded: int
+    generated: int
+    time_us: float
+    path: npt.NDArray[np.int32]
+    points: npt.NDArray[np.float64]
+    note: str
+    partial: Optional[dict]
+
+class Pathfinder:
+    def __init__(
+        self,
+        grid: Grid,
+        *,
+        algorithm: str = "astar",
+        diagonal: str = "no-corner-cut",
+        heuristic: Optional[str] = None,
+        weight: Optional[float] = None,
+        radius: float = 0.0,
+        class_cost: ClassCost = None,
+        partial: bool = False,
+        node_limit: int = 10_000_000,
+    ) -> None: ...
+    @property
+    def algorithm(self) -> str: ...
+    def find(self, start: Point, goal: Point) -> Result: ...
+
+class FlowField:
+    distance: npt.NDArray[np.float64]
+    direction: npt.NDArray[np.int8]
+    goals: list[Tuple[int, int]]
+    time_us: float
+
+def find(
+    grid: Grid,
+    start: Point,
+    goal: Point,
+    *,
+    algorithm: str = "astar",
+    diagonal: str = "no-corner-cut",
+    heuristic: Optional[str] = None,
+    weight: Optional[float] = None,
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+    partial: bool = False,
+    node_limit: int = 10_000_000,
+) -> Result: ...
+def find_many(
+    grid: Grid,
+    starts: npt.ArrayLike,
+    goals: npt.ArrayLike,
+    *,
+    algorithm: str = "jps",
+    threads: int = 0,
+    diagonal: str = "no-corner-cut",
+    heuristic: Optional[str] = None,
+    weight: Optional[float] = None,
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+    node_limit: int = 10_000_000,
+) -> npt.NDArray[np.float64]: ...
+def flow_field(
+    grid: Grid,
+    goals: Sequence[Point],
+    *,
+    diagonal: str = "no-corner-cut",
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+) -> FlowField: ...
+def load_map(path: str, *, format: str = "auto", threshold: int = 128, cell: int = 1) -> Grid: ...
+def algorithms() -> list[str]: ...

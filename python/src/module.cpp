@@ -1,0 +1,756 @@
+// pathlab._pathlab: the Python module, a thin layer over the library (shared docs/DESIGN.md,
+// "Python package"). Coordinates are (x, y); arrays are numpy, indexed [y, x]. Every bad
+// argument raises ValueError (pathlab.ParseError, a subclass, for a malformed file); nothing a
+// caller passes can crash the interpreter. Batches run without the GIL.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <pathlab/core/error.hpp>
+#include <pathlab/flow/field.hpp>
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/moves.hpp>
+#include <pathlab/grid/unit.hpp>
+#include <pathlab/io/map.hpp>
+#include <pathlab/search/algorithm.hpp>
+#include <pathlab/search/batch.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace py = pybind11;
+
+namespace pathlab::python {
+namespace {
+
+[[noreturn]] void fail(const std::string& message) {
+  throw py::value_error(message);
+}
+
+std::string cell_text(Cell c) {
+  // Built with append(): g++ 12 gives a false -Wrestrict on chained operator+ here.
+  std::string s = "(";
+  s.append(std::to_string(c.x)).append(", ").append(std::to_string(c.y)).append(")");
+  return s;
+}
+
+struct QueryArgs {
+  std::string algorithm;
+  std::string diagonal;
+  std::optional<std::string> heuristic;
+  std::optional<double> weight;
+  double radius = 0;
+  py::object class_cost;
+  bool partial = false;
+  std::uint64_t node_limit = 10'000'000;
+};
+
+/// The arguments as find() last saw them, when they name no class costs: the same again reuse
+/// the finder without reading them again (find()'s overhead over the C++ query is what a
+/// Python loop pays per call).
+struct QueryKey {
+  std::string algorithm, diagonal;
+  std::optional<std::string> heuristic;
+  std::optional<double> weight;
+  double radius = 0;
+  bool partial = false;
+  std::uint64_t node_limit = 0;
+  [[nodiscard]] static std::optional<QueryKey> of(const QueryArgs& a) {
+    if (!a.class_cost.is_none()) return std::nullopt;
+    return QueryKey{a.algorithm, a.diagonal, a.heuristic, a.weight,
+                    a.radius,    a.partial,  a.node_limit};
+  }
+  friend bool operator==(const QueryKey&, const QueryKey&) = default;
+};
+
+/// A grid shared by the Python objects that use it (finders keep it alive), and the finder
+/// find() reuses while its options stay the same (warm: a query then allocates nothing).
+struct GridHandle {
+  std::shared_ptr<grid::Grid> grid;
+  std::unique_ptr<search::Pathfinder> finder;
+  std::optional<Cell> start, goal;  // the markers of the file it was read from
+  search::Result scratch;           // find()'s, reused (its path keeps its capacity)
+  std::optional<QueryKey> key;      // what made `finder`, when it can be compared
+  // find_many()'s pool of finders, kept warm between batches of the same options and threads.
+  // A batch runs without the GIL: one from another Python thread meanwhile makes its own.
+  std::unique_ptr<search::BatchFinder> batch;
+  int batch_threads = -1;
+  std::unique_ptr<std::mutex> batch_busy = std::make_unique<std::mutex>();
+};
+
+template <class T>
+using Array = py::array_t<T, py::array::c_style | py::array::forcecast>;
+using Walls = Array<bool>;
+using Costs = Array<double>;
+using Ints = Array<std::int64_t>;
+
+/// obj as a C-ordered array of T, refused (ValueError) unless numpy reads it as an array whose
+/// dtype kind is one of `kinds` ('b' bool, 'i' signed, 'u' unsigned, 'f' float).
+template <class T>
+Array<T> as_array(const py::handle& obj, const std::string& name, const char* kinds,
+                  const char* expected) {
+  py::array a = py::array::ensure(obj);
+  if (!a) fail(name + " must be " + expected + ", not " + py::repr(obj).cast<std::string>());
+  const char kind = a.dtype().kind();
+  if (std::string_view(kinds).find(kind) == std::string_view::npos) {
+    fail(name + " must be " + expected + ", not an array of dtype " +
+         py::str(a.dtype()).cast<std::string>());
+  }
+  auto out = Array<T>::ensure(a);
+  if (!out) fail(name + " must be " + expected);
+  return out;
+}
+
+/// Checks that `a` is 2-D with the given shape (or any shape when height < 0) and returns it.
+template <class Array>
+std::pair<int, int> shape_of(const Array& a, const char* name, int height = -1, int width = -1) {
+  if (a.ndim() != 2) {
+    fail(std::string(name) + " must be a 2-D array (height, width), not " +
+         std::to_string(a.ndim()) + "-D");
+  }
+  const auto h = a.shape(0), w = a.shape(1);
+  if (h < 1 || w < 1 || h > 1 << 20 || w > 1 << 20) {
+    fail(std::string(name) + " has shape (" + std::to_string(h) + ", " + std::to_string(w) +
+         "): each side must be 1 to 1048576");
+  }
+  if (height >= 0 && (h != height || w != width)) {
+    fail(std::string(name) + " has shape (" + std::to_string(h) + ", " + std::to_string(w) +
+         "), the walls (" + std::to_string(height) + ", " + std::to_string(width) + ")");
+  }
+  return {static_cast<int>(h), static_cast<int>(w)};
+}
+
+std::shared_ptr<grid::Grid> make_grid(const py::handle& walls_in, const py::handle& costs_in,
+                                      const py::handle& classes_in) {
+  const Walls walls = as_array<bool>(walls_in, "walls", "biu", "a bool array (height, width)");
+  std::optional<Costs> costs;
+  std::optional<Ints> classes;
+  if (!costs_in.is_none()) {
+    costs = as_array<double>(costs_in, "costs", "fiu", "a float array (height, width)");
+  }
+  if (!classes_in.is_none()) {
+    classes = as_array<std::int64_t>(classes_in, "classes", "iu",
+                                     "a uint8 array (height, width) of class characters");
+  }
+  const auto [h, w] = shape_of(walls, "walls");
+  auto g = std::make_shared<grid::Grid>(w, h);
+  const auto wall = walls.unchecked<2>();
+  if (classes) {
+    shape_of(*classes, "classes", h, w);
+    const auto cls = classes->unchecked<2>();
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const std::int64_t v = cls(y, x);
+        const char c = grid::canonical_class(static_cast<char>(v >= 0 && v < 128 ? v : 0));
+        if (!grid::valid_class(c)) {
+          fail("classes[" + std::to_string(y) + ", " + std::to_string(x) +
+               "] = " + std::to_string(cls(y, x)) +
+               ": a class is a printable character other than space (ord('.') ground, "
+               "ord('@') wall, ord('T'), ...)");
+        }
+        if (c != grid::kGroundClass) g->set_class(x, y, c);
+      }
+    }
+  }
+  if (costs) {
+    shape_of(*costs, "costs", h, w);
+    const auto cost = costs->unchecked<2>();
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const double v = cost(y, x);
+        if (std::isinf(v) && v > 0) {
+          g->set_blocked(x, y, true);
+        } else if (!(v >= 1) || v > 3.0e38) {
+          fail("costs[" + std::to_string(y) + ", " + std::to_string(x) +
+               "] = " + py::str(py::float_(v)).cast<std::string>() +
+               ": a cost is a number >= 1, or inf for a wall");
+        } else if (v != 1) {
+          g->set_terrain(x, y, static_cast<float>(v));
+        }
+      }
+    }
+  }
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (wall(y, x)) g->set_blocked(x, y, true);
+    }
+  }
+  return g;
+}
+
+/// The unit of radius and class_cost ({"T": 2.0, "W": None}: None forbids the class).
+grid::Unit make_unit(double radius, const py::object& class_cost) {
+  grid::Unit unit;
+  if (!(radius >= 0) || radius > grid::Unit::max_radius) {
+    fail("radius " + py::str(py::float_(radius)).cast<std::string>() +
+         ": the radius must be a number from 0 to " +
+         std::to_string(static_cast<int>(grid::Unit::max_radius)));
+  }
+  unit.radius = radius;
+  if (!class_cost.is_none()) {
+    if (!py::isinstance<py::dict>(class_cost)) {
+      fail("class_cost must be a dict {class: cost or None}, e.g. {\"T\": 2.0, \"W\": None}");
+    }
+    std::string text;
+    for (const auto& [key, value] : class_cost.cast<py::dict>()) {
+      if (!py::isinstance<py::str>(key)) fail("class_cost: a class is a one-character string");
+      if (!text.empty()) text += ',';
+      text += key.cast<std::string>() + '=';
+      if (value.is_none()) {
+        text += 'x';
+      } else if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
+        text += py::repr(py::float_(value.cast<double>())).cast<std::string>();
+      } else {
+        fail("class_cost[" + py::repr(key).cast<std::string>() +
+             "]: a cost is a number >= 1, or None to forbid the class");
+      }
+    }
+    if (auto bad = grid::parse_class_costs(text, unit)) fail("class_cost: " + *bad);
+  }
+  return unit;
+}
+
+search::Options make_options(const QueryArgs& a) {
+  search::Options o;
+  const auto algo = search::parse_algorithm(a.algorithm);
+  if (!algo) {
+    std::string known;
+    for (const auto& i : search::algorithms()) known.append(" ").append(i.name);
+    fail("unknown algorithm '" + a.algorithm + "' (known:" + known + ")");
+  }
+  o.algorithm = *algo;
+  const auto rule = grid::parse_diagonal_rule(a.diagonal);
+  if (!rule) {
+    fail("unknown diagonal rule '" + a.diagonal + "' (never, no-corner-cut, one-corner, always)");
+  }
+  o.moves.diagonal = *rule;
+  if (a.heuristic) {
+    o.heuristic = search::parse_heuristic(*a.heuristic);
+    if (!o.heuristic) {
+      fail("unknown heuristic '" + *a.heuristic +
+           "' (manhattan, octile, euclidean, chebyshev, zero)");
+    }
+  }
+  o.weight = a.weight;
+  o.node_limit = a.node_limit;
+  o.partial = a.partial;
+  o.unit = make_unit(a.radius, a.class_cost);
+  if (auto bad = search::validate(o)) fail(*bad);
+  return o;
+}
+
+bool same_options(const search::Options& a, const search::Options& b) {
+  return a.algorithm == b.algorithm && a.heuristic == b.heuristic && a.weight == b.weight &&
+         a.moves.diagonal == b.moves.diagonal && a.moves.cost_model == b.moves.cost_model &&
+         a.node_limit == b.node_limit && a.partial == b.partial && a.unit == b.unit;
+}
+
+Cell to_cell(const py::handle& p, const char* name) {
+  try {
+    const auto seq = p.cast<py::sequence>();
+    if (py::len(seq) != 2 || py::isinstance<py::str>(p)) throw py::cast_error();
+    return Cell{seq[0].cast<std::int32_t>(), seq[1].cast<std::int32_t>()};
+  } catch (const py::cast_error&) {
+    fail(std::string(name) + " must be a pair of integers (x, y), not " +
+         py::repr(p).cast<std::string>());
+  }
+}
+
+/// Why the unit cannot stand on c (the CLI's checks, in Python's words), or nothing. `name`
+/// gives the message's subject ("start", "goals[3]"): called only when there is a problem.
+template <class Name>
+std::optional<std::string> endpoint_problem(const grid::Grid& g, const search::Options& o, Cell c,
+                                            Name&& name) {
+  auto at = [&] { return std::string(name()) + " " + cell_text(c); };
+  if (!g.in_bounds(c)) {
+    return at() + " is outside the " + std::to_string(g.width()) + "x" +
+           std::to_string(g.height()) + " map";
+  }
+  const char cls = g.cell_class(c.x, c.y);
+  if (cls == grid::kWallClass) return at() + " is on a wall";
+  if (o.unit.forbids(cls)) {
+    return at() + " is on '" + std::string(1, cls) + "', a class the unit may not enter" +
+           (grid::Unit{}.forbids(cls) ? " (give it a cost with class_cost)" : "");
+  }
+  if (o.unit.radius > 0 || !g.sees_alike(o.unit)) {
+    const auto view = g.view(o.unit);
+    if (view && !view->passable(c)) {
+      return at() + " is closer than radius " +
+             py::str(py::float_(o.unit.radius)).cast<std::string>() +
+             " to a square the unit cannot enter";
+    }
+  }
+  return std::nullopt;
+}
+
+py::array_t<std::int32_t> path_array(const std::vector<Cell>& path) {
+  py::array_t<std::int32_t> out({static_cast<py::ssize_t>(path.size()), py::ssize_t{2}});
+  auto a = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    a(static_cast<py::ssize_t>(i), 0) = path[i].x;
+    a(static_cast<py::ssize_t>(i), 1) = path[i].y;
+  }
+  return out;
+}
+
+/// What find() returns: the library's Result with the path as an (n, 2) int32 array.
+struct PyResult {
+  std::string status;
+  double cost = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  double time_us = 0;
+  py::array_t<std::int32_t> path;
+  std::vector<Point> points;  // search::path_points: made an array only when asked
+  std::string note;
+  py::object partial = py::none();
+};
+
+PyResult to_python(const search::Result& r, bool partial) {
+  PyResult out;
+  out.status = std::string(to_string(r.status));
+  out.cost = r.status == Status::found ? r.cost : std::nan("");
+  out.expanded = r.stats.expanded;
+  out.generated = r.stats.generated;
+  out.time_us = r.stats.time_us;
+  out.path = path_array(r.path);
+  out.points = search::path_points(r);
+  out.note = std::string(r.note);
+  if (partial && r.status != Status::found && r.status != Status::invalid_input) {
+    py::dict d;
+    d["reached"] = py::make_tuple(r.partial.reached.x, r.partial.reached.y);
+    d["cost"] = r.partial.cost;
+    d["path"] = path_array(r.partial.path);
+    out.partial = d;
+  }
+  return out;
+}
+
+PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py::handle& start,
+                  const py::handle& goal) {
+  const Cell s = to_cell(start, "start"), t = to_cell(goal, "goal");
+  const grid::Grid& g = finder.grid();
+  const search::Options& o = finder.options();
+  if (auto bad = endpoint_problem(g, o, s, [] { return "start"; })) fail(*bad);
+  if (auto bad = endpoint_problem(g, o, t, [] { return "goal"; })) fail(*bad);
+  finder.find(s, t, scratch);
+  if (scratch.status == Status::invalid_input) fail("the query is invalid for this map");
+  return to_python(scratch, o.partial);
+}
+
+/// A reusable finder: its options are fixed, its workspace stays warm between queries.
+class PyPathfinder {
+ public:
+  PyPathfinder(py::object grid, const QueryArgs& args)
+      : grid_obj_(std::move(grid)),
+        handle_(grid_obj_.cast<GridHandle&>().grid),
+        finder_(*handle_, make_options(args)) {}
+  PyResult find(const py::handle& start, const py::handle& goal) {
+    return run_find(finder_, result_, start, goal);
+  }
+  [[nodiscard]] std::string algorithm() const {
+    return std::string(search::to_string(finder_.options().algorithm));
+  }
+
+ private:
+  py::object grid_obj_;  // keeps the Python Grid (and its grid) alive
+  std::shared_ptr<grid::Grid> handle_;
+  search::Pathfinder finder_;
+  search::Result result_;
+};
+
+PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal,
+              const QueryArgs& args) {
+  std::optional<QueryKey> key = QueryKey::of(args);
+  if (!g.finder || !key || !g.key || !(*key == *g.key)) {
+    const search::Options o = make_options(args);
+    if (!g.finder || !same_options(g.finder->options(), o)) {
+      g.finder = std::make_unique<search::Pathfinder>(*g.grid, o);
+    }
+    g.key = std::move(key);
+  }
+  return run_find(*g.finder, g.scratch, start, goal);
+}
+
+std::vector<search::Query> read_queries(const py::handle& starts, const py::handle& goals,
+                                        const grid::Grid& g, const search::Options& o) {
+  const Ints s = as_array<std::int64_t>(starts, "starts", "iu", "an integer array (n, 2)");
+  const Ints t = as_array<std::int64_t>(goals, "goals", "iu", "an integer array (n, 2)");
+  for (const auto* a : {&s, &t}) {
+    if (a->ndim() != 2 || a->shape(1) != 2) {
+      fail(std::string(a == &s ? "starts" : "goals") + " must have shape (n, 2): one (x, y) a row");
+    }
+  }
+  if (s.shape(0) != t.shape(0)) {
+    fail("starts has " + std::to_string(s.shape(0)) + " rows, goals " + std::to_string(t.shape(0)));
+  }
+  const auto n = s.shape(0);
+  std::vector<search::Query> out(static_cast<std::size_t>(n));
+  const auto sa = s.unchecked<2>(), ta = t.unchecked<2>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    for (int k = 0; k < 2; ++k) {
+      const auto& a = k == 0 ? sa : ta;
+      const std::int64_t x = a(i, 0), y = a(i, 1);
+      const char* name = k == 0 ? "starts" : "goals";
+      if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX) {
+        fail(std::string(name) + "[" + std::to_string(i) + "] is outside the map");
+      }
+      const Cell c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+      auto label = [&] { return std::string(name) + "[" + std::to_string(i) + "]"; };
+      if (auto bad = endpoint_problem(g, o, c, label)) fail(*bad);
+      (k == 0 ? out[static_cast<std::size_t>(i)].start : out[static_cast<std::size_t>(i)].goal) = c;
+    }
+  }
+  return out;
+}
+
+/// Costs of many queries, nan where there is no path, on `threads` threads without the GIL.
+/// The batch runs on a thread of its own in slices; this thread waits and checks for Ctrl-C
+/// (KeyboardInterrupt) between, which stops the batch within one query per thread.
+py::array_t<double> find_many(GridHandle& g, const py::handle& starts, const py::handle& goals,
+                              int threads, const QueryArgs& args) {
+  const search::Options o = make_options(args);
+  if (threads < 0) fail("threads must be >= 0 (0: every core)");
+  const std::vector<search::Query> queries = read_queries(starts, goals, *g.grid, o);
+  py::array_t<double> costs(static_cast<py::ssize_t>(queries.size()));
+  double* out = costs.mutable_data();
+  std::atomic<bool> cancel{false};
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::unique_lock<std::mutex> mine(*g.batch_busy, std::try_to_lock);
+    std::unique_ptr<search::BatchFinder> own;
+    if (mine.owns_lock()) {
+      if (!g.batch || g.batch_threads != threads || !same_options(g.batch->options(), o)) {
+        g.batch.reset();
+        g.batch = std::make_unique<search::BatchFinder>(*g.grid, o, threads);
+        g.batch_threads = threads;
+      }
+    } else {
+      own = std::make_unique<search::BatchFinder>(*g.grid, o, threads);
+    }
+    search::BatchFinder& batch = own ? *own : *g.batch;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    bool out_of_memory = false;
+    std::thread worker([&] {
+      // Slices bound the memory of the results (each keeps its path) and let Ctrl-C stop the
+      // batch between them too.
+      constexpr std::size_t kSlice = 4096;
+      try {
+        std::vector<search::Result> results(std::min(kSlice, queries.size()));
+        for (std::size_t b = 0; b < queries.size() && !cancel.load(); b += kSlice) {
+          const std::size_t e = std::min(queries.size(), b + kSlice);
+          batch.find(std::span(queries).subspan(b, e - b), std::span(results).first(e - b),
+                     &cancel);
+          for (std::size_t i = b; i < e; ++i) {
+            const search::Result& r = results[i - b];
+            out[i] = r.status == Status::found ? r.cost : std::nan("");
+          }
+        }
+      } catch (const std::bad_alloc&) {
+        out_of_memory = true;
+      }
+      const std::lock_guard<std::mutex> lock(m);
+      done = true;
+      cv.notify_one();
+    });
+    std::unique_lock<std::mutex> lock(m);
+    while (!done) {
+      cv.wait_for(lock, std::chrono::milliseconds(20));
+      if (done) break;
+      lock.unlock();
+      {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) {
+          interrupted = true;
+          cancel = true;
+        }
+      }
+      lock.lock();
+    }
+    lock.unlock();
+    worker.join();
+    if (out_of_memory) throw std::bad_alloc();
+  }
+  if (interrupted) throw py::error_already_set();
+  return costs;
+}
+
+struct PyFlowField {
+  py::array_t<double> distance;
+  py::array_t<std::int8_t> direction;
+  std::vector<std::pair<int, int>> goals;
+  double time_us = 0;
+};
+
+PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::string& diagonal,
+                       double radius, const py::object& class_cost) {
+  flow::Options o;
+  const auto rule = grid::parse_diagonal_rule(diagonal);
+  if (!rule) {
+    fail("unknown diagonal rule '" + diagonal + "' (never, no-corner-cut, one-corner, always)");
+  }
+  o.moves.diagonal = *rule;
+  o.unit = make_unit(radius, class_cost);
+  std::vector<Cell> cells;
+  search::Options so;
+  so.unit = o.unit;
+  for (std::size_t i = 0; i < py::len(goals); ++i) {
+    const Cell c = to_cell(goals[i], "goal");
+    if (auto bad = endpoint_problem(*g.grid, so, c, [] { return "goal"; })) fail(*bad);
+    cells.push_back(c);
+  }
+  if (cells.empty()) fail("flow_field needs at least one goal");
+  flow::Field f;
+  std::optional<std::string> bad;
+  {
+    py::gil_scoped_release release;
+    bad = f.build(*g.grid, cells, o);
+  }
+  if (bad) fail(*bad);
+  const int w = f.width(), h = f.height();
+  PyFlowField out;
+  out.distance = py::array_t<double>({h, w});
+  out.direction = py::array_t<std::int8_t>({h, w});
+  auto d = out.distance.mutable_unchecked<2>();
+  auto r = out.direction.mutable_unchecked<2>();
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      d(y, x) = f.distance({x, y});
+      r(y, x) = f.direction({x, y});
+    }
+  }
+  for (const Cell c : f.goals()) out.goals.emplace_back(c.x, c.y);
+  out.time_us = f.stats().time_us;
+  return out;
+}
+
+GridHandle load_map(const std::string& path, const std::string& format, int threshold, int cell) {
+  io::MapOptions mo;
+  const auto f = io::parse_map_format(format);
+  if (!f) fail("unknown map format '" + format + "' (auto, text, ascii, movingai, image)");
+  mo.format = *f;
+  if (threshold < 0 || threshold > 255) fail("threshold must be 0 to 255");
+  if (cell < 1 || cell > 4096) fail("cell must be 1 to 4096");
+  mo.threshold = threshold;
+  mo.cell = cell;
+  io::Map m = io::load_map(path, mo);
+  GridHandle g;
+  g.grid = std::make_shared<grid::Grid>(std::move(m.grid));
+  g.start = m.start;
+  g.goal = m.goal;
+  return g;
+}
+
+py::array_t<bool> walls_of(const grid::Grid& g) {
+  py::array_t<bool> out({g.height(), g.width()});
+  auto a = out.mutable_unchecked<2>();
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) a(y, x) = !g.passable(x, y);
+  }
+  return out;
+}
+
+}  // namespace
+}  // namespace pathlab::python
+
+PYBIND11_MODULE(_pathlab, m) {
+  using namespace pathlab::python;
+  namespace search = pathlab::search;
+  m.doc() = "pathlab: verified, competition-speed grid pathfinding (the C++ library's module)";
+
+  static py::exception<pathlab::ParseError> parse_error(m, "ParseError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const pathlab::ParseError& e) {
+      PyErr_SetString(parse_error.ptr(), e.what());
+    }
+  });
+
+  py::class_<GridHandle>(m, "Grid", R"(A grid map: walls, optional terrain costs and classes.
+
+Grid(walls, costs=None, classes=None)
+  walls:   bool array (height, width), True = wall
+  costs:   float array (height, width), the cost multiplier of entering each cell: >= 1,
+           inf for a wall
+  classes: uint8 array (height, width) of class characters (ord('.') ground, ord('@') wall,
+           ord('T') trees, ord('W') water, ...): units may be forbidden or charged per class
+Coordinates are (x, y); arrays are indexed [y, x].)")
+      .def(
+          py::init([](const py::handle& walls, const py::handle& costs, const py::handle& classes) {
+            GridHandle g;
+            g.grid = make_grid(walls, costs, classes);
+            return g;
+          }),
+          py::arg("walls"), py::kw_only(), py::arg("costs") = py::none(),
+          py::arg("classes") = py::none())
+      .def_property_readonly("width", [](const GridHandle& g) { return g.grid->width(); })
+      .def_property_readonly("height", [](const GridHandle& g) { return g.grid->height(); })
+      .def_property_readonly(
+          "start",
+          [](const GridHandle& g) -> py::object {
+            return g.start ? py::make_tuple(g.start->x, g.start->y) : py::object(py::none());
+          },
+          "The start marker of the map file, (x, y), or None")
+      .def_property_readonly(
+          "goal",
+          [](const GridHandle& g) -> py::object {
+            return g.goal ? py::make_tuple(g.goal->x, g.goal->y) : py::object(py::none());
+          },
+          "The goal marker of the map file, (x, y), or None")
+      .def(
+          "walls", [](const GridHandle& g) { return walls_of(*g.grid); },
+          "The walls as a bool array (height, width), True = wall.")
+      .def("__repr__", [](const GridHandle& g) {
+        return "<pathlab.Grid " + std::to_string(g.grid->width()) + "x" +
+               std::to_string(g.grid->height()) + ", " + std::to_string(g.grid->wall_count()) +
+               " walls>";
+      });
+
+  py::class_<PyResult>(m, "Result", "The answer to one query.")
+      .def_readonly("status", &PyResult::status, "'found', 'no_path' or 'node_limit'")
+      .def_readonly("cost", &PyResult::cost, "the path's cost (nan unless found)")
+      .def_readonly("expanded", &PyResult::expanded, "nodes expanded")
+      .def_readonly("generated", &PyResult::generated, "nodes put on the open list")
+      .def_readonly("time_us", &PyResult::time_us, "the query's wall time in microseconds")
+      .def_readonly("path", &PyResult::path,
+                    "int32 array (n, 2), one (x, y) a row, start to goal (empty unless found)")
+      .def_property_readonly(
+          "points",
+          [](const PyResult& r) {
+            py::array_t<double> out({static_cast<py::ssize_t>(r.points.size()), py::ssize_t{2}});
+            auto p = out.mutable_unchecked<2>();
+            for (std::size_t i = 0; i < r.points.size(); ++i) {
+              p(static_cast<py::ssize_t>(i), 0) = r.points[i].x;
+              p(static_cast<py::ssize_t>(i), 1) = r.points[i].y;
+            }
+            return out;
+          },
+          "float array (n, 2): the path's points in map units (any-angle vertices, or the "
+          "centres of the path's cells)")
+      .def_readonly("note", &PyResult::note, "how the query was answered, when worth saying")
+      .def_readonly("partial", &PyResult::partial,
+                    "with partial=True and no path: {'reached': (x, y), 'cost', 'path'}")
+      .def("__repr__", [](const PyResult& r) {
+        return "<pathlab.Result " + r.status +
+               " cost=" + py::repr(py::float_(r.cost)).cast<std::string>() +
+               " moves=" + std::to_string(std::max<py::ssize_t>(0, r.path.shape(0) - 1)) + ">";
+      });
+
+  auto query_args = [](const std::string& algorithm, const std::string& diagonal,
+                       std::optional<std::string> heuristic, std::optional<double> weight,
+                       double radius, py::object class_cost, bool partial,
+                       std::uint64_t node_limit) {
+    return QueryArgs{algorithm, diagonal,  std::move(heuristic),
+                     weight,    radius,    std::move(class_cost),
+                     partial,   node_limit};
+  };
+
+  m.def(
+      "find",
+      [query_args](GridHandle& g, const py::handle& start, const py::handle& goal,
+                   const std::string& algorithm, const std::string& diagonal,
+                   std::optional<std::string> heuristic, std::optional<double> weight,
+                   double radius, py::object class_cost, bool partial, std::uint64_t node_limit) {
+        return find(g, start, goal,
+                    query_args(algorithm, diagonal, std::move(heuristic), weight, radius,
+                               std::move(class_cost), partial, node_limit));
+      },
+      py::arg("grid"), py::arg("start"), py::arg("goal"), py::kw_only(),
+      py::arg("algorithm") = "astar", py::arg("diagonal") = "no-corner-cut",
+      py::arg("heuristic") = py::none(), py::arg("weight") = py::none(), py::arg("radius") = 0.0,
+      py::arg("class_cost") = py::none(), py::arg("partial") = false,
+      py::arg("node_limit") = 10'000'000,
+      R"(Finds a path from start to goal, both (x, y).
+
+algorithm: a name of pathlab.algorithms() ("astar", "jps", "subgoal-ch", ...)
+diagonal:  "never", "no-corner-cut" (Moving AI), "one-corner" or "always"
+heuristic: "manhattan", "octile", "euclidean", "chebyshev" or "zero" (default: the moves')
+weight:    f = g + weight * h (default 1; 2 for wastar)
+radius, class_cost: the unit ({"T": 2.0, "W": None}: None forbids the class)
+partial:   with no path, also the path to the reached cell closest to the goal
+Returns a Result; the finder for these options is kept with the grid and reused.)");
+
+  py::class_<PyPathfinder>(m, "Pathfinder",
+                           "A finder with fixed options, reused across queries (warm).")
+      .def(py::init([query_args](py::object grid, const std::string& algorithm,
+                                 const std::string& diagonal, std::optional<std::string> heuristic,
+                                 std::optional<double> weight, double radius, py::object class_cost,
+                                 bool partial, std::uint64_t node_limit) {
+             if (!py::isinstance<GridHandle>(grid)) fail("grid must be a pathlab.Grid");
+             return std::make_unique<PyPathfinder>(
+                 std::move(grid), query_args(algorithm, diagonal, std::move(heuristic), weight,
+                                             radius, std::move(class_cost), partial, node_limit));
+           }),
+           py::arg("grid"), py::kw_only(), py::arg("algorithm") = "astar",
+           py::arg("diagonal") = "no-corner-cut", py::arg("heuristic") = py::none(),
+           py::arg("weight") = py::none(), py::arg("radius") = 0.0,
+           py::arg("class_cost") = py::none(), py::arg("partial") = false,
+           py::arg("node_limit") = 10'000'000)
+      .def("find", &PyPathfinder::find, py::arg("start"), py::arg("goal"),
+           "Finds a path from start to goal, both (x, y); returns a Result.")
+      .def_property_readonly("algorithm", &PyPathfinder::algorithm);
+
+  m.def(
+      "find_many",
+      [query_args](GridHandle& g, const py::handle& starts, const py::handle& goals,
+                   const std::string& algorithm, int threads, const std::string& diagonal,
+                   std::optional<std::string> heuristic, std::optional<double> weight,
+                   double radius, py::object class_cost, std::uint64_t node_limit) {
+        return find_many(g, starts, goals, threads,
+                         query_args(algorithm, diagonal, std::move(heuristic), weight, radius,
+                                    std::move(class_cost), false, node_limit));
+      },
+      py::arg("grid"), py::arg("starts"), py::arg("goals"), py::kw_only(),
+      py::arg("algorithm") = "jps", py::arg("threads") = 0, py::arg("diagonal") = "no-corner-cut",
+      py::arg("heuristic") = py::none(), py::arg("weight") = py::none(), py::arg("radius") = 0.0,
+      py::arg("class_cost") = py::none(), py::arg("node_limit") = 10'000'000,
+      R"(The costs of many queries: float64 array (n,), nan where there is no path.
+
+starts, goals: integer arrays (n, 2), one (x, y) a row. Runs without the GIL on `threads`
+threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for find().)");
+
+  py::class_<PyFlowField>(m, "FlowField", "A flow field: every cell's way to the nearest goal.")
+      .def_readonly("distance", &PyFlowField::distance,
+                    "float64 (height, width): least cost to the nearest goal, inf if none")
+      .def_readonly("direction", &PyFlowField::direction,
+                    "int8 (height, width): the first move (0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, "
+                    "6 N, 7 NE), -1 where none")
+      .def_readonly("goals", &PyFlowField::goals)
+      .def_readonly("time_us", &PyFlowField::time_us);
+
+  m.def("flow_field", &flow_field, py::arg("grid"), py::arg("goals"), py::kw_only(),
+        py::arg("diagonal") = "no-corner-cut", py::arg("radius") = 0.0,
+        py::arg("class_cost") = py::none(),
+        "The flow field of goals [(x, y), ...] on the grid, for the unit (radius, class_cost).");
+
+  m.def("load_map", &load_map, py::arg("path"), py::kw_only(), py::arg("format") = "auto",
+        py::arg("threshold") = 128, py::arg("cell") = 1,
+        R"(Reads a map file in any format the CLI reads: the users' text format, ASCII, Moving AI
+.map, images (threshold: luminance below it is a wall; cell: N x N pixels a cell). A malformed
+file raises pathlab.ParseError "FILE:LINE: what is wrong".)");
+
+  m.def(
+      "algorithms",
+      [] {
+        std::vector<std::string> names;
+        for (const auto& i : search::algorithms()) names.emplace_back(i.name);
+        return names;
+      },
+      "The algorithm names, as `pathlab algorithms` lists them.");
+}

@@ -1,0 +1,386 @@
+"""The Python module against the library's other faces: the CLI's answers, the Moving AI
+optimum, Dijkstra, and its own contract (shared docs/DESIGN.md, "Python package").
+
+Run by tests/python/run.sh (make test): PYTHONPATH holds the build's python/ folder and
+PATHLAB_CLI the built command."""
+
+import gc
+import json
+import math
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pathlab
+
+ROOT = Path(__file__).resolve().parents[2]
+MAPS = ROOT / "maps"
+SHARED = Path(os.environ.get("SHARED", ROOT.parent / "shared"))
+MOVINGAI = SHARED / "benchmarks" / "movingai"
+CLI = os.environ.get("PATHLAB_CLI", str(ROOT / "build" / "apps" / "cli" / "pathlab"))
+SQRT2 = math.sqrt(2.0)
+
+
+def cli_json(*args):
+    out = subprocess.run([CLI, *args, "--json"], capture_output=True, text=True, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+def ends(g):
+    """The map's markers, or its first and last free cells (row-major) when it has none."""
+    free = np.argwhere(~g.walls())
+    first, last = (int(v) for v in free[0][::-1]), (int(v) for v in free[-1][::-1])
+    return g.start or tuple(first), g.goal or tuple(last)
+
+
+# --- the CLI's answers ------------------------------------------------------------------------
+
+CLI_MAPS = ["hybrid_30x20.txt", "two_rooms_25x12.txt", "corridor_40x9.txt", "seed_maze.txt"]
+
+
+@pytest.mark.parametrize("name", CLI_MAPS)
+def test_every_algorithm_answers_as_the_cli(name, tmp_path):
+    path = str(MAPS / name)
+    g = pathlab.load_map(path)
+    s, t = ends(g)
+    algos = pathlab.algorithms()
+    got = cli_json("solve", path, "--algo", ",".join(algos), "--from", "%d,%d" % s,
+                   "--to", "%d,%d" % t, "--cache", str(tmp_path))
+    assert [r["algorithm"] for r in got["results"]] == algos
+    for want in got["results"]:
+        r = pathlab.find(g, s, t, algorithm=want["algorithm"])
+        assert r.status == want["status"], want["algorithm"]
+        if r.status != "found":
+            continue
+        assert r.cost == pytest.approx(want["cost"], rel=1e-12), want["algorithm"]
+        assert r.path.tolist() == want["path"], want["algorithm"]
+        np.testing.assert_allclose(r.points, np.array(want["points"], dtype=float).reshape(-1, 2))
+        assert r.expanded == want["expanded"], want["algorithm"]
+        assert r.path.dtype == np.int32 and r.path.shape == (len(want["path"]), 2)
+
+
+def test_unit_options_answer_as_the_cli(tmp_path):
+    path = str(MAPS / "hybrid_30x20.txt")
+    g = pathlab.load_map(path)
+    want = cli_json("solve", path, "--algo", "astar", "--radius", "0.8", "--class-cost", "T=2,W=x",
+                    "--diagonal", "one-corner", "--cache", str(tmp_path))
+    r = pathlab.find(g, g.start, g.goal, algorithm="astar", radius=0.8,
+                     class_cost={"T": 2, "W": None}, diagonal="one-corner")
+    assert r.status == want["status"]
+    if r.status == "found":
+        assert r.cost == pytest.approx(want["cost"], rel=1e-12)
+        assert r.path.tolist() == want["path"]
+
+
+# --- optimality ---------------------------------------------------------------------------------
+
+
+def legal_cost(walls, path):
+    """The cost of an 8-connected, no-corner-cut path on a unit-cost grid; asserts legality."""
+    cost = 0.0
+    for (x0, y0), (x1, y1) in zip(path[:-1], path[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        assert max(abs(dx), abs(dy)) == 1 and not walls[y1, x1]
+        if dx and dy:
+            assert not walls[y0, x1] and not walls[y1, x0]
+            cost += SQRT2
+        else:
+            cost += 1.0
+    return cost
+
+
+def scenarios(name, count):
+    lines = (MOVINGAI / f"{name}.map.scen").read_text().splitlines()[1:]
+    rows = [line.split("\t") for line in lines if line.strip()]
+    step = max(1, len(rows) // count)
+    rows = rows[::step][:count]
+    starts = np.array([[int(r[4]), int(r[5])] for r in rows])
+    goals = np.array([[int(r[6]), int(r[7])] for r in rows])
+    optimum = np.array([float(r[8]) for r in rows])
+    return starts, goals, optimum
+
+
+@pytest.mark.parametrize("name", ["den520d", "maze512-1-0"])
+@pytest.mark.parametrize("algorithm", ["jps", "subgoal-ch"])
+def test_find_many_meets_the_moving_ai_optimum(name, algorithm):
+    if not MOVINGAI.is_dir():
+        pytest.skip(f"{MOVINGAI} is absent: the Moving AI check needs ../shared")
+    g = pathlab.load_map(str(MOVINGAI / f"{name}.map"))
+    starts, goals, optimum = scenarios(name, 120)
+    costs = pathlab.find_many(g, starts, goals, algorithm=algorithm, threads=2)
+    assert costs.dtype == np.float64 and costs.shape == (len(starts),)
+    # the tolerance of shared docs/ALGORITHMS.md: the files print the optimum rounded
+    assert np.all(np.abs(costs - optimum) <= 0.005 + 1e-5 * optimum)
+    # and equal to a loop of find, whose paths are legal and cost what they say
+    walls = g.walls()
+    for i in range(0, len(starts), 10):
+        r = pathlab.find(g, tuple(starts[i]), tuple(goals[i]), algorithm=algorithm)
+        assert r.cost == costs[i]
+        assert legal_cost(walls, r.path.tolist()) == pytest.approx(r.cost, abs=1e-9)
+
+
+def random_walls(rng, h, w, density):
+    return rng.random((h, w)) < density
+
+
+def test_optimal_algorithms_agree_with_dijkstra_on_random_grids():
+    rng = np.random.default_rng(17)
+    optimal = ["astar", "bibfs", "biastar", "jps", "jps+", "subgoal", "subgoal-ch", "idastar"]
+    for trial in range(12):
+        h, w = rng.integers(5, 40, size=2)
+        g = pathlab.Grid(random_walls(rng, h, w, 0.25))
+        free = np.argwhere(~g.walls())
+        if len(free) < 2:
+            continue
+        pairs = free[rng.integers(0, len(free), size=(8, 2))]
+        starts, goals = pairs[:, 0, ::-1], pairs[:, 1, ::-1]
+        reference = pathlab.find_many(g, starts, goals, algorithm="dijkstra", threads=1)
+        for a in optimal:
+            if a in ("bibfs", "idastar") and h * w > 400:
+                continue
+            costs = pathlab.find_many(g, starts, goals, algorithm=a, threads=2)
+            if a == "bibfs":  # fewest moves, not least cost
+                assert np.array_equal(np.isnan(costs), np.isnan(reference))
+                continue
+            np.testing.assert_allclose(costs, reference, rtol=0, atol=1e-9, err_msg=a)
+
+
+def test_no_path_is_nan_and_a_status():
+    walls = np.zeros((5, 9), dtype=bool)
+    walls[:, 4] = True
+    g = pathlab.Grid(walls)
+    r = pathlab.find(g, (0, 0), (8, 4))
+    assert r.status == "no_path" and math.isnan(r.cost) and r.path.shape == (0, 2)
+    costs = pathlab.find_many(g, [[0, 0], [0, 0]], [[8, 4], [3, 4]], algorithm="astar")
+    assert math.isnan(costs[0]) and costs[1] == pytest.approx(1 + 3 * SQRT2)
+    p = pathlab.find(g, (0, 0), (8, 4), partial=True)
+    assert p.partial["reached"] == (3, 4) and p.partial["path"][-1].tolist() == [3, 4]
+
+
+# --- grids, terrain, classes --------------------------------------------------------------------
+
+
+def test_grid_from_arrays():
+    walls = np.zeros((4, 6), dtype=bool)
+    walls[1, 2] = True
+    costs = np.ones((4, 6))
+    costs[0, 5] = np.inf
+    g = pathlab.Grid(walls, costs=costs)
+    assert (g.width, g.height) == (6, 4)
+    expect = walls.copy()
+    expect[0, 5] = True
+    assert np.array_equal(g.walls(), expect)
+    # a step costs its length times the terrain of the cell it enters
+    g = pathlab.Grid(np.zeros((1, 4), dtype=bool), costs=np.array([[1.0, 3.0, 2.5, 1.0]]))
+    r = pathlab.find(g, (0, 0), (3, 0), algorithm="dijkstra")
+    assert r.cost == pytest.approx(3.0 + 2.5 + 1.0) and r.path.tolist() == [[0, 0], [1, 0], [2, 0], [3, 0]]
+    classes = np.full((4, 6), ord("."), dtype=np.uint8)
+    classes[:, 3] = ord("W")
+    g = pathlab.Grid(np.zeros((4, 6), dtype=bool), classes=classes)
+    assert pathlab.find(g, (0, 0), (5, 0)).status == "no_path"  # water is forbidden by default
+    r = pathlab.find(g, (0, 0), (5, 0), class_cost={"W": 4.0})
+    assert r.status == "found" and r.cost == pytest.approx(4 + 4.0)
+
+
+def test_flow_field_distances_are_find_costs():
+    rng = np.random.default_rng(5)
+    g = pathlab.Grid(random_walls(rng, 30, 40, 0.2))
+    free = np.argwhere(~g.walls())
+    goal = tuple(int(v) for v in free[0][::-1])
+    f = pathlab.flow_field(g, [goal])
+    assert f.distance.shape == (30, 40) and f.direction.dtype == np.int8
+    assert f.distance[goal[1], goal[0]] == 0
+    steps = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+    for y, x in free[rng.integers(0, len(free), size=60)]:
+        r = pathlab.find(g, (int(x), int(y)), goal, algorithm="dijkstra")
+        d = f.distance[y, x]
+        if r.status == "found":
+            assert d == pytest.approx(r.cost, abs=1e-9)
+            if (int(x), int(y)) != goal:
+                dx, dy = steps[f.direction[y, x]]
+                step = SQRT2 if dx and dy else 1.0
+                assert f.distance[y + dy, x + dx] + step == pytest.approx(d, abs=1e-9)
+        else:
+            assert math.isinf(d) and f.direction[y, x] == -1
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+
+def test_bad_arguments_raise_value_error_with_the_reason():
+    g = pathlab.Grid(np.array([[0, 0, 1], [0, 0, 0]], dtype=bool))
+    cases = [
+        (lambda: pathlab.find(g, (0, 0), (9, 0)), "outside the 3x2 map"),
+        (lambda: pathlab.find(g, (2, 0), (0, 0)), "is on a wall"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), algorithm="fast"), "unknown algorithm 'fast'"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), diagonal="x"), "unknown diagonal rule"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), heuristic="x"), "unknown heuristic"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), weight=-1.0), "weight"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), radius=99.0), "radius"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), class_cost={"TT": 2}), "class_cost"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), class_cost={"T": 0.5}), "class_cost"),
+        (lambda: pathlab.find(g, (0, 0), (1, 1), class_cost=[1]), "class_cost"),
+        (lambda: pathlab.find(g, (0,), (1, 1)), "pair of integers"),
+        (lambda: pathlab.find(g, "ab", (1, 1)), "pair of integers"),
+        (lambda: pathlab.find(g, (0.5, 0), (1, 1)), "pair of integers"),
+        (lambda: pathlab.find_many(g, [[0, 0]], [[1, 1], [0, 1]]), "rows"),
+        (lambda: pathlab.find_many(g, [[0, 0, 0]], [[1, 1, 1]]), "shape (n, 2)"),
+        (lambda: pathlab.find_many(g, [[0.0, 0.0]], [[1.0, 1.0]]), "integer array"),
+        (lambda: pathlab.find_many(g, [[0, 0]], [[2, 0]]), "goals[0] (2, 0) is on a wall"),
+        (lambda: pathlab.find_many(g, [[0, 0]], [[1, 1]], threads=-1), "threads"),
+        (lambda: pathlab.Grid(np.zeros(5, dtype=bool)), "2-D"),
+        (lambda: pathlab.Grid(np.zeros((0, 5), dtype=bool)), "each side"),
+        (lambda: pathlab.Grid(np.zeros((2, 2), dtype=bool), costs=np.zeros((2, 2))), ">= 1"),
+        (lambda: pathlab.Grid(np.zeros((2, 2), dtype=bool), costs=np.ones((3, 2))), "shape"),
+        (lambda: pathlab.Grid(np.zeros((2, 2), dtype=bool),
+                              classes=np.full((2, 2), 7, dtype=np.uint8)), "class"),
+        (lambda: pathlab.Grid([["a", "b"]]), "bool array"),
+        (lambda: pathlab.flow_field(g, []), "at least one goal"),
+        (lambda: pathlab.flow_field(g, [(2, 0)]), "is on a wall"),
+        (lambda: pathlab.load_map("/nonexistent/x.map"), "x.map"),
+        (lambda: pathlab.load_map(str(MAPS / "seed_maze.txt"), format="jpeg"), "map format"),
+    ]
+    for call, words in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert words in str(e.value), (words, str(e.value))
+
+
+def test_malformed_map_raises_parse_error_with_file_and_line(tmp_path):
+    bad = tmp_path / "bad.map"
+    bad.write_text("type octile\nheight 2\nwidth 3\nmap\n...\n.Z\n")
+    with pytest.raises(pathlab.ParseError) as e:
+        pathlab.load_map(str(bad))
+    assert str(e.value).startswith(str(bad) + ":")
+    assert issubclass(pathlab.ParseError, ValueError)
+
+
+def test_fuzzed_arrays_never_crash():
+    """Random shapes, dtypes and values into every array entry point: an answer or a
+    ValueError, never a crash (the process would die and the test with it)."""
+    rng = random.Random(1234)
+    dtypes = [np.bool_, np.int8, np.uint8, np.int64, np.float32, np.float64, np.complex64]
+    for _ in range(400):
+        shape = tuple(rng.randint(0, 6) for _ in range(rng.randint(0, 3)))
+        dt = rng.choice(dtypes)
+        arr = (np.random.default_rng(rng.randint(0, 1 << 30)).random(shape) * 300 - 20).astype(dt)
+        try:
+            g = pathlab.Grid(arr, costs=arr if rng.random() < 0.3 else None,
+                             classes=arr if rng.random() < 0.3 else None)
+        except ValueError:
+            g = pathlab.Grid(np.zeros((4, 4), dtype=bool))
+        pts = (np.random.default_rng(rng.randint(0, 1 << 30)).random(shape) * 10 - 3).astype(dt)
+        for call in (
+            lambda: pathlab.find_many(g, pts, pts, algorithm=rng.choice(pathlab.algorithms())),
+            lambda: pathlab.find(g, tuple(pts.ravel()[:2].tolist()), (0, 0)),
+            lambda: pathlab.flow_field(g, [tuple(pts.ravel()[:2].tolist())]),
+        ):
+            try:
+                call()
+            except (ValueError, TypeError):
+                pass
+
+
+# --- the interpreter: references, memory, the GIL, Ctrl-C --------------------------------------
+
+
+def rss_kb():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_references_and_memory_are_stable_over_100000_calls():
+    g = pathlab.load_map(str(MAPS / "two_rooms_25x12.txt"))
+    s, t = ends(g)
+    finder = pathlab.Pathfinder(g, algorithm="jps")
+    for _ in range(2000):  # warm: the finders' workspaces and numpy's caches
+        finder.find(s, t)
+        pathlab.find(g, s, t)
+    gc.collect()
+    refs, rss = sys.getrefcount(g), rss_kb()
+    for i in range(100_000):
+        r = finder.find(s, t) if i % 2 else pathlab.find(g, s, t)
+        assert r.status == "found"
+    del r
+    gc.collect()
+    assert sys.getrefcount(g) == refs
+    assert rss_kb() - rss < 4096  # kB: nothing kept a call
+
+
+def test_find_many_releases_the_gil():
+    g = pathlab.load_map(str(MAPS / "hybrid_120x80.txt"))
+    free = np.argwhere(~g.walls())[:, ::-1]
+    rng = np.random.default_rng(3)
+    starts = free[rng.integers(0, len(free), 4000)]
+    goals = free[rng.integers(0, len(free), 4000)]
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    t0 = time.perf_counter()
+    pathlab.find_many(g, starts, goals, algorithm="dijkstra", threads=1)
+    t1 = time.perf_counter()
+    stop.set()
+    t.join()
+    during = [x for x in ticks if t0 < x < t1]
+    # A thread holding the GIL for the whole batch would let the ticker run at most once.
+    assert t1 - t0 < 0.05 or len(during) >= 5, (t1 - t0, len(during))
+
+
+def test_ctrl_c_interrupts_a_long_batch():
+    g = pathlab.Grid(np.zeros((400, 400), dtype=bool))
+    n = 200_000
+    starts = np.zeros((n, 2), dtype=np.int64)
+    goals = np.full((n, 2), 399, dtype=np.int64)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        pathlab.find_many(g, starts, goals, algorithm="dijkstra", threads=2)
+    elapsed = time.perf_counter() - t0
+    timer.cancel()
+    assert elapsed < 10, elapsed  # 200,000 Dijkstra queries would take minutes
+
+
+# --- the API a Python user reads ----------------------------------------------------------------
+
+
+def test_help_and_names():
+    doc = pathlab.find.__doc__
+    assert "algorithm" in doc and "diagonal" in doc and "Result" in doc
+    assert "walls" in pathlab.Grid.__doc__
+    names = pathlab.algorithms()
+    listed = subprocess.run([CLI, "algorithms"], capture_output=True, text=True).stdout
+    assert all(n in listed for n in names) and "astar" in names and "subgoal-ch" in names
+    stubs = Path(pathlab.__file__).with_name("__init__.pyi")
+    assert stubs.is_file() and "def find_many" in stubs.read_text()
+    assert repr(pathlab.Grid(np.zeros((2, 3), dtype=bool))) == "<pathlab.Grid 3x2, 0 walls>"
+
+
+def test_the_example_runs(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "compare_algorithms.py"),
+                          "--queries", "40", "--plot", str(tmp_path / "search.png")],
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr
+    rows = [line.split() for line in out.stdout.splitlines()]
+    table = {r[0]: r for r in rows if r and r[0] in ("astar", "jps", "jps+", "subgoal", "subgoal-ch")}
+    assert len(table) == 5
+    if MOVINGAI.is_dir():  # scenarios: every answer at the optimum
+        assert all(r[3] == r[1] for r in table.values()), out.stdout
