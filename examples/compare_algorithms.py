@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Loads a Moving AI map, compares pathlab's algorithms on its scenarios, and plots one search.
+"""Loads a Moving AI map, compares pathlab's algorithms on its scenarios, and plots one search
+(the cells A* expanded, coloured by when, and its path).
 
     python3 examples/compare_algorithms.py [MAP.map] [--plot out.png]
 
@@ -62,7 +63,7 @@ def main() -> int:
         print(f"{algorithm:<12} {len(starts):>8} {mean_us:>10.1f} {ok:>8}")
 
     i = int(np.nanargmax(costs))  # the longest query, to draw
-    r = pathlab.find(g, tuple(starts[i]), tuple(goals[i]), algorithm="astar")
+    r = pathlab.find(g, tuple(starts[i]), tuple(goals[i]), algorithm="astar", trace=True)
     print(f"one query: {r.status}, cost {r.cost:.3f}, {len(r.path)} cells, {r.expanded} expanded")
     try:
         import matplotlib
@@ -74,6 +75,8 @@ def main() -> int:
         return 0
     fig, ax = plt.subplots(figsize=(8, 8 * g.height / g.width))
     ax.imshow(g.walls(), cmap="gray_r", interpolation="nearest")
+    order = np.ma.masked_less(r.trace.expanded(), 0)  # when each cell was expanded
+    ax.imshow(order, cmap="viridis", alpha=0.6, interpolation="nearest")
     if len(r.path):
         ax.plot(r.path[:, 0], r.path[:, 1], color="tab:red", linewidth=1.5)
     ax.set_title(f"astar: cost {r.cost:.2f}, {r.expanded} nodes expanded")

@@ -19,11 +19,14 @@ from ._pathlab import (
     ParseError,
     Pathfinder,
     Result,
+    Trace,
     algorithms,
     find,
     find_many,
     flow_field,
     load_map,
+    load_scenarios,
+    reach,
 )
 
 __version__ = "0.1.0"
@@ -34,9 +37,12 @@ __all__ = [
     "ParseError",
     "Pathfinder",
     "Result",
+    "Trace",
     "algorithms",
     "find",
     "find_many",
     "flow_field",
     "load_map",
+    "load_scenarios",
+    "reach",
 ]

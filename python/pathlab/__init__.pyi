@@ -23,7 +23,34 @@ class Grid:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def start(self) -> Optional[Tuple[int, int]]: ...
+    @property
+    def goal(self) -> Optional[Tuple[int, int]]: ...
     def walls(self) -> npt.NDArray[np.bool_]: ...
+    def costs(self) -> npt.NDArray[np.float64]: ...
+    def classes(self) -> npt.NDArray[np.uint8]: ...
+    def edit(self, text: str) -> None: ...
+    def set_walls(
+        self, x: int, y: int, x2: Optional[int] = None, y2: Optional[int] = None, *, blocked: bool = True
+    ) -> None: ...
+    def set_terrain(
+        self, x: int, y: int, cost: float, x2: Optional[int] = None, y2: Optional[int] = None
+    ) -> None: ...
+    def set_class(
+        self, x: int, y: int, cls: str, x2: Optional[int] = None, y2: Optional[int] = None
+    ) -> None: ...
+
+class Trace:
+    names: list[str]
+    event: npt.NDArray[np.uint8]
+    side: npt.NDArray[np.uint8]
+    cell: npt.NDArray[np.int32]
+    other: npt.NDArray[np.int32]
+    g: npt.NDArray[np.float64]
+    f: npt.NDArray[np.float64]
+    def expanded(self) -> npt.NDArray[np.int32]: ...
+    def __len__(self) -> int: ...
 
 class Result:
     status: str
@@ -35,6 +62,7 @@ class Result:
     points: npt.NDArray[np.float64]
     note: str
     partial: Optional[dict]
+    trace: Optional[Trace]
 
 class Pathfinder:
     def __init__(
@@ -52,7 +80,10 @@ class Pathfinder:
     ) -> None: ...
     @property
     def algorithm(self) -> str: ...
-    def find(self, start: Point, goal: Point) -> Result: ...
+    def find(self, start: Point, goal: Point, *, trace: bool = False) -> Result: ...
+    def reach(
+        self, start: Point, budget: float
+    ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
 
 class FlowField:
     distance: npt.NDArray[np.float64]
@@ -73,7 +104,18 @@ def find(
     class_cost: ClassCost = None,
     partial: bool = False,
     node_limit: int = 10_000_000,
+    trace: bool = False,
 ) -> Result: ...
+def reach(
+    grid: Grid,
+    start: Point,
+    budget: float,
+    *,
+    diagonal: str = "no-corner-cut",
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+    node_limit: int = 10_000_000,
+) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
 def find_many(
     grid: Grid,
     starts: npt.ArrayLike,
@@ -97,4 +139,5 @@ def flow_field(
     class_cost: ClassCost = None,
 ) -> FlowField: ...
 def load_map(path: str, *, format: str = "auto", threshold: int = 128, cell: int = 1) -> Grid: ...
+def load_scenarios(path: str) -> dict: ...
 def algorithms() -> list[str]: ...

@@ -11,9 +11,11 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -26,9 +28,11 @@
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/io/map.hpp>
+#include <pathlab/io/scenario.hpp>
 #include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/batch.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/trace.hpp>
 
 namespace py = pybind11;
 
@@ -88,6 +92,9 @@ struct GridHandle {
   std::unique_ptr<search::BatchFinder> batch;
   int batch_threads = -1;
   std::unique_ptr<std::mutex> batch_busy = std::make_unique<std::mutex>();
+  // Work without the GIL (batches, flow fields) reads the grid under a shared lock; an edit
+  // takes it alone, so a batch on another Python thread never sees a grid half edited.
+  std::unique_ptr<std::shared_mutex> edit_lock = std::make_unique<std::shared_mutex>();
 };
 
 template <class T>
@@ -316,7 +323,49 @@ struct PyResult {
   std::vector<Point> points;  // search::path_points: made an array only when asked
   std::string note;
   py::object partial = py::none();
+  py::object trace = py::none();
 };
+
+/// A search's trace as arrays, one row an event in order: what plots want.
+struct PyTrace {
+  py::array_t<std::uint8_t> event;  // index into search event names (opened, updated, ...)
+  py::array_t<std::uint8_t> side;   // 0 forward, 1 backward
+  py::array_t<std::int32_t> cell;   // (n, 2)
+  py::array_t<std::int32_t> other;  // (n, 2): the parent (opened, updated) or the second cell
+  py::array_t<double> g, f;
+  int width = 0, height = 0;
+};
+
+PyTrace trace_arrays(const std::vector<search::TraceEvent>& events, const grid::Grid& grid) {
+  const auto n = static_cast<py::ssize_t>(events.size());
+  PyTrace t;
+  t.event = py::array_t<std::uint8_t>(n);
+  t.side = py::array_t<std::uint8_t>(n);
+  t.cell = py::array_t<std::int32_t>({n, py::ssize_t{2}});
+  t.other = py::array_t<std::int32_t>({n, py::ssize_t{2}});
+  t.g = py::array_t<double>(n);
+  t.f = py::array_t<double>(n);
+  auto ev = t.event.mutable_unchecked<1>();
+  auto sd = t.side.mutable_unchecked<1>();
+  auto c = t.cell.mutable_unchecked<2>();
+  auto o = t.other.mutable_unchecked<2>();
+  auto g = t.g.mutable_unchecked<1>();
+  auto f = t.f.mutable_unchecked<1>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const search::TraceEvent& e = events[static_cast<std::size_t>(i)];
+    ev(i) = static_cast<std::uint8_t>(e.type);
+    sd(i) = e.side;
+    c(i, 0) = e.cell.x;
+    c(i, 1) = e.cell.y;
+    o(i, 0) = e.other.x;
+    o(i, 1) = e.other.y;
+    g(i) = e.g;
+    f(i) = e.f;
+  }
+  t.width = grid.width();
+  t.height = grid.height();
+  return t;
+}
 
 PyResult to_python(const search::Result& r, bool partial) {
   PyResult out;
@@ -339,15 +388,19 @@ PyResult to_python(const search::Result& r, bool partial) {
 }
 
 PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py::handle& start,
-                  const py::handle& goal) {
+                  const py::handle& goal, bool trace = false) {
   const Cell s = to_cell(start, "start"), t = to_cell(goal, "goal");
   const grid::Grid& g = finder.grid();
   const search::Options& o = finder.options();
   if (auto bad = endpoint_problem(g, o, s, [] { return "start"; })) fail(*bad);
   if (auto bad = endpoint_problem(g, o, t, [] { return "goal"; })) fail(*bad);
-  finder.find(s, t, scratch);
+  std::optional<search::TraceRecorder> recorder;
+  if (trace) recorder.emplace();
+  finder.find(s, t, scratch, recorder ? &*recorder : nullptr);
   if (scratch.status == Status::invalid_input) fail("the query is invalid for this map");
-  return to_python(scratch, o.partial);
+  PyResult out = to_python(scratch, o.partial);
+  if (recorder) out.trace = py::cast(trace_arrays(recorder->events(), g));
+  return out;
 }
 
 /// A reusable finder: its options are fixed, its workspace stays warm between queries.
@@ -357,9 +410,10 @@ class PyPathfinder {
       : grid_obj_(std::move(grid)),
         handle_(grid_obj_.cast<GridHandle&>().grid),
         finder_(*handle_, make_options(args)) {}
-  PyResult find(const py::handle& start, const py::handle& goal) {
-    return run_find(finder_, result_, start, goal);
+  PyResult find(const py::handle& start, const py::handle& goal, bool trace) {
+    return run_find(finder_, result_, start, goal, trace);
   }
+  py::tuple reach(const py::handle& start, double budget);
   [[nodiscard]] std::string algorithm() const {
     return std::string(search::to_string(finder_.options().algorithm));
   }
@@ -371,8 +425,8 @@ class PyPathfinder {
   search::Result result_;
 };
 
-PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal,
-              const QueryArgs& args) {
+/// The grid's own finder, made for these arguments (kept while they stay the same).
+search::Pathfinder& finder_for(GridHandle& g, const QueryArgs& args) {
   std::optional<QueryKey> key = QueryKey::of(args);
   if (!g.finder || !key || !g.key || !(*key == *g.key)) {
     const search::Options o = make_options(args);
@@ -381,7 +435,93 @@ PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal,
     }
     g.key = std::move(key);
   }
-  return run_find(*g.finder, g.scratch, start, goal);
+  return *g.finder;
+}
+
+PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal, const QueryArgs& args,
+              bool trace) {
+  return run_find(finder_for(g, args), g.scratch, start, goal, trace);
+}
+
+/// Movement range: (cells int32 (n, 2), costs float64 (n,)), every cell whose least cost from
+/// start is within budget, row-major.
+py::tuple run_reach(search::Pathfinder& finder, const py::handle& start, double budget) {
+  const Cell s = to_cell(start, "start");
+  if (auto bad = endpoint_problem(finder.grid(), finder.options(), s, [] { return "start"; })) {
+    fail(*bad);
+  }
+  if (!(budget >= 0)) fail("budget must be a number >= 0");
+  std::vector<search::ReachCell> cells;
+  const Status st = finder.reach(s, budget, cells);
+  if (st == Status::invalid_input) fail("the query is invalid for this map");
+  if (st == Status::node_limit) fail("reach: the node limit stopped the search (raise node_limit)");
+  const auto n = static_cast<py::ssize_t>(cells.size());
+  py::array_t<std::int32_t> at({n, py::ssize_t{2}});
+  py::array_t<double> cost(n);
+  auto a = at.mutable_unchecked<2>();
+  auto c = cost.mutable_unchecked<1>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const search::ReachCell& r = cells[static_cast<std::size_t>(i)];
+    a(i, 0) = r.cell.x;
+    a(i, 1) = r.cell.y;
+    c(i) = r.cost;
+  }
+  return py::make_tuple(at, cost);
+}
+
+py::tuple PyPathfinder::reach(const py::handle& start, double budget) {
+  return run_reach(finder_, start, budget);
+}
+
+/// Applies an edit to the grid (the CLI's --edit text, or a built Edit), alone: batches and
+/// fields being built on other Python threads finish first. Finders and fields built on the
+/// grid repair themselves on their next use.
+void apply_edit(GridHandle& g, const grid::Edit& e, const std::string& what) {
+  if (auto bad = g.grid->check(e)) fail(what + ": " + *bad);
+  std::optional<std::string> bad;
+  {
+    // Wait for the lock without the GIL (a batch's thread takes the GIL to check for Ctrl-C),
+    // then edit with both: find() on another Python thread runs under the GIL alone.
+    py::gil_scoped_release release;
+    const std::unique_lock<std::shared_mutex> alone(*g.edit_lock);
+    py::gil_scoped_acquire again;
+    bad = g.grid->apply(e);
+  }
+  if (bad) fail(what + ": " + *bad);
+}
+
+grid::Rect area_of(int x, int y, std::optional<int> x2, std::optional<int> y2) {
+  const int x1 = x2.value_or(x), y1 = y2.value_or(y);
+  return grid::Rect{std::min(x, x1), std::min(y, y1), std::max(x, x1), std::max(y, y1)};
+}
+
+/// The Moving AI scenarios of a .scen file as arrays.
+py::dict load_scenarios(const std::string& path) {
+  const io::ScenarioFile f = io::load_scenarios(path);
+  const auto n = static_cast<py::ssize_t>(f.entries.size());
+  py::array_t<std::int32_t> starts({n, py::ssize_t{2}}), goals({n, py::ssize_t{2}});
+  py::array_t<double> optimal(n);
+  py::array_t<std::int32_t> bucket(n);
+  auto s = starts.mutable_unchecked<2>();
+  auto t = goals.mutable_unchecked<2>();
+  auto o = optimal.mutable_unchecked<1>();
+  auto b = bucket.mutable_unchecked<1>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const io::ScenarioEntry& e = f.entries[static_cast<std::size_t>(i)];
+    s(i, 0) = e.start.x;
+    s(i, 1) = e.start.y;
+    t(i, 0) = e.goal.x;
+    t(i, 1) = e.goal.y;
+    o(i) = e.optimal;
+    b(i) = e.bucket;
+  }
+  py::dict d;
+  d["map"] = f.entries.empty() ? std::string() : f.map_path();
+  d["starts"] = starts;
+  d["goals"] = goals;
+  d["optimal"] = optimal;
+  d["bucket"] = bucket;
+  return d;
 }
 
 std::vector<search::Query> read_queries(const py::handle& starts, const py::handle& goals,
@@ -430,6 +570,7 @@ py::array_t<double> find_many(GridHandle& g, const py::handle& starts, const py:
   bool interrupted = false;
   {
     py::gil_scoped_release release;
+    const std::shared_lock<std::shared_mutex> reading(*g.edit_lock);
     std::unique_lock<std::mutex> mine(*g.batch_busy, std::try_to_lock);
     std::unique_ptr<search::BatchFinder> own;
     if (mine.owns_lock()) {
@@ -519,6 +660,7 @@ PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::stri
   std::optional<std::string> bad;
   {
     py::gil_scoped_release release;
+    const std::shared_lock<std::shared_mutex> reading(*g.edit_lock);
     bad = f.build(*g.grid, cells, o);
   }
   if (bad) fail(*bad);
@@ -571,6 +713,7 @@ py::array_t<bool> walls_of(const grid::Grid& g) {
 PYBIND11_MODULE(_pathlab, m) {
   using namespace pathlab::python;
   namespace search = pathlab::search;
+  namespace grid = pathlab::grid;
   m.doc() = "pathlab: verified, competition-speed grid pathfinding (the C++ library's module)";
 
   static py::exception<pathlab::ParseError> parse_error(m, "ParseError", PyExc_ValueError);
@@ -616,11 +759,135 @@ Coordinates are (x, y); arrays are indexed [y, x].)")
       .def(
           "walls", [](const GridHandle& g) { return walls_of(*g.grid); },
           "The walls as a bool array (height, width), True = wall.")
+      .def(
+          "costs",
+          [](const GridHandle& g) {
+            py::array_t<double> out({g.grid->height(), g.grid->width()});
+            auto a = out.mutable_unchecked<2>();
+            for (int y = 0; y < g.grid->height(); ++y) {
+              for (int x = 0; x < g.grid->width(); ++x) {
+                a(y, x) = g.grid->passable(x, y) ? g.grid->terrain(x, y)
+                                                 : std::numeric_limits<double>::infinity();
+              }
+            }
+            return out;
+          },
+          "The terrain costs as a float array (height, width), inf on walls.")
+      .def(
+          "classes",
+          [](const GridHandle& g) {
+            py::array_t<std::uint8_t> out({g.grid->height(), g.grid->width()});
+            auto a = out.mutable_unchecked<2>();
+            for (int y = 0; y < g.grid->height(); ++y) {
+              for (int x = 0; x < g.grid->width(); ++x) {
+                a(y, x) = static_cast<std::uint8_t>(g.grid->cell_class(x, y));
+              }
+            }
+            return out;
+          },
+          "The class characters as a uint8 array (height, width): ord('.') ground, ord('@') wall.")
+      .def(
+          "edit",
+          [](GridHandle& g, const std::string& text) {
+            grid::Edit e;
+            if (auto bad = grid::parse_edit(text, e)) fail("edit '" + text + "': " + *bad);
+            apply_edit(g, e, "edit '" + text + "'");
+          },
+          py::arg("text"),
+          R"(Edits the map as the CLI's --edit reads it: "KIND:X,Y[:X2,Y2]" with KIND wall, free,
+class=C or terrain=V (a rectangle's corners in either order). Finders, batches and the grid's
+caches repair themselves on their next use.)")
+      .def(
+          "set_walls",
+          [](GridHandle& g, int x, int y, std::optional<int> x2, std::optional<int> y2,
+             bool blocked) {
+            grid::Edit e;
+            e.kind = blocked ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+            e.area = area_of(x, y, x2, y2);
+            apply_edit(g, e, "set_walls");
+          },
+          py::arg("x"), py::arg("y"), py::arg("x2") = py::none(), py::arg("y2") = py::none(),
+          py::kw_only(), py::arg("blocked") = true,
+          "Makes the cell (x, y), or the rectangle to (x2, y2), walls (blocked=False: free).")
+      .def(
+          "set_terrain",
+          [](GridHandle& g, int x, int y, double cost, std::optional<int> x2,
+             std::optional<int> y2) {
+            if (!(cost >= 1) || !std::isfinite(cost) || cost > 3.0e38) {
+              fail("set_terrain: a cost is a finite number >= 1");
+            }
+            grid::Edit e;
+            e.kind = grid::Edit::Kind::terrain;
+            e.area = area_of(x, y, x2, y2);
+            e.cost = static_cast<float>(cost);
+            apply_edit(g, e, "set_terrain");
+          },
+          py::arg("x"), py::arg("y"), py::arg("cost"), py::arg("x2") = py::none(),
+          py::arg("y2") = py::none(),
+          "Sets the terrain cost (>= 1) of the cell (x, y), or of the rectangle to (x2, y2).")
+      .def(
+          "set_class",
+          [](GridHandle& g, int x, int y, const std::string& cls, std::optional<int> x2,
+             std::optional<int> y2) {
+            if (cls.size() != 1 || !grid::valid_class(grid::canonical_class(cls[0]))) {
+              fail("set_class: a class is one printable character other than space");
+            }
+            grid::Edit e;
+            e.kind = grid::Edit::Kind::set_class;
+            e.area = area_of(x, y, x2, y2);
+            e.cls = cls[0];
+            apply_edit(g, e, "set_class");
+          },
+          py::arg("x"), py::arg("y"), py::arg("cls"), py::arg("x2") = py::none(),
+          py::arg("y2") = py::none(),
+          "Sets the class ('.', '@', 'T', 'W', ...) of the cell (x, y), or of the rectangle.")
       .def("__repr__", [](const GridHandle& g) {
         return "<pathlab.Grid " + std::to_string(g.grid->width()) + "x" +
                std::to_string(g.grid->height()) + ", " + std::to_string(g.grid->wall_count()) +
                " walls>";
       });
+
+  py::class_<PyTrace>(m, "Trace",
+                      "A search's trace, one row an event in the order the search made them.")
+      .def_readonly("event", &PyTrace::event, "uint8 (n,): an index into Trace.names")
+      .def_readonly("side", &PyTrace::side, "uint8 (n,): 0 the forward search, 1 the backward")
+      .def_readonly("cell", &PyTrace::cell, "int32 (n, 2): the cell (x, y)")
+      .def_readonly("other", &PyTrace::other,
+                    "int32 (n, 2): the parent (opened, updated) or the second cell (meet, "
+                    "line_of_sight)")
+      .def_readonly("g", &PyTrace::g, "float64 (n,): the cost so far (iteration: the bound)")
+      .def_readonly("f", &PyTrace::f, "float64 (n,): the priority")
+      .def_property_readonly_static(
+          "names",
+          [](const py::object&) {
+            std::vector<std::string> names;
+            for (int k = 0; k <= static_cast<int>(search::EventType::line_of_sight); ++k) {
+              names.emplace_back(search::to_string(static_cast<search::EventType>(k)));
+            }
+            return names;
+          },
+          "The event names, in the order of their codes")
+      .def(
+          "expanded",
+          [](const PyTrace& t) {
+            // The order each cell was expanded in (its first close), -1 where it never was.
+            py::array_t<std::int32_t> out({t.height, t.width});
+            auto a = out.mutable_unchecked<2>();
+            for (int y = 0; y < t.height; ++y) {
+              for (int x = 0; x < t.width; ++x) a(y, x) = -1;
+            }
+            const auto ev = t.event.unchecked<1>();
+            const auto c = t.cell.unchecked<2>();
+            std::int32_t k = 0;
+            for (py::ssize_t i = 0; i < ev.shape(0); ++i) {
+              if (ev(i) != static_cast<std::uint8_t>(search::EventType::closed)) continue;
+              const int x = c(i, 0), y = c(i, 1);
+              if (x >= 0 && y >= 0 && x < t.width && y < t.height && a(y, x) < 0) a(y, x) = k++;
+            }
+            return out;
+          },
+          "int32 (height, width): the order in which each cell was expanded, -1 if never")
+      .def("__len__", [](const PyTrace& t) { return t.event.shape(0); });
 
   py::class_<PyResult>(m, "Result", "The answer to one query.")
       .def_readonly("status", &PyResult::status, "'found', 'no_path' or 'node_limit'")
@@ -646,6 +913,7 @@ Coordinates are (x, y); arrays are indexed [y, x].)")
       .def_readonly("note", &PyResult::note, "how the query was answered, when worth saying")
       .def_readonly("partial", &PyResult::partial,
                     "with partial=True and no path: {'reached': (x, y), 'cost', 'path'}")
+      .def_readonly("trace", &PyResult::trace, "with trace=True: the search's Trace")
       .def("__repr__", [](const PyResult& r) {
         return "<pathlab.Result " + r.status +
                " cost=" + py::repr(py::float_(r.cost)).cast<std::string>() +
@@ -666,16 +934,18 @@ Coordinates are (x, y); arrays are indexed [y, x].)")
       [query_args](GridHandle& g, const py::handle& start, const py::handle& goal,
                    const std::string& algorithm, const std::string& diagonal,
                    std::optional<std::string> heuristic, std::optional<double> weight,
-                   double radius, py::object class_cost, bool partial, std::uint64_t node_limit) {
+                   double radius, py::object class_cost, bool partial, std::uint64_t node_limit,
+                   bool trace) {
         return find(g, start, goal,
                     query_args(algorithm, diagonal, std::move(heuristic), weight, radius,
-                               std::move(class_cost), partial, node_limit));
+                               std::move(class_cost), partial, node_limit),
+                    trace);
       },
       py::arg("grid"), py::arg("start"), py::arg("goal"), py::kw_only(),
       py::arg("algorithm") = "astar", py::arg("diagonal") = "no-corner-cut",
       py::arg("heuristic") = py::none(), py::arg("weight") = py::none(), py::arg("radius") = 0.0,
       py::arg("class_cost") = py::none(), py::arg("partial") = false,
-      py::arg("node_limit") = 10'000'000,
+      py::arg("node_limit") = 10'000'000, py::arg("trace") = false,
       R"(Finds a path from start to goal, both (x, y).
 
 algorithm: a name of pathlab.algorithms() ("astar", "jps", "subgoal-ch", ...)
@@ -684,7 +954,24 @@ heuristic: "manhattan", "octile", "euclidean", "chebyshev" or "zero" (default: t
 weight:    f = g + weight * h (default 1; 2 for wastar)
 radius, class_cost: the unit ({"T": 2.0, "W": None}: None forbids the class)
 partial:   with no path, also the path to the reached cell closest to the goal
+trace:     also record the search (Result.trace: arrays of what it opened and expanded)
 Returns a Result; the finder for these options is kept with the grid and reused.)");
+
+  m.def(
+      "reach",
+      [query_args](GridHandle& g, const py::handle& start, double budget,
+                   const std::string& diagonal, double radius, py::object class_cost,
+                   std::uint64_t node_limit) {
+        return run_reach(
+            finder_for(g, query_args("dijkstra", diagonal, std::nullopt, std::nullopt, radius,
+                                     std::move(class_cost), false, node_limit)),
+            start, budget);
+      },
+      py::arg("grid"), py::arg("start"), py::arg("budget"), py::kw_only(),
+      py::arg("diagonal") = "no-corner-cut", py::arg("radius") = 0.0,
+      py::arg("class_cost") = py::none(), py::arg("node_limit") = 10'000'000,
+      R"(Movement range: (cells, costs), every cell whose least cost from start is <= budget
+(start included), row-major: cells int32 (n, 2) of (x, y), costs float64 (n,).)");
 
   py::class_<PyPathfinder>(m, "Pathfinder",
                            "A finder with fixed options, reused across queries (warm).")
@@ -702,8 +989,11 @@ Returns a Result; the finder for these options is kept with the grid and reused.
            py::arg("weight") = py::none(), py::arg("radius") = 0.0,
            py::arg("class_cost") = py::none(), py::arg("partial") = false,
            py::arg("node_limit") = 10'000'000)
-      .def("find", &PyPathfinder::find, py::arg("start"), py::arg("goal"),
+      .def("find", &PyPathfinder::find, py::arg("start"), py::arg("goal"), py::kw_only(),
+           py::arg("trace") = false,
            "Finds a path from start to goal, both (x, y); returns a Result.")
+      .def("reach", &PyPathfinder::reach, py::arg("start"), py::arg("budget"),
+           "Movement range from start within budget: (cells int32 (n, 2), costs float64 (n,)).")
       .def_property_readonly("algorithm", &PyPathfinder::algorithm);
 
   m.def(
@@ -744,6 +1034,10 @@ threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for fin
         R"(Reads a map file in any format the CLI reads: the users' text format, ASCII, Moving AI
 .map, images (threshold: luminance below it is a wall; cell: N x N pixels a cell). A malformed
 file raises pathlab.ParseError "FILE:LINE: what is wrong".)");
+
+  m.def("load_scenarios", &load_scenarios, py::arg("path"),
+        R"(Reads a Moving AI .scen file: {"map": the map file beside it, "starts", "goals": int32
+(n, 2), "optimal": float64 (n,), "bucket": int32 (n,)}. A malformed file raises ParseError.)");
 
   m.def(
       "algorithms",

@@ -280,10 +280,17 @@ def test_fuzzed_arrays_never_crash():
         except ValueError:
             g = pathlab.Grid(np.zeros((4, 4), dtype=bool))
         pts = (np.random.default_rng(rng.randint(0, 1 << 30)).random(shape) * 10 - 3).astype(dt)
+        xy = tuple(pts.ravel()[:2].tolist())
+        n1, n2 = (rng.randint(-3, 8) for _ in range(2))
         for call in (
             lambda: pathlab.find_many(g, pts, pts, algorithm=rng.choice(pathlab.algorithms())),
-            lambda: pathlab.find(g, tuple(pts.ravel()[:2].tolist()), (0, 0)),
-            lambda: pathlab.flow_field(g, [tuple(pts.ravel()[:2].tolist())]),
+            lambda: pathlab.find(g, xy, (0, 0), trace=True),
+            lambda: pathlab.flow_field(g, [xy]),
+            lambda: pathlab.reach(g, xy, rng.uniform(-2, 6)),
+            lambda: g.set_walls(n1, n2, n2, n1, blocked=rng.random() < 0.5),
+            lambda: g.set_terrain(n1, n2, rng.uniform(-1, 5)),
+            lambda: g.set_class(n2, n1, rng.choice([".", "T", "W", "@", " ", "\x7f"])),
+            lambda: g.edit(rng.choice(["wall", "free", "class=T", "terrain=2", "x"]) + ":%d,%d" % (n1, n2)),
         ):
             try:
                 call()
@@ -384,3 +391,119 @@ def test_the_example_runs(tmp_path):
     assert len(table) == 5
     if MOVINGAI.is_dir():  # scenarios: every answer at the optimum
         assert all(r[3] == r[1] for r in table.values()), out.stdout
+
+
+# --- traces, movement ranges, edits, scenarios ----------------------------------------------------
+
+
+def test_trace_replays_to_the_path_and_counts_the_expansions():
+    rng = np.random.default_rng(11)
+    g = pathlab.Grid(random_walls(rng, 30, 30, 0.25))
+    free = np.argwhere(~g.walls())
+    s, t = tuple(int(v) for v in free[0][::-1]), tuple(int(v) for v in free[-1][::-1])
+    for algorithm in ("astar", "dijkstra", "jps", "biastar"):
+        r = pathlab.find(g, s, t, algorithm=algorithm, trace=True)
+        if algorithm == "biastar":  # two sides: the trace ends with where they met
+            assert r.trace.event[-1] == pathlab.Trace.names.index("meet")
+            continue
+        if r.status != "found":
+            continue
+        tr = r.trace
+        names = pathlab.Trace.names
+        assert names[:3] == ["opened", "updated", "closed"]
+        closed = tr.event == names.index("closed")
+        assert int(closed.sum()) >= r.expanded > 0
+        if algorithm in ("astar", "dijkstra"):
+            assert int(closed.sum()) == r.expanded
+        order = tr.expanded()
+        assert order.shape == (30, 30) and order.max() + 1 == len({tuple(c) for c in tr.cell[closed]})
+        # the last parent given to each cell leads from the goal back to the start
+        parent = {}
+        for e, c, o in zip(tr.event, tr.cell.tolist(), tr.other.tolist()):
+            if e in (names.index("opened"), names.index("updated")):
+                parent[tuple(c)] = tuple(o)
+        walk = [t]
+        while walk[-1] != s:
+            walk.append(parent[walk[-1]])
+        assert walk[::-1] == [tuple(p) for p in r.path.tolist()], algorithm
+    assert pathlab.find(g, s, t).trace is None
+
+
+def test_reach_is_every_cell_within_the_budget():
+    rng = np.random.default_rng(8)
+    g = pathlab.Grid(random_walls(rng, 20, 25, 0.2))
+    free = np.argwhere(~g.walls())
+    s = tuple(int(v) for v in free[len(free) // 2][::-1])
+    cells, costs = pathlab.reach(g, s, 6.5)
+    assert cells.dtype == np.int32 and cells.shape == (len(costs), 2)
+    inside = {tuple(c): v for c, v in zip(cells.tolist(), costs.tolist())}
+    assert inside[s] == 0
+    for y, x in free:
+        r = pathlab.find(g, s, (int(x), int(y)), algorithm="dijkstra")
+        if r.status == "found" and r.cost <= 6.5 + 1e-9:
+            assert inside[(int(x), int(y))] == pytest.approx(r.cost, abs=1e-9)
+        else:
+            assert (int(x), int(y)) not in inside
+    rows = cells[:, 1] * 25 + cells[:, 0]
+    assert np.all(np.diff(rows) > 0)  # row-major
+    f = pathlab.Pathfinder(g, algorithm="astar")
+    c2, k2 = f.reach(s, 6.5)
+    assert np.array_equal(c2, cells) and np.array_equal(k2, costs)
+
+
+def test_an_edited_grid_answers_as_a_fresh_one():
+    rng = np.random.default_rng(21)
+    walls = random_walls(rng, 40, 50, 0.15)
+    g = pathlab.Grid(walls)
+    free = np.argwhere(~walls)
+    pick = free[rng.integers(0, len(free), size=(30, 2))]
+    starts, goals = pick[:, 0, ::-1], pick[:, 1, ::-1]
+    for a in ("jps+", "subgoal-ch", "astar"):  # finders and batches built before the edits
+        pathlab.find_many(g, starts, goals, algorithm=a)
+        pathlab.find(g, tuple(starts[0]), tuple(goals[0]), algorithm=a)
+    edited = walls.copy()
+    for _ in range(6):
+        x0, y0 = (int(v) for v in rng.integers(0, [50, 40]))
+        x1, y1 = min(49, x0 + int(rng.integers(0, 4))), min(39, y0 + int(rng.integers(0, 4)))
+        blocked = bool(rng.random() < 0.6)
+        g.set_walls(x0, y0, x1, y1, blocked=blocked)
+        edited[y0:y1 + 1, x0:x1 + 1] = blocked
+    g.edit("free:0,0:3,3")
+    edited[0:4, 0:4] = False
+    assert np.array_equal(g.walls(), edited)
+    fresh = pathlab.Grid(edited)
+    ok = ~edited[starts[:, 1], starts[:, 0]] & ~edited[goals[:, 1], goals[:, 0]]
+    s2, t2 = starts[ok], goals[ok]
+    want = pathlab.find_many(fresh, s2, t2, algorithm="dijkstra")
+    for a in ("jps+", "subgoal-ch", "astar"):
+        got = pathlab.find_many(g, s2, t2, algorithm=a)
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-9, err_msg=a)
+        for i in range(0, len(s2), 7):
+            r = pathlab.find(g, tuple(s2[i]), tuple(t2[i]), algorithm=a)
+            assert (r.status == "found") == (not math.isnan(want[i])), a
+    g.set_terrain(5, 5, 4.0, 6, 6)
+    g.set_class(10, 10, "W")
+    assert g.costs()[5, 5] == (4.0 if not edited[5, 5] else np.inf)
+    assert g.classes()[10, 10] == ord("W")  # a class replaces a wall too
+    with pytest.raises(ValueError, match="edit 'wall:99,99'"):
+        g.edit("wall:99,99")
+    with pytest.raises(ValueError, match="edit 'bogus'"):
+        g.edit("bogus")
+    with pytest.raises(ValueError):
+        g.set_terrain(0, 0, 0.5)
+    with pytest.raises(ValueError):
+        g.set_class(0, 0, "ab")
+
+
+def test_load_scenarios(tmp_path):
+    if not MOVINGAI.is_dir():
+        pytest.skip(f"{MOVINGAI} is absent")
+    sc = pathlab.load_scenarios(str(MOVINGAI / "den520d.map.scen"))
+    starts, goals, optimum = scenarios("den520d", 10_000)
+    assert np.array_equal(sc["starts"], starts) and np.array_equal(sc["goals"], goals)
+    np.testing.assert_allclose(sc["optimal"], optimum)
+    assert Path(sc["map"]).name == "den520d.map" and sc["bucket"].shape == optimum.shape
+    bad = tmp_path / "bad.map.scen"
+    bad.write_text("version 1\n0\tx.map\t10\t10\t1\t1\n")
+    with pytest.raises(pathlab.ParseError, match=str(bad)):
+        pathlab.load_scenarios(str(bad))
