@@ -63,6 +63,7 @@ class Result:
     note: str
     partial: Optional[dict]
     trace: Optional[Trace]
+    smoothed: Optional[dict]
 
 class Pathfinder:
     def __init__(
@@ -80,7 +81,9 @@ class Pathfinder:
     ) -> None: ...
     @property
     def algorithm(self) -> str: ...
-    def find(self, start: Point, goal: Point, *, trace: bool = False) -> Result: ...
+    def find(
+        self, start: Point, goal: Point, *, trace: bool = False, smooth: Optional[str] = None
+    ) -> Result: ...
     def reach(
         self, start: Point, budget: float
     ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
@@ -105,6 +108,7 @@ def find(
     partial: bool = False,
     node_limit: int = 10_000_000,
     trace: bool = False,
+    smooth: Optional[str] = None,
 ) -> Result: ...
 def reach(
     grid: Grid,

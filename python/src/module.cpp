@@ -29,6 +29,7 @@
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/io/scenario.hpp>
+#include <pathlab/post/smooth.hpp>
 #include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/batch.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -324,6 +325,7 @@ struct PyResult {
   std::string note;
   py::object partial = py::none();
   py::object trace = py::none();
+  py::object smoothed = py::none();
 };
 
 /// A search's trace as arrays, one row an event in order: what plots want.
@@ -387,8 +389,17 @@ PyResult to_python(const search::Result& r, bool partial) {
   return out;
 }
 
+/// The smoothing method named (None: no smoothing).
+std::optional<post::Smoothing> smoothing_of(const std::optional<std::string>& name) {
+  if (!name) return std::nullopt;
+  const auto m = post::parse_smoothing(*name);
+  if (!m) fail("unknown smoothing '" + *name + "' (greedy, refined)");
+  return m;
+}
+
 PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py::handle& start,
-                  const py::handle& goal, bool trace = false) {
+                  const py::handle& goal, bool trace = false,
+                  std::optional<post::Smoothing> smooth = std::nullopt) {
   const Cell s = to_cell(start, "start"), t = to_cell(goal, "goal");
   const grid::Grid& g = finder.grid();
   const search::Options& o = finder.options();
@@ -400,6 +411,22 @@ PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py:
   if (scratch.status == Status::invalid_input) fail("the query is invalid for this map");
   PyResult out = to_python(scratch, o.partial);
   if (recorder) out.trace = py::cast(trace_arrays(recorder->events(), g));
+  if (smooth && scratch.status == Status::found) {
+    // As the CLI's --smooth: the waypoints that see each other, under the options' rule.
+    const post::SmoothedPath sp = post::smooth_result(g, o, scratch, *smooth);
+    py::array_t<double> pts({static_cast<py::ssize_t>(sp.points.size()), py::ssize_t{2}});
+    auto p = pts.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < sp.points.size(); ++i) {
+      p(static_cast<py::ssize_t>(i), 0) = sp.points[i].x;
+      p(static_cast<py::ssize_t>(i), 1) = sp.points[i].y;
+    }
+    py::dict d;
+    d["path"] = path_array(sp.path);
+    d["points"] = pts;
+    d["cost"] = sp.cost;
+    d["los_checks"] = sp.los_checks;
+    out.smoothed = d;
+  }
   return out;
 }
 
@@ -410,8 +437,9 @@ class PyPathfinder {
       : grid_obj_(std::move(grid)),
         handle_(grid_obj_.cast<GridHandle&>().grid),
         finder_(*handle_, make_options(args)) {}
-  PyResult find(const py::handle& start, const py::handle& goal, bool trace) {
-    return run_find(finder_, result_, start, goal, trace);
+  PyResult find(const py::handle& start, const py::handle& goal, bool trace,
+                const std::optional<std::string>& smooth) {
+    return run_find(finder_, result_, start, goal, trace, smoothing_of(smooth));
   }
   py::tuple reach(const py::handle& start, double budget);
   [[nodiscard]] std::string algorithm() const {
@@ -439,8 +467,8 @@ search::Pathfinder& finder_for(GridHandle& g, const QueryArgs& args) {
 }
 
 PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal, const QueryArgs& args,
-              bool trace) {
-  return run_find(finder_for(g, args), g.scratch, start, goal, trace);
+              bool trace, const std::optional<std::string>& smooth) {
+  return run_find(finder_for(g, args), g.scratch, start, goal, trace, smoothing_of(smooth));
 }
 
 /// Movement range: (cells int32 (n, 2), costs float64 (n,)), every cell whose least cost from
@@ -914,6 +942,9 @@ caches repair themselves on their next use.)")
       .def_readonly("partial", &PyResult::partial,
                     "with partial=True and no path: {'reached': (x, y), 'cost', 'path'}")
       .def_readonly("trace", &PyResult::trace, "with trace=True: the search's Trace")
+      .def_readonly("smoothed", &PyResult::smoothed,
+                    "with smooth=: {'path': waypoints int32 (k, 2), 'points', 'cost', "
+                    "'los_checks'}")
       .def("__repr__", [](const PyResult& r) {
         return "<pathlab.Result " + r.status +
                " cost=" + py::repr(py::float_(r.cost)).cast<std::string>() +
@@ -935,17 +966,17 @@ caches repair themselves on their next use.)")
                    const std::string& algorithm, const std::string& diagonal,
                    std::optional<std::string> heuristic, std::optional<double> weight,
                    double radius, py::object class_cost, bool partial, std::uint64_t node_limit,
-                   bool trace) {
+                   bool trace, const std::optional<std::string>& smooth) {
         return find(g, start, goal,
                     query_args(algorithm, diagonal, std::move(heuristic), weight, radius,
                                std::move(class_cost), partial, node_limit),
-                    trace);
+                    trace, smooth);
       },
       py::arg("grid"), py::arg("start"), py::arg("goal"), py::kw_only(),
       py::arg("algorithm") = "astar", py::arg("diagonal") = "no-corner-cut",
       py::arg("heuristic") = py::none(), py::arg("weight") = py::none(), py::arg("radius") = 0.0,
       py::arg("class_cost") = py::none(), py::arg("partial") = false,
-      py::arg("node_limit") = 10'000'000, py::arg("trace") = false,
+      py::arg("node_limit") = 10'000'000, py::arg("trace") = false, py::arg("smooth") = py::none(),
       R"(Finds a path from start to goal, both (x, y).
 
 algorithm: a name of pathlab.algorithms() ("astar", "jps", "subgoal-ch", ...)
@@ -955,6 +986,8 @@ weight:    f = g + weight * h (default 1; 2 for wastar)
 radius, class_cost: the unit ({"T": 2.0, "W": None}: None forbids the class)
 partial:   with no path, also the path to the reached cell closest to the goal
 trace:     also record the search (Result.trace: arrays of what it opened and expanded)
+smooth:    "greedy" or "refined": also the path pruned to waypoints that see each other
+           (Result.smoothed: {"path", "points", "cost", "los_checks"}), as the CLI's --smooth
 Returns a Result; the finder for these options is kept with the grid and reused.)");
 
   m.def(
@@ -990,7 +1023,7 @@ Returns a Result; the finder for these options is kept with the grid and reused.
            py::arg("class_cost") = py::none(), py::arg("partial") = false,
            py::arg("node_limit") = 10'000'000)
       .def("find", &PyPathfinder::find, py::arg("start"), py::arg("goal"), py::kw_only(),
-           py::arg("trace") = false,
+           py::arg("trace") = false, py::arg("smooth") = py::none(),
            "Finds a path from start to goal, both (x, y); returns a Result.")
       .def("reach", &PyPathfinder::reach, py::arg("start"), py::arg("budget"),
            "Movement range from start within budget: (cells int32 (n, 2), costs float64 (n,)).")

@@ -507,3 +507,21 @@ def test_load_scenarios(tmp_path):
     bad.write_text("version 1\n0\tx.map\t10\t10\t1\t1\n")
     with pytest.raises(pathlab.ParseError, match=str(bad)):
         pathlab.load_scenarios(str(bad))
+
+
+@pytest.mark.parametrize("method", ["greedy", "refined"])
+def test_smoothing_answers_as_the_cli(method, tmp_path):
+    path = str(MAPS / "hybrid_30x20.txt")
+    g = pathlab.load_map(path)
+    s, t = ends(g)
+    for algorithm in ("astar", "theta"):
+        want = cli_json("solve", path, "--algo", algorithm, "--smooth", "--smoothing", method,
+                        "--from", "%d,%d" % s, "--to", "%d,%d" % t, "--cache", str(tmp_path))
+        r = pathlab.find(g, s, t, algorithm=algorithm, smooth=method)
+        assert r.smoothed["path"].tolist() == want["smoothed_path"]
+        assert r.smoothed["cost"] == pytest.approx(want["smoothed_cost"], rel=1e-12)
+        assert r.smoothed["cost"] <= r.cost + 1e-9
+        np.testing.assert_allclose(r.smoothed["points"], np.array(want["smoothed_points"]))
+    assert pathlab.find(g, s, t).smoothed is None
+    with pytest.raises(ValueError, match="unknown smoothing 'x'"):
+        pathlab.find(g, s, t, smooth="x")
