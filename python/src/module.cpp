@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include <pathlab/agents/scenario.hpp>
+#include <pathlab/agents/world.hpp>
 #include <pathlab/core/error.hpp>
 #include <pathlab/flow/field.hpp>
 #include <pathlab/grid/grid.hpp>
@@ -735,6 +737,141 @@ py::array_t<bool> walls_of(const grid::Grid& g) {
   return out;
 }
 
+/// The simulation: agents among moving obstacles (a scenario file, or agents on a Grid).
+class PyWorld {
+ public:
+  explicit PyWorld(agents::WorldSpec spec, std::string name = {})
+      : world_(std::move(spec)), name_(std::move(name)) {}
+
+  void step(int ticks) {
+    if (ticks < 0) fail("ticks must be >= 0");
+    py::gil_scoped_release release;
+    for (int i = 0; i < ticks && !world_.finished(); ++i) world_.step();
+  }
+  void run() {
+    py::gil_scoped_release release;
+    world_.run();
+  }
+  [[nodiscard]] bool finished() const { return world_.finished(); }
+  [[nodiscard]] double time() const { return world_.time(); }
+  [[nodiscard]] std::uint64_t ticks() const { return world_.ticks(); }
+  [[nodiscard]] const std::string& name() const { return name_; }
+  [[nodiscard]] std::size_t size() const { return world_.agents().size(); }
+
+  /// An (n, 2) float array of one vector of each agent.
+  template <class Get>
+  py::array_t<double> vectors(Get&& get) const {
+    const auto& a = world_.agents();
+    py::array_t<double> out({static_cast<py::ssize_t>(a.size()), py::ssize_t{2}});
+    auto o = out.mutable_unchecked<2>();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const agents::Vec2 v = get(a[i]);
+      o(static_cast<py::ssize_t>(i), 0) = v.x;
+      o(static_cast<py::ssize_t>(i), 1) = v.y;
+    }
+    return out;
+  }
+  template <class T, class Get>
+  py::array_t<T> column(Get&& get) const {
+    const auto& a = world_.agents();
+    py::array_t<T> out(static_cast<py::ssize_t>(a.size()));
+    auto o = out.template mutable_unchecked<1>();
+    for (std::size_t i = 0; i < a.size(); ++i) o(static_cast<py::ssize_t>(i)) = get(a[i]);
+    return out;
+  }
+  /// What every agent did so far, as arrays (the fields of `simulate --json`).
+  py::dict metrics() const {
+    using S = agents::AgentState;
+    py::dict d;
+    d["id"] = column<std::int32_t>([](const S& a) { return a.metrics.id; });
+    d["arrived"] = column<bool>([](const S& a) { return a.metrics.arrived; });
+    d["time"] = column<double>([](const S& a) { return a.metrics.time; });
+    d["path_length"] = column<double>([](const S& a) { return a.metrics.path_length; });
+    d["optimal_length"] = column<double>([](const S& a) { return a.metrics.optimal_length; });
+    d["min_clearance"] = column<double>([](const S& a) { return a.metrics.min_clearance; });
+    d["collisions"] = column<std::int32_t>([](const S& a) { return a.metrics.collisions; });
+    d["collision_time"] = column<double>([](const S& a) { return a.metrics.collision_time; });
+    d["stalls"] = column<std::int32_t>([](const S& a) { return a.metrics.stalls; });
+    d["local_replans"] = column<std::int32_t>([](const S& a) { return a.metrics.local_replans; });
+    d["global_replans"] = column<std::int32_t>([](const S& a) { return a.metrics.global_replans; });
+    return d;
+  }
+  void set_goal(const py::handle& indices, const py::handle& goal) {
+    const Ints idx = as_array<std::int64_t>(indices, "indices", "iu", "an integer array (k,)");
+    std::vector<std::size_t> which;
+    const auto v = idx.unchecked();
+    if (idx.ndim() != 1) fail("indices must be a 1-D integer array");
+    for (py::ssize_t i = 0; i < idx.shape(0); ++i) {
+      if (v(i) < 0 || static_cast<std::size_t>(v(i)) >= size()) {
+        fail("indices[" + std::to_string(i) + "] = " + std::to_string(v(i)) +
+             " is not an agent (0.." + std::to_string(size()) + ")");
+      }
+      which.push_back(static_cast<std::size_t>(v(i)));
+    }
+    const auto seq = goal.cast<py::sequence>();
+    if (py::len(seq) != 2) fail("goal must be a point (x, y)");
+    try {
+      world_.set_goal(which, agents::Vec2{seq[0].cast<double>(), seq[1].cast<double>()});
+    } catch (const std::invalid_argument& e) {
+      fail(e.what());
+    }
+  }
+  [[nodiscard]] const agents::World& world() const { return world_; }
+
+ private:
+  agents::World world_;
+  std::string name_;
+};
+
+PyWorld world_from_file(const std::string& path, const std::optional<std::string>& planner) {
+  agents::Scenario sc = agents::load_scenario(path);
+  if (planner) {
+    const auto p = agents::parse_planner(*planner);
+    if (!p) fail("unknown planner '" + *planner + "' (hybrid, apf, replan, dstar, flow)");
+    for (auto& a : sc.world.agents) a.planner = *p;
+  }
+  try {
+    return PyWorld(std::move(sc.world), sc.name);
+  } catch (const std::invalid_argument& e) {
+    fail(path + ": " + e.what());
+  }
+}
+
+/// A world of agents on a Grid: starts and goals (n, 2) in map units (cell centres at +0.5).
+PyWorld world_from_grid(const GridHandle& g, const py::handle& starts, const py::handle& goals,
+                        double radius, double max_speed, const std::string& planner, double dt,
+                        double time_limit) {
+  const Costs s = as_array<double>(starts, "starts", "fiu", "a float array (n, 2)");
+  const Costs t = as_array<double>(goals, "goals", "fiu", "a float array (n, 2)");
+  if (s.ndim() != 2 || s.shape(1) != 2 || t.ndim() != 2 || t.shape(1) != 2 ||
+      s.shape(0) != t.shape(0)) {
+    fail("starts and goals must be float arrays of the same shape (n, 2)");
+  }
+  const auto p = agents::parse_planner(planner);
+  if (!p) fail("unknown planner '" + planner + "' (hybrid, apf, replan, dstar, flow)");
+  if (!(dt > 0) || !(time_limit > 0)) fail("dt and time_limit must be > 0");
+  agents::WorldSpec spec;
+  spec.grid = *g.grid;
+  spec.dt = dt;
+  spec.time_limit = time_limit;
+  const auto sa = s.unchecked<2>(), ta = t.unchecked<2>();
+  for (py::ssize_t i = 0; i < s.shape(0); ++i) {
+    agents::AgentSpec a;
+    a.id = static_cast<int>(i);
+    a.start = {sa(i, 0), sa(i, 1)};
+    a.goal = {ta(i, 0), ta(i, 1)};
+    a.radius = radius;
+    a.max_speed = max_speed;
+    a.planner = *p;
+    spec.agents.push_back(std::move(a));
+  }
+  try {
+    return PyWorld(std::move(spec));
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
+}
+
 }  // namespace
 }  // namespace pathlab::python
 
@@ -1067,6 +1204,53 @@ threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for fin
         R"(Reads a map file in any format the CLI reads: the users' text format, ASCII, Moving AI
 .map, images (threshold: luminance below it is a wall; cell: N x N pixels a cell). A malformed
 file raises pathlab.ParseError "FILE:LINE: what is wrong".)");
+
+  py::class_<PyWorld>(m, "World", R"(The simulation: agents among moving obstacles.
+
+World(path, planner=None) reads a scenario file (scenarios/*.json; planner overrides every
+agent's: hybrid, apf, replan, dstar or flow). World.on_grid(grid, starts, goals, ...) puts agents
+on a Grid. step(n) and run() advance it without the GIL; positions, velocities, arrived and
+metrics() read it as arrays.)")
+      .def(py::init(&world_from_file), py::arg("path"), py::kw_only(),
+           py::arg("planner") = py::none())
+      .def_static("on_grid", &world_from_grid, py::arg("grid"), py::arg("starts"), py::arg("goals"),
+                  py::kw_only(), py::arg("radius") = 0.3, py::arg("max_speed") = 2.0,
+                  py::arg("planner") = "hybrid", py::arg("dt") = 0.05, py::arg("time_limit") = 60.0,
+                  "Agents on a grid: starts and goals float arrays (n, 2) in map units (a "
+                  "cell's centre is x + 0.5, y + 0.5); radius in cells, max_speed in cells/s.")
+      .def("step", &PyWorld::step, py::arg("ticks") = 1,
+           "Advances the simulation by ticks time steps (fewer once it has finished).")
+      .def("run", &PyWorld::run, "Runs until every agent arrived or the time limit.")
+      .def_property_readonly("finished", &PyWorld::finished)
+      .def_property_readonly("time", &PyWorld::time, "seconds simulated")
+      .def_property_readonly("ticks", &PyWorld::ticks)
+      .def_property_readonly("name", &PyWorld::name)
+      .def_property_readonly(
+          "positions",
+          [](const PyWorld& w) {
+            return w.vectors([](const pathlab::agents::AgentState& a) { return a.position; });
+          },
+          "float64 (n, 2): each agent's position in map units")
+      .def_property_readonly(
+          "velocities",
+          [](const PyWorld& w) {
+            return w.vectors([](const pathlab::agents::AgentState& a) { return a.velocity; });
+          },
+          "float64 (n, 2): cells/s")
+      .def_property_readonly(
+          "arrived",
+          [](const PyWorld& w) {
+            return w.column<bool>([](const pathlab::agents::AgentState& a) { return a.arrived; });
+          },
+          "bool (n,)")
+      .def("metrics", &PyWorld::metrics,
+           "What each agent did, arrays keyed as `pathlab simulate --json` names them.")
+      .def("set_goal", &PyWorld::set_goal, py::arg("indices"), py::arg("goal"),
+           "Sends the flow agents among indices that have not arrived to a new goal (x, y).")
+      .def(
+          "tick_us", [](const PyWorld& w) { return w.world().tick_us(); },
+          "The wall time of each tick so far, in microseconds.")
+      .def("__len__", &PyWorld::size);
 
   m.def("load_scenarios", &load_scenarios, py::arg("path"),
         R"(Reads a Moving AI .scen file: {"map": the map file beside it, "starts", "goals": int32

@@ -525,3 +525,56 @@ def test_smoothing_answers_as_the_cli(method, tmp_path):
     assert pathlab.find(g, s, t).smoothed is None
     with pytest.raises(ValueError, match="unknown smoothing 'x'"):
         pathlab.find(g, s, t, smooth="x")
+
+
+# --- the simulation -----------------------------------------------------------------------------
+
+SCENARIOS = ROOT / "scenarios"
+
+
+@pytest.mark.parametrize("name", ["door_swap", "hybrid_l_trap", "corridor_oncoming", "crowd_50"])
+def test_a_scenario_runs_as_the_cli_simulates_it(name):
+    path = str(SCENARIOS / f"{name}.json")
+    want = cli_json("simulate", path)["agents"]
+    w = pathlab.World(path)
+    assert len(w) == len(want) and not w.finished
+    w.run()
+    m = w.metrics()
+    assert w.finished and w.ticks > 0
+    for k in ("id", "arrived", "collisions", "stalls", "local_replans", "global_replans"):
+        assert m[k].tolist() == [a[k] for a in want], k
+    for k in ("time", "path_length", "optimal_length", "min_clearance", "collision_time"):
+        np.testing.assert_allclose(m[k], [a[k] for a in want], rtol=1e-9, atol=1e-12, err_msg=k)
+    assert w.positions.shape == (len(want), 2) and w.arrived.tolist() == m["arrived"].tolist()
+    assert len(w.tick_us()) == w.ticks
+
+
+def test_agents_on_a_grid():
+    walls = np.zeros((20, 40), dtype=bool)
+    walls[0:14, 20] = True
+    g = pathlab.Grid(walls)
+    starts = np.array([[2.5, 2.5], [2.5, 17.5]])
+    goals = np.array([[37.5, 2.5], [37.5, 17.5]])
+    w = pathlab.World.on_grid(g, starts, goals, radius=0.3, max_speed=3.0, planner="hybrid")
+    np.testing.assert_allclose(w.positions, starts)
+    w.step(10)
+    assert w.ticks == 10 and w.time == pytest.approx(0.5)
+    assert np.all(w.positions[:, 0] > starts[:, 0])  # both on their way
+    w.run()
+    assert w.arrived.all()
+    # arrived: within goal_reach (0.5 cells) of the goal, having come no shorter a way than the
+    # optimum allows
+    assert np.all(np.hypot(*(w.positions - goals).T) <= 0.5 + 1e-9)
+    m = w.metrics()
+    assert np.all(m["path_length"] >= m["optimal_length"] - 0.5 - 1e-9)
+    assert m["collisions"].sum() == 0
+    with pytest.raises(ValueError, match="wall"):
+        pathlab.World.on_grid(g, [[20.5, 5.5]], [[30.5, 5.5]])
+    with pytest.raises(ValueError, match="planner"):
+        pathlab.World.on_grid(g, starts, goals, planner="teleport")
+    with pytest.raises(ValueError, match="shape"):
+        pathlab.World.on_grid(g, starts, goals[:1])
+    with pytest.raises(ValueError):
+        w.set_goal([5], (3.5, 3.5))
+    with pytest.raises(pathlab.ParseError):
+        pathlab.World(str(MAPS / "seed_maze.txt"))
