@@ -16,6 +16,7 @@ Coordinates are (x, y); arrays are numpy, indexed [y, x]. Bad arguments raise Va
 from ._pathlab import (
     FlowField,
     Grid,
+    LinkBoard,
     ParseError,
     Pathfinder,
     Result,
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 __all__ = [
     "FlowField",
     "Grid",
+    "LinkBoard",
     "ParseError",
     "Pathfinder",
     "Result",

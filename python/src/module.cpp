@@ -31,6 +31,10 @@
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/io/scenario.hpp>
+#include <pathlab/link/board.hpp>
+#include <pathlab/link/connect.hpp>
+#include <pathlab/link/moves.hpp>
+#include <pathlab/link/solver.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/batch.hpp>
@@ -872,6 +876,43 @@ PyWorld world_from_grid(const GridHandle& g, const py::handle& starts, const py:
   }
 }
 
+// --- the Link game ---------------------------------------------------------------------------
+
+link::Gravity gravity_of(const std::string& name) {
+  const auto g = link::parse_gravity(name);
+  if (!g) fail("unknown gravity '" + name + "' (none, down, up, left, right, centre)");
+  return *g;
+}
+
+/// A tile of the board (x, y), checked: inside and not empty.
+Cell tile_of(const link::Board& b, const py::handle& p, const char* name) {
+  const Cell c = to_cell(p, name);
+  if (!b.inside(c)) {
+    fail(std::string(name) + " " + cell_text(c) + " is outside the " + std::to_string(b.width()) +
+         "x" + std::to_string(b.height()) + " board");
+  }
+  if (b.is_empty(c)) fail(std::string(name) + " " + cell_text(c) + " is empty");
+  return c;
+}
+
+py::array_t<std::int32_t> moves_array(const std::vector<link::Move>& moves) {
+  const auto n = static_cast<py::ssize_t>(moves.size());
+  py::array_t<std::int32_t> out({n, py::ssize_t{2}, py::ssize_t{2}});
+  auto a = out.mutable_unchecked<3>();
+  for (py::ssize_t i = 0; i < n; ++i) {
+    const link::Move& m = moves[static_cast<std::size_t>(i)];
+    a(i, 0, 0) = m.a.x;
+    a(i, 0, 1) = m.a.y;
+    a(i, 1, 0) = m.b.x;
+    a(i, 1, 1) = m.b.y;
+  }
+  return out;
+}
+
+link::Board board_from_text(const std::string& text) {
+  return link::parse_board(text, "<board>");
+}
+
 }  // namespace
 }  // namespace pathlab::python
 
@@ -1251,6 +1292,115 @@ metrics() read it as arrays.)")
           "tick_us", [](const PyWorld& w) { return w.world().tick_us(); },
           "The wall time of each tick so far, in microseconds.")
       .def("__len__", &PyWorld::size);
+
+  py::class_<pathlab::link::Board>(m, "LinkBoard",
+                                   R"(A Link game board (连连看 / Onet): tiles of kinds
+(printable characters), '.' empty. Two tiles of one kind connect by a line of at most two turns
+through empty cells and the ring around the board.
+
+LinkBoard(text) parses the text format (a row a line); LinkBoard.load(path) reads a file;
+LinkBoard.generate(width, height, kinds, seed) deals a solvable board.)")
+      .def(py::init(&board_from_text), py::arg("text"))
+      .def_static("load", &pathlab::link::load_board, py::arg("path"))
+      .def_static(
+          "generate",
+          [](int width, int height, int kinds, std::uint64_t seed) {
+            try {
+              return pathlab::link::generate(width, height, kinds, seed);
+            } catch (const std::invalid_argument& e) {
+              fail(std::string("generate: ") + e.what());
+            }
+          },
+          py::arg("width"), py::arg("height"), py::kw_only(), py::arg("kinds"), py::arg("seed") = 1)
+      .def_property_readonly("width", &pathlab::link::Board::width)
+      .def_property_readonly("height", &pathlab::link::Board::height)
+      .def_property_readonly("tiles", &pathlab::link::Board::tiles, "tiles left")
+      .def(
+          "cells",
+          [](const pathlab::link::Board& b) {
+            py::array_t<std::uint8_t> out({b.height(), b.width()});
+            auto a = out.mutable_unchecked<2>();
+            for (int y = 0; y < b.height(); ++y) {
+              for (int x = 0; x < b.width(); ++x) a(y, x) = static_cast<std::uint8_t>(b.at({x, y}));
+            }
+            return out;
+          },
+          "uint8 (height, width): each cell's kind character, ord('.') where empty")
+      .def(
+          "connect",
+          [](const pathlab::link::Board& b, const py::handle& a,
+             const py::handle& c) -> py::object {
+            const pathlab::Cell p = tile_of(b, a, "a"), q = tile_of(b, c, "b");
+            const pathlab::link::Connection line = pathlab::link::connect(b, p, q);
+            if (!line) return py::none();
+            return path_array(line.points);
+          },
+          py::arg("a"), py::arg("b"),
+          "The line joining tiles a and b (its corners, int32 (k, 2), the ring at -1 and "
+          "width/height; fewest turns, then shortest), or None")
+      .def(
+          "hint",
+          [](const pathlab::link::Board& b) -> py::object {
+            const auto m = pathlab::link::hint(b);
+            if (!m) return py::none();
+            return py::make_tuple(py::make_tuple(m->a.x, m->a.y), py::make_tuple(m->b.x, m->b.y));
+          },
+          "A connectable pair ((x, y), (x, y)), or None")
+      .def(
+          "moves",
+          [](const pathlab::link::Board& b) { return moves_array(pathlab::link::moves(b)); },
+          "Every connectable pair: int32 (m, 2, 2), [i, 0] one tile and [i, 1] the other")
+      .def_property_readonly("deadlocked", &pathlab::link::deadlocked,
+                             "tiles are left and no pair connects")
+      .def(
+          "play",
+          [](pathlab::link::Board& b, const py::handle& a, const py::handle& c,
+             const std::string& gravity) {
+            const pathlab::Cell p = tile_of(b, a, "a"), q = tile_of(b, c, "b");
+            const pathlab::link::Move m = p.y < q.y || (p.y == q.y && p.x < q.x)
+                                              ? pathlab::link::Move{p, q}
+                                              : pathlab::link::Move{q, p};
+            return pathlab::link::play(b, m, gravity_of(gravity));
+          },
+          py::arg("a"), py::arg("b"), py::kw_only(), py::arg("gravity") = "none",
+          "Removes tiles a and b when they connect (then the tiles slide by gravity); "
+          "returns whether they did")
+      .def(
+          "shuffle",
+          [](pathlab::link::Board& b, std::uint64_t seed) {
+            return pathlab::link::shuffle(b, seed);
+          },
+          py::arg("seed") = 1,
+          "Rearranges the tiles (same counts) until a move exists; False when none can")
+      .def(
+          "solve",
+          [](const pathlab::link::Board& b, const std::string& gravity, std::uint64_t node_limit) {
+            pathlab::link::SolveOptions o;
+            o.gravity = gravity_of(gravity);
+            if (node_limit < 1) fail("node_limit must be >= 1");
+            o.node_limit = node_limit;
+            pathlab::link::SolveResult r;
+            {
+              py::gil_scoped_release release;
+              r = pathlab::link::solve(b, o);
+            }
+            using St = pathlab::link::SolveResult::Status;
+            py::dict d;
+            d["status"] = r.status == St::solved       ? "solved"
+                          : r.status == St::unsolvable ? "unsolvable"
+                                                       : "node_limit";
+            d["moves"] = moves_array(r.moves);
+            d["nodes"] = r.nodes;
+            return d;
+          },
+          py::kw_only(), py::arg("gravity") = "none", py::arg("node_limit") = 20'000'000,
+          "A sequence of removals that clears the board: {'status': 'solved', 'unsolvable' or "
+          "'node_limit', 'moves': int32 (m, 2, 2), 'nodes'} (runs without the GIL)")
+      .def("__str__", &pathlab::link::Board::to_text)
+      .def("__repr__", [](const pathlab::link::Board& b) {
+        return "<pathlab.LinkBoard " + std::to_string(b.width()) + "x" +
+               std::to_string(b.height()) + ", " + std::to_string(b.tiles()) + " tiles>";
+      });
 
   m.def("load_scenarios", &load_scenarios, py::arg("path"),
         R"(Reads a Moving AI .scen file: {"map": the map file beside it, "starts", "goals": int32

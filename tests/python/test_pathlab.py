@@ -578,3 +578,73 @@ def test_agents_on_a_grid():
         w.set_goal([5], (3.5, 3.5))
     with pytest.raises(pathlab.ParseError):
         pathlab.World(str(MAPS / "seed_maze.txt"))
+
+
+# --- the Link game ------------------------------------------------------------------------------
+
+
+def link_cli(*args):
+    out = subprocess.run([CLI, "link", *args, "--json"], capture_output=True, text=True, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    return json.loads(out.stdout)
+
+
+def as_pairs(moves):
+    return [[list(m[0]), list(m[1])] for m in moves.tolist()]
+
+
+@pytest.mark.parametrize("name", ["link_8x10.txt", "link_12x20.txt", "link_holes_8x12.txt"])
+def test_link_answers_as_the_cli(name):
+    path = str(MAPS / name)
+    b = pathlab.LinkBoard.load(path)
+    assert str(b) == Path(path).read_text().rstrip("\n") + "\n"
+    cells = b.cells()
+    assert cells.shape == (b.height, b.width) and b.tiles == int((cells != ord(".")).sum())
+    want = link_cli(path, "--moves")["moves"]
+    assert as_pairs(b.moves()) == [[m["a"], m["b"]] for m in want]
+    h = link_cli(path, "--hint")
+    assert (b.hint() is None) == ("move" not in h or h["move"] is None)
+    if b.hint() is not None:
+        assert [list(p) for p in b.hint()] == [h["move"]["a"], h["move"]["b"]]
+    tiles = np.argwhere(cells != ord("."))[:, ::-1]
+    rng = np.random.default_rng(2)
+    for i, j in rng.integers(0, len(tiles), size=(40, 2)):
+        a, c = tuple(int(v) for v in tiles[i]), tuple(int(v) for v in tiles[j])
+        if a == c:
+            continue
+        got = b.connect(a, c)
+        want = link_cli(path, "--connect", "%d,%d:%d,%d" % (a + c))
+        assert (got is not None) == want["connected"]
+        if got is not None:
+            assert got.tolist() == want["points"]
+    for gravity in ("none", "down"):
+        r = b.solve(gravity=gravity)
+        want = link_cli(path, "--solve", "--gravity", gravity)
+        assert r["status"] == want["status"]
+        assert as_pairs(r["moves"]) == [[m["a"], m["b"]] for m in want.get("moves", [])]
+        if r["status"] == "solved":  # replaying the moves clears the board
+            board = pathlab.LinkBoard(str(b))
+            for (a, c) in r["moves"].tolist():
+                assert board.play(tuple(a), tuple(c), gravity=gravity)
+            assert board.tiles == 0
+
+
+def test_link_generate_shuffle_and_errors():
+    b = pathlab.LinkBoard.generate(6, 4, kinds=5, seed=3)
+    want = link_cli("--generate", "6x4", "--kinds", "5", "--seed", "3")
+    assert str(b).split() == want["rows"]
+    assert b.solve()["status"] == "solved"
+    path = str(MAPS / "link_8x10.txt")
+    s = pathlab.LinkBoard.load(path)
+    assert s.shuffle(2)
+    assert str(s).split() == link_cli(path, "--shuffle", "--seed", "2")["board"]["rows"]
+    with pytest.raises(ValueError, match="outside"):
+        b.connect((0, 0), (9, 9))
+    with pytest.raises(ValueError, match="gravity"):
+        b.solve(gravity="sideways")
+    with pytest.raises(ValueError, match="generate"):
+        pathlab.LinkBoard.generate(3, 3, kinds=2)
+    with pytest.raises(pathlab.ParseError):
+        pathlab.LinkBoard("AB\nABC\n")
+    line = pathlab.LinkBoard("A.\n.A\n").connect((0, 0), (1, 1)).tolist()
+    assert line[0] == [0, 0] and line[2] == [1, 1] and line[1] in ([1, 0], [0, 1])
