@@ -24,6 +24,7 @@
 
 #include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
+#include <pathlab/bench/bench.hpp>
 #include <pathlab/core/error.hpp>
 #include <pathlab/flow/field.hpp>
 #include <pathlab/grid/grid.hpp>
@@ -913,6 +914,77 @@ link::Board board_from_text(const std::string& text) {
   return link::parse_board(text, "<board>");
 }
 
+// --- the benchmark ----------------------------------------------------------------------------
+
+/// Runs algorithms over Moving AI scenario files, every answer verified against the optimum
+/// (the library's bench, as `pathlab bench`): a dict a row.
+py::list run_bench(const std::vector<std::string>& scenarios,
+                   const std::vector<std::string>& algorithms, int threads, std::size_t max_queries,
+                   const std::string& diagonal, const std::optional<std::string>& smooth) {
+  if (scenarios.empty()) fail("bench needs at least one .scen file");
+  if (threads < 1) fail("threads must be >= 1");
+  bench::BenchOptions o;
+  o.algorithms.clear();
+  for (const std::string& name : algorithms) {
+    QueryArgs a{name, diagonal, std::nullopt, std::nullopt, 0.0, py::none(), false, 10'000'000};
+    const search::Options so = make_options(a);
+    o.algorithms.push_back(so.algorithm);
+    o.search.moves = so.moves;
+  }
+  if (o.algorithms.empty()) fail("bench needs at least one algorithm");
+  o.threads = threads;
+  o.max_queries = max_queries;
+  if (const auto m = smoothing_of(smooth)) {
+    o.smooth = true;
+    o.smoothing = *m;
+  }
+  std::vector<bench::LoadedScenario> loaded;
+  for (const std::string& path : scenarios)
+    loaded.push_back(bench::load_scenario(path, max_queries));
+  bench::Report report;
+  {
+    py::gil_scoped_release release;
+    report = bench::run(loaded, o);
+  }
+  py::list rows;
+  for (const bench::Row& r : report.rows) {
+    py::dict d;
+    d["algorithm"] = r.algorithm;
+    d["optimal"] = r.optimal;
+    d["passed"] = r.passed();
+    d["queries"] = r.queries;
+    d["solved"] = r.solved;
+    d["suboptimal"] = r.suboptimal;
+    d["illegal"] = r.illegal;
+    d["missed"] = r.missed;
+    d["gave_up"] = r.gave_up;
+    d["max_error"] = r.max_error;
+    d["mean_us"] = r.mean_us;
+    d["median_us"] = r.median_us;
+    d["p99_us"] = r.p99_us;
+    d["mean_expanded"] = r.mean_expanded;
+    d["prep_s"] = r.prep_s;
+    d["failures"] = r.failures;
+    py::list maps;
+    for (const bench::MapRow& m : r.maps) {
+      py::dict x;
+      x["map"] = m.map;
+      x["queries"] = m.queries;
+      x["solved"] = m.solved;
+      x["suboptimal"] = m.suboptimal;
+      x["mean_us"] = m.mean_us;
+      x["median_us"] = m.median_us;
+      x["p99_us"] = m.p99_us;
+      x["mean_expanded"] = m.mean_expanded;
+      x["prep_s"] = m.prep_s;
+      maps.append(x);
+    }
+    d["maps"] = maps;
+    rows.append(d);
+  }
+  return rows;
+}
+
 }  // namespace
 }  // namespace pathlab::python
 
@@ -1401,6 +1473,15 @@ LinkBoard.generate(width, height, kinds, seed) deals a solvable board.)")
         return "<pathlab.LinkBoard " + std::to_string(b.width()) + "x" +
                std::to_string(b.height()) + ", " + std::to_string(b.tiles()) + " tiles>";
       });
+
+  m.def("bench", &run_bench, py::arg("scenarios"), py::kw_only(),
+        py::arg("algorithms") = std::vector<std::string>{"astar"}, py::arg("threads") = 1,
+        py::arg("max_queries") = 0, py::arg("diagonal") = "no-corner-cut",
+        py::arg("smooth") = py::none(),
+        R"(Runs algorithms over Moving AI .scen files (each with its map beside it), every path
+checked for legality and against the optimum, as `pathlab bench`: a list of dicts, one an
+algorithm ("suboptimal", "illegal", "mean_us", "passed", "maps": per-map rows, ...).
+max_queries: per file, spread over it (0: all). Runs without the GIL.)");
 
   m.def("load_scenarios", &load_scenarios, py::arg("path"),
         R"(Reads a Moving AI .scen file: {"map": the map file beside it, "starts", "goals": int32

@@ -648,3 +648,22 @@ def test_link_generate_shuffle_and_errors():
         pathlab.LinkBoard("AB\nABC\n")
     line = pathlab.LinkBoard("A.\n.A\n").connect((0, 0), (1, 1)).tolist()
     assert line[0] == [0, 0] and line[2] == [1, 1] and line[1] in ([1, 0], [0, 1])
+
+
+def test_bench_verifies_as_the_cli():
+    if not MOVINGAI.is_dir():
+        pytest.skip(f"{MOVINGAI} is absent")
+    scen = [str(MOVINGAI / "den520d.map.scen"), str(MOVINGAI / "maze512-1-0.map.scen")]
+    rows = pathlab.bench(scen, algorithms=["astar", "jps", "subgoal-ch"], max_queries=40)
+    want = cli_json("bench", *scen, "--algo", "astar,jps,subgoal-ch", "--max-queries", "40",
+                    "--cache", tempfile.mkdtemp())["results"]
+    assert [r["algorithm"] for r in rows] == [w["algorithm"] for w in want]
+    for r, w in zip(rows, want):
+        assert r["passed"] and r["suboptimal"] == 0 and r["illegal"] == 0
+        for k in ("queries", "solved", "suboptimal", "mean_expanded"):
+            assert r[k] == pytest.approx(w[k]), (r["algorithm"], k)
+        assert [m["map"] for m in r["maps"]] == [m["map"] for m in w["maps"]]
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        pathlab.bench(scen, algorithms=["nope"])
+    with pytest.raises(pathlab.ParseError):
+        pathlab.bench([str(MAPS / "seed_maze.txt")])
