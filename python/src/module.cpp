@@ -99,6 +99,7 @@ struct GridHandle {
   // A batch runs without the GIL: one from another Python thread meanwhile makes its own.
   std::unique_ptr<search::BatchFinder> batch;
   int batch_threads = -1;
+  std::vector<search::Result> batch_results;  // its answers, reused: paths keep their room
   std::unique_ptr<std::mutex> batch_busy = std::make_unique<std::mutex>();
   // Work without the GIL (batches, flow fields) reads the grid under a shared lock; an edit
   // takes it alone, so a batch on another Python thread never sees a grid half edited.
@@ -574,6 +575,9 @@ std::vector<search::Query> read_queries(const py::handle& starts, const py::hand
   const auto n = s.shape(0);
   std::vector<search::Query> out(static_cast<std::size_t>(n));
   const auto sa = s.unchecked<2>(), ta = t.unchecked<2>();
+  // The cells the unit may stand on are the free cells of its view of the grid: one bit test
+  // a row; the reason is worked out only for a row that fails it.
+  const std::shared_ptr<const grid::Grid> view = g.view(o.unit);
   for (py::ssize_t i = 0; i < n; ++i) {
     for (int k = 0; k < 2; ++k) {
       const auto& a = k == 0 ? sa : ta;
@@ -583,8 +587,11 @@ std::vector<search::Query> read_queries(const py::handle& starts, const py::hand
         fail(std::string(name) + "[" + std::to_string(i) + "] is outside the map");
       }
       const Cell c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
-      auto label = [&] { return std::string(name) + "[" + std::to_string(i) + "]"; };
-      if (auto bad = endpoint_problem(g, o, c, label)) fail(*bad);
+      if (!view || !view->passable(c)) {
+        auto label = [&] { return std::string(name) + "[" + std::to_string(i) + "]"; };
+        if (auto bad = endpoint_problem(g, o, c, label)) fail(*bad);
+        if (!g.in_bounds(c) || !view) fail(label() + " " + cell_text(c) + " cannot be used");
+      }
       (k == 0 ? out[static_cast<std::size_t>(i)].start : out[static_cast<std::size_t>(i)].goal) = c;
     }
   }
@@ -618,6 +625,8 @@ py::array_t<double> find_many(GridHandle& g, const py::handle& starts, const py:
       own = std::make_unique<search::BatchFinder>(*g.grid, o, threads);
     }
     search::BatchFinder& batch = own ? *own : *g.batch;
+    std::vector<search::Result> own_results;
+    std::vector<search::Result>& results = own ? own_results : g.batch_results;
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
@@ -627,7 +636,9 @@ py::array_t<double> find_many(GridHandle& g, const py::handle& starts, const py:
       // batch between them too.
       constexpr std::size_t kSlice = 4096;
       try {
-        std::vector<search::Result> results(std::min(kSlice, queries.size()));
+        if (results.size() < std::min(kSlice, queries.size())) {
+          results.resize(std::min(kSlice, queries.size()));
+        }
         for (std::size_t b = 0; b < queries.size() && !cancel.load(); b += kSlice) {
           const std::size_t e = std::min(queries.size(), b + kSlice);
           batch.find(std::span(queries).subspan(b, e - b), std::span(results).first(e - b),
