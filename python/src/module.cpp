@@ -321,6 +321,16 @@ py::array_t<std::int32_t> path_array(const std::vector<Cell>& path) {
   return out;
 }
 
+py::array_t<double> points_array(const std::vector<Point>& points) {
+  py::array_t<double> out({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+  auto p = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    p(static_cast<py::ssize_t>(i), 0) = points[i].x;
+    p(static_cast<py::ssize_t>(i), 1) = points[i].y;
+  }
+  return out;
+}
+
 /// What find() returns: the library's Result with the path as an (n, 2) int32 array.
 struct PyResult {
   std::string status;
@@ -422,15 +432,9 @@ PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py:
   if (smooth && scratch.status == Status::found) {
     // As the CLI's --smooth: the waypoints that see each other, under the options' rule.
     const post::SmoothedPath sp = post::smooth_result(g, o, scratch, *smooth);
-    py::array_t<double> pts({static_cast<py::ssize_t>(sp.points.size()), py::ssize_t{2}});
-    auto p = pts.mutable_unchecked<2>();
-    for (std::size_t i = 0; i < sp.points.size(); ++i) {
-      p(static_cast<py::ssize_t>(i), 0) = sp.points[i].x;
-      p(static_cast<py::ssize_t>(i), 1) = sp.points[i].y;
-    }
     py::dict d;
     d["path"] = path_array(sp.path);
-    d["points"] = pts;
+    d["points"] = points_array(sp.points);
     d["cost"] = sp.cost;
     d["los_checks"] = sp.los_checks;
     out.smoothed = d;
@@ -1187,16 +1191,7 @@ caches repair themselves on their next use.)")
       .def_readonly("path", &PyResult::path,
                     "int32 array (n, 2), one (x, y) a row, start to goal (empty unless found)")
       .def_property_readonly(
-          "points",
-          [](const PyResult& r) {
-            py::array_t<double> out({static_cast<py::ssize_t>(r.points.size()), py::ssize_t{2}});
-            auto p = out.mutable_unchecked<2>();
-            for (std::size_t i = 0; i < r.points.size(); ++i) {
-              p(static_cast<py::ssize_t>(i), 0) = r.points[i].x;
-              p(static_cast<py::ssize_t>(i), 1) = r.points[i].y;
-            }
-            return out;
-          },
+          "points", [](const PyResult& r) { return points_array(r.points); },
           "float array (n, 2): the path's points in map units (any-angle vertices, or the "
           "centres of the path's cells)")
       .def_readonly("note", &PyResult::note, "how the query was answered, when worth saying")
