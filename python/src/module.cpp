@@ -421,8 +421,13 @@ PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py:
   const Cell s = to_cell(start, "start"), t = to_cell(goal, "goal");
   const grid::Grid& g = finder.grid();
   const search::Options& o = finder.options();
-  if (auto bad = endpoint_problem(g, o, s, [] { return "start"; })) fail(*bad);
-  if (auto bad = endpoint_problem(g, o, t, [] { return "goal"; })) fail(*bad);
+  // The unit may stand where its view of the grid is free: a bit test each; the reason is
+  // worked out only when one fails.
+  const grid::Grid* view = finder.searched_grid();
+  if (view == nullptr || !view->passable(s) || !view->passable(t)) {
+    if (auto bad = endpoint_problem(g, o, s, [] { return "start"; })) fail(*bad);
+    if (auto bad = endpoint_problem(g, o, t, [] { return "goal"; })) fail(*bad);
+  }
   std::optional<search::TraceRecorder> recorder;
   if (trace) recorder.emplace();
   finder.find(s, t, scratch, recorder ? &*recorder : nullptr);

@@ -41,9 +41,14 @@ std::size_t BatchFinder::find(std::span<const Query> queries, std::span<Result> 
   auto work = [&](Pathfinder& finder) {
     std::size_t done = 0;
     for (;;) {
-      const std::size_t begin = next.fetch_add(kChunk, std::memory_order_relaxed);
+      // Chunks of kChunk, then single queries for the last few per thread: a batch whose
+      // queries grow longer toward its end (Moving AI files are sorted by length) would
+      // otherwise end on one thread finishing a chunk of the longest while the others wait.
+      const std::size_t seen = next.load(std::memory_order_relaxed);
+      const std::size_t step = n - std::min(n, seen) > pool * kChunk * 8 ? kChunk : 1;
+      const std::size_t begin = next.fetch_add(step, std::memory_order_relaxed);
       if (begin >= n) break;
-      const std::size_t end = std::min(n, begin + kChunk);
+      const std::size_t end = std::min(n, begin + step);
       for (std::size_t i = begin; i < end; ++i) {
         if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
           answered.fetch_add(done);
