@@ -22,12 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def read_scenarios(scen: Path, limit: int):
-    rows = [line.split("\t") for line in scen.read_text().splitlines()[1:] if line.strip()]
-    rows = rows[:: max(1, len(rows) // limit)][:limit]
-    starts = np.array([[int(r[4]), int(r[5])] for r in rows])
-    goals = np.array([[int(r[6]), int(r[7])] for r in rows])
-    optimum = np.array([float(r[8]) for r in rows])
-    return starts, goals, optimum
+    sc = pathlab.load_scenarios(str(scen))  # arrays: starts, goals (n, 2), optimal (n,)
+    pick = np.arange(0, len(sc["optimal"]), max(1, len(sc["optimal"]) // limit))[:limit]
+    return sc["starts"][pick], sc["goals"][pick], sc["optimal"][pick]
 
 
 def random_queries(g: pathlab.Grid, count: int):
