@@ -154,25 +154,25 @@ std::vector<search::Algorithm> parse_algorithms(const std::string& list) {
 
 void check_endpoint(const grid::Grid& g, const search::Options& o, Cell c, const char* option,
                     const std::string& map) {
-  if (!g.in_bounds(c)) {
-    throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y, g.width(),
-                               g.height(), map)};
-  }
-  const char cls = g.cell_class(c.x, c.y);
-  if (cls == grid::kWallClass) {
-    throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
-  }
-  if (o.unit.forbids(cls)) {
-    throw CliError{fmt::format(
-        "{} {},{} is on '{}', a class the unit may not enter{}, in {}", option, c.x, c.y, cls,
-        grid::Unit{}.forbids(cls) ? " (give it a cost with --class-cost)" : "", map)};
-  }
-  const auto view = g.view(o.unit);
-  if (!view->passable(c)) {
-    throw CliError{
-        fmt::format("{} {},{} is closer than --radius {} to a square the unit cannot "
-                    "enter in {}",
-                    option, c.x, c.y, o.unit.radius, map)};
+  switch (grid::footing(g, o.unit, c)) {
+    case grid::Footing::ok:
+      return;
+    case grid::Footing::outside:
+      throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y,
+                                 g.width(), g.height(), map)};
+    case grid::Footing::wall:
+      throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
+    case grid::Footing::forbidden_class: {
+      const char cls = g.cell_class(c.x, c.y);
+      throw CliError{fmt::format(
+          "{} {},{} is on '{}', a class the unit may not enter{}, in {}", option, c.x, c.y, cls,
+          grid::Unit{}.forbids(cls) ? " (give it a cost with --class-cost)" : "", map)};
+    }
+    case grid::Footing::too_close:
+      throw CliError{
+          fmt::format("{} {},{} is closer than --radius {} to a square the unit cannot "
+                      "enter in {}",
+                      option, c.x, c.y, o.unit.radius, map)};
   }
 }
 

@@ -287,23 +287,23 @@ template <class Name>
 std::optional<std::string> endpoint_problem(const grid::Grid& g, const search::Options& o, Cell c,
                                             Name&& name) {
   auto at = [&] { return std::string(name()) + " " + cell_text(c); };
-  if (!g.in_bounds(c)) {
-    return at() + " is outside the " + std::to_string(g.width()) + "x" +
-           std::to_string(g.height()) + " map";
-  }
-  const char cls = g.cell_class(c.x, c.y);
-  if (cls == grid::kWallClass) return at() + " is on a wall";
-  if (o.unit.forbids(cls)) {
-    return at() + " is on '" + std::string(1, cls) + "', a class the unit may not enter" +
-           (grid::Unit{}.forbids(cls) ? " (give it a cost with class_cost)" : "");
-  }
-  if (o.unit.radius > 0 || !g.sees_alike(o.unit)) {
-    const auto view = g.view(o.unit);
-    if (view && !view->passable(c)) {
+  switch (grid::footing(g, o.unit, c)) {
+    case grid::Footing::ok:
+      return std::nullopt;
+    case grid::Footing::outside:
+      return at() + " is outside the " + std::to_string(g.width()) + "x" +
+             std::to_string(g.height()) + " map";
+    case grid::Footing::wall:
+      return at() + " is on a wall";
+    case grid::Footing::forbidden_class: {
+      const char cls = g.cell_class(c.x, c.y);
+      return at() + " is on '" + std::string(1, cls) + "', a class the unit may not enter" +
+             (grid::Unit{}.forbids(cls) ? " (give it a cost with class_cost)" : "");
+    }
+    case grid::Footing::too_close:
       return at() + " is closer than radius " +
              py::str(py::float_(o.unit.radius)).cast<std::string>() +
              " to a square the unit cannot enter";
-    }
   }
   return std::nullopt;
 }

@@ -359,3 +359,30 @@ TEST(EditText, ParsesTheCliSyntax) {
     EXPECT_EQ(out.area, before.area) << text;
   }
 }
+
+TEST(Units, FootingNamesTheFirstReasonAUnitCannotStandOnACell) {
+  grid::Grid g(7, 5);
+  g.set_blocked(0, 0, true);
+  g.set_class(3, 2, 'W');
+  grid::Unit plain;
+  EXPECT_EQ(grid::footing(g, plain, {-1, 0}), grid::Footing::outside);
+  EXPECT_EQ(grid::footing(g, plain, {7, 4}), grid::Footing::outside);
+  EXPECT_EQ(grid::footing(g, plain, {0, 0}), grid::Footing::wall);
+  EXPECT_EQ(grid::footing(g, plain, {3, 2}), grid::Footing::forbidden_class);  // water: 'x'
+  EXPECT_EQ(grid::footing(g, plain, {5, 2}), grid::Footing::ok);
+  grid::Unit swimmer;
+  swimmer.set('W', 2.0f);
+  EXPECT_EQ(grid::footing(g, swimmer, {3, 2}), grid::Footing::ok);
+  grid::Unit big;
+  big.radius = 1.5;  // within 1.5 of the map's edge or the wall: too close
+  EXPECT_EQ(grid::footing(g, big, {1, 1}), grid::Footing::too_close);
+  // the verdict agrees with the unit's view of the grid for every cell
+  for (const grid::Unit& u : {plain, swimmer, big}) {
+    const auto view = g.view(u);
+    for (int y = 0; y < 5; ++y) {
+      for (int x = 0; x < 7; ++x) {
+        EXPECT_EQ(grid::footing(g, u, {x, y}) == grid::Footing::ok, view->passable(x, y));
+      }
+    }
+  }
+}

@@ -223,6 +223,15 @@ std::shared_ptr<const Grid> Grid::view(const Unit& unit) const {
   return cache_.get().view(*this, key_of(unit));
 }
 
+Footing footing(const Grid& g, const Unit& unit, Cell c) {
+  if (!g.in_bounds(c)) return Footing::outside;
+  const char cls = g.cell_class(c.x, c.y);
+  if (cls == kWallClass) return Footing::wall;
+  if (unit.forbids(cls)) return Footing::forbidden_class;
+  const auto view = g.view(unit);
+  return view && view->passable(c) ? Footing::ok : Footing::too_close;
+}
+
 std::optional<std::string> validate(const Unit& u) {
   if (!(u.radius >= 0) || u.radius > Unit::max_radius) {
     return "radius must be a number from 0 to " +

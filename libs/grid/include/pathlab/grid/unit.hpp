@@ -77,6 +77,11 @@ struct Unit {
 /// malformed text; the edit's area is not checked against a map here (Grid::check does).
 [[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out);
 
+/// Whether a unit may stand on a cell (start or end a query there), and if not, why: the first
+/// reason in this order. The CLI and the Python module word the reason their own way.
+enum class Footing : std::uint8_t { ok, outside, wall, forbidden_class, too_close };
+[[nodiscard]] Footing footing(const Grid& g, const Unit& unit, Cell c);
+
 /// The clearance of a cell for `unit` (its forbidden classes): the Euclidean distance from the
 /// cell's centre to the nearest square blocked for the unit (a wall, a forbidden class, the
 /// outside of the map), 0 for a blocked cell. Exact up to Unit::max_radius + 0.5; larger
