@@ -201,6 +201,9 @@ detail::ViewKey key_of(const Unit& u) {
   detail::ViewKey k;
   k.cost = u.cost;
   k.cost[static_cast<unsigned char>(kWallClass)] = Unit::forbidden;
+  // No cell has the aliases' classes: units that differ only there share a view.
+  k.cost[static_cast<unsigned char>('G')] = 1.0f;
+  k.cost[static_cast<unsigned char>('O')] = 1.0f;
   k.qmin = detail::min_q(u.radius);
   if (k.qmin <= 1) k.qmin = 0;
   return k;
@@ -238,7 +241,10 @@ std::optional<std::string> validate(const Unit& u) {
            std::to_string(static_cast<int>(Unit::max_radius));
   }
   for (std::size_t c = 0; c < u.cost.size(); ++c) {
-    if (c == static_cast<unsigned char>(kWallClass)) continue;
+    if (canonical_class(static_cast<char>(c)) != static_cast<char>(c) ||
+        c == static_cast<unsigned char>(kWallClass)) {
+      continue;  // never read: '@', and the aliases 'G' and 'O'
+    }
     if (!(u.cost[c] >= 1.0f)) {
       return "class cost must be a number >= 1 or forbidden (class code " + std::to_string(c) + ")";
     }
@@ -356,7 +362,11 @@ std::string class_costs_text(const Unit& u) {
   const Unit plain;
   std::string out;
   for (std::size_t c = 33; c < 127; ++c) {
-    if (c == static_cast<unsigned char>(kWallClass) || u.cost[c] == plain.cost[c]) continue;
+    // '@' and the aliases 'G' and 'O' are never read ("G=2" would read back as ground).
+    if (c == static_cast<unsigned char>(kWallClass) || c == 'G' || c == 'O' ||
+        u.cost[c] == plain.cost[c]) {
+      continue;
+    }
     if (!out.empty()) out += ',';
     out += static_cast<char>(c);
     out += '=';

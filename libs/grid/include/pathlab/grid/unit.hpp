@@ -22,6 +22,8 @@ namespace pathlab::grid {
   return c > ' ' && c <= '~';
 }
 /// Moving AI spells ground 'G' too and walls 'O' too: the canonical class of a map character.
+/// Grids store only canonical classes (a cell never has class 'G' or 'O'); readers of text
+/// (maps, parse_class_costs, parse_edit, Grid::set_class) map the aliases through this.
 [[nodiscard]] constexpr char canonical_class(char c) noexcept {
   return c == 'G' ? kGroundClass : c == 'O' ? kWallClass : c;
 }
@@ -35,8 +37,11 @@ struct Unit {
   /// Centre-to-edge size in cells: a cell is usable when no square blocked for the unit comes
   /// closer than this to its centre. <= 0.5 is a unit that fits every free cell.
   double radius = 0;
-  /// Cost multiplier of entering each class (index: the class character), >= 1, or forbidden.
-  /// The wall class '@' is always blocked; its entry is ignored.
+  /// Cost multiplier of entering each class (index: the class character as the grid stores
+  /// it), >= 1, or forbidden. The wall class '@' is always blocked; its entry is ignored. The
+  /// entries of the aliases 'G' and 'O' are never read either (no cell has those classes:
+  /// ground is '.', walls '@'), so a table copied entry by entry, through `cost` or set(),
+  /// gives a unit that behaves alike.
   std::array<float, 128> cost{};
 
   /// The default unit of the Moving AI benchmark rules: radius 0, 'T' and 'W' forbidden,
@@ -46,26 +51,43 @@ struct Unit {
     cost['T'] = forbidden;
     cost['W'] = forbidden;
   }
+  /// The multiplier of entering a cell of class c (canonical_class applies: 'G' reads
+  /// ground's entry, 'O' and '@' are forbidden).
   [[nodiscard]] float class_cost(char c) const noexcept {
+    c = canonical_class(c);
     return c == kWallClass ? forbidden : cost[static_cast<unsigned char>(c) & 127];
   }
   [[nodiscard]] bool forbids(char c) const noexcept { return std::isinf(class_cost(c)); }
-  /// Sets a class's rule (canonical_class applies), e.g. set('T', 2) or set('W', forbidden).
+  /// Sets one entry of the table, cost[c] = v, and nothing else, e.g. set('T', 2) or
+  /// set('W', forbidden): the class characters are the grid's ('.' for ground). It does not
+  /// map the Moving AI aliases, so copying a table through it (for c in 0..127: u2.set(c,
+  /// u.cost[c])) gives u2.cost == u.cost; set('G', v) writes the unused 'G' entry and leaves
+  /// ground alone. Text in the Moving AI spelling goes through parse_class_costs ("G=2" sets
+  /// ground). v is not checked here: validate() (and every query) refuses a cost < 1 or NaN.
   Unit& set(char c, float v) noexcept {
-    cost[static_cast<unsigned char>(canonical_class(c)) & 127] = v;
+    cost[static_cast<unsigned char>(c) & 127] = v;
     return *this;
   }
   friend bool operator==(const Unit&, const Unit&) = default;
 };
 
-/// A message for a unit the grid cannot serve: radius outside [0, max_radius], a cost < 1 or NaN.
+/// A message for a unit the grid cannot serve: radius outside [0, max_radius], a cost < 1 or NaN
+/// (the unused entries '@', 'G' and 'O' are not checked).
 [[nodiscard]] std::optional<std::string> validate(const Unit& u);
 
-/// Parses "C=V[,C=V...]" (the CLI's --class-cost): C a class character ('.' ground, 'S', 'T',
-/// 'W', ...), V a multiplier >= 1 or 'x' (forbidden). Sets those classes in `unit`; unnamed
-/// classes keep its rules. Returns a message for malformed text (and leaves `unit` as it
-/// was): an empty item, no '=', a class that is not one character or is the wall '@', a value
-/// that is not a number >= 1 or 'x', a class given twice.
+/// Parses "C=V[,C=V...]" (the CLI's --class-cost), e.g. "S=2,T=x,.=1.5".
+///
+/// - C: one printable character naming a class: '.' ground, Moving AI's 'S', 'T', 'W', or a
+///   class of the user's own. The Moving AI alias 'G' names ground (it sets cost['.'], like
+///   '.'); 'O' and '@' name walls and are refused.
+/// - V: a multiplier from 1 to 1e9 (decimal, e.g. 2 or 1.5), or 'x' / 'X' for forbidden.
+///
+/// Sets those classes in `unit` (radius and unnamed classes keep their rules: start from
+/// Unit{} for the default unit's, where 'T' and 'W' are forbidden). Returns a message for
+/// malformed text and then leaves `unit` as it was: empty text or an empty item, no '=', a
+/// class that is not one printable character or is a wall, a value that is not a number
+/// from 1 to 1e9 or 'x', a class given twice ("G=2,.=3" names ground twice). class_costs_text
+/// writes the same syntax back.
 [[nodiscard]] std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit);
 
 /// The unit's rules that differ from the default unit's, as parse_class_costs reads them
@@ -77,15 +99,37 @@ struct Unit {
 /// malformed text; the edit's area is not checked against a map here (Grid::check does).
 [[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out);
 
-/// Whether a unit may stand on a cell (start or end a query there), and if not, why: the first
-/// reason in this order. The CLI and the Python module word the reason their own way.
-enum class Footing : std::uint8_t { ok, outside, wall, forbidden_class, too_close };
+/// Whether a unit may stand on a cell, and if not, why: the first reason in this order.
+enum class Footing : std::uint8_t {
+  ok,               ///< usable: a query for the unit may start or end here
+  outside,          ///< not in the grid
+  wall,             ///< class '@'
+  forbidden_class,  ///< a class the unit forbids (the default unit: 'T', 'W')
+  too_close,        ///< clearance(g, unit, c) < unit.radius: the unit does not fit
+};
+/// Whether `unit` may stand on cell c of g: start or end a query there, be a goal of a flow
+/// field. ok exactly when the cell is passable in g.view(unit), i.e. when a query from c
+/// does not answer Status::invalid_input for its start. To pick a valid start for a unit,
+/// test candidate cells with footing() == Footing::ok (or, for many cells, read
+/// g.view(unit)->passable(c): the same answer, one bit test each); a cell that fails says why
+/// (the CLI and the Python module word the reason their own way). The walls and classes are
+/// checked first, so a unit with radius > 0.5 only builds (or reuses) the grid's cached view
+/// when the cell passes those. [Throws std::invalid_argument for an invalid unit (validate)
+/// once the view is needed, std::bad_alloc.] Thread-safe (the view cache is); not during an
+/// edit of g.
 [[nodiscard]] Footing footing(const Grid& g, const Unit& unit, Cell c);
 
-/// The clearance of a cell for `unit` (its forbidden classes): the Euclidean distance from the
-/// cell's centre to the nearest square blocked for the unit (a wall, a forbidden class, the
-/// outside of the map), 0 for a blocked cell. Exact up to Unit::max_radius + 0.5; larger
-/// distances read as that. From the grid's shared clearance field.
+/// The clearance of cell c for `unit`: the Euclidean distance from the cell's centre to the
+/// nearest square blocked for the unit (a wall, a class the unit forbids, the outside of the
+/// map, at distance x + 0.5 from the left edge and so on), in cells; 0 for a blocked cell or
+/// one outside the map. Only the unit's forbidden classes matter, not its radius: a unit of
+/// radius r fits on an unblocked cell exactly when clearance >= r (the usable cells of
+/// shared docs/ALGORITHMS.md, "Units"; a radius <= 0.5 fits every unblocked cell, since
+/// every clearance is >= 0.5). Exact up to Unit::max_radius + 0.5; larger distances read as
+/// that. Computed from the grid's shared clearance field (built on first use for that set
+/// of forbidden classes, repaired by every edit), under the grid's cache lock: cheap for one
+/// cell, not for scanning a map (use g.view(unit) for that). [Throws std::bad_alloc.]
+/// Thread-safe; not during an edit of g.
 [[nodiscard]] double clearance(const Grid& g, const Unit& unit, Cell c);
 
 }  // namespace pathlab::grid
