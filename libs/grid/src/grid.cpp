@@ -68,24 +68,13 @@ void Grid::set_blocked(int x, int y, bool blocked) {
 }
 
 void Grid::set_class(int x, int y, char cls) {
-  cls = canonical_class(cls);
-  if (!valid_class(cls)) throw std::invalid_argument("not a class character");
+  if (!valid_class(canonical_class(cls))) throw std::invalid_argument("not a class character");
   if (!in_bounds(x, y)) throw std::out_of_range("set_class outside the grid");
-  const NodeId i = id(x, y);
-  if (class_id(i) == cls) return;
-  if (classes_.empty() && cls != kGroundClass && cls != kWallClass) {
-    classes_.resize(padded_size(), static_cast<std::uint8_t>(kWallClass));
-    for (int yy = 0; yy < height_; ++yy) {
-      for (int xx = 0; xx < width_; ++xx) {
-        const NodeId n = id(xx, yy);
-        classes_[n] = static_cast<std::uint8_t>(passable_id(n) ? kGroundClass : kWallClass);
-      }
-    }
-  }
-  const std::uint64_t before = revision_.value();
-  revision_.renew();
-  set_class_bits(i, cls);
-  record({x, y, x, y}, before);
+  Edit e;
+  e.kind = Edit::Kind::set_class;
+  e.area = {x, y, x, y};
+  e.cls = cls;
+  (void)apply(e);  // checked above: it cannot be refused
 }
 
 void Grid::set_terrain(int x, int y, float cost) {
@@ -127,10 +116,14 @@ std::optional<std::string> Grid::check(const Edit& e) const {
 std::optional<std::string> Grid::apply(const Edit& e) {
   if (auto bad = check(e)) return bad;
   const Rect& a = e.area;
+  const bool terrain_edit = e.kind == Edit::Kind::terrain;
   const char cls = e.kind == Edit::Kind::wall        ? kWallClass
                    : e.kind == Edit::Kind::set_class ? canonical_class(e.cls)
                                                      : kGroundClass;
-  bool changed = false;
+  // What each kind does (grid.hpp, Edit): wall and free make plain cells (terrain cost 1),
+  // set_class keeps the cost except on walls, terrain leaves walls alone.
+  const bool reset_cost = e.kind == Edit::Kind::wall || e.kind == Edit::Kind::free ||
+                          (e.kind == Edit::Kind::set_class && cls == kWallClass);
   if (e.kind == Edit::Kind::set_class && cls != kGroundClass && cls != kWallClass &&
       classes_.empty()) {
     classes_.resize(padded_size(), static_cast<std::uint8_t>(kWallClass));
@@ -141,23 +134,27 @@ std::optional<std::string> Grid::apply(const Edit& e) {
       }
     }
   }
-  if (e.kind == Edit::Kind::terrain && terrain_.empty() && e.cost != 1.0f) {
+  if (terrain_edit && terrain_.empty() && e.cost != 1.0f) {
     terrain_.assign(padded_size(), 1.0f);
   }
+  bool changed = false;
   for (int y = a.y0; y <= a.y1; ++y) {
     for (int x = a.x0; x <= a.x1; ++x) {
       const NodeId n = id(x, y);
-      if (e.kind == Edit::Kind::terrain) {
-        if (terrain_.empty() || terrain_[n] == e.cost) continue;
+      if (terrain_edit) {
+        if (terrain_.empty() || terrain_[n] == e.cost || class_id(n) == kWallClass) continue;
         terrain_[n] = e.cost;
-      } else if (e.kind == Edit::Kind::free) {
-        if (passable_id(n)) continue;
-        set_class_bits(n, kGroundClass);
-      } else {
-        if (class_id(n) == cls) continue;
-        set_class_bits(n, cls);
+        changed = true;
+        continue;
       }
-      changed = true;
+      if (class_id(n) != cls) {
+        set_class_bits(n, cls);
+        changed = true;
+      }
+      if (reset_cost && !terrain_.empty() && terrain_[n] != 1.0f) {
+        terrain_[n] = 1.0f;
+        changed = true;
+      }
     }
   }
   if (changed) {

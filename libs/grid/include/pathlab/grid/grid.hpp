@@ -66,13 +66,29 @@ struct Rect {
 inline constexpr char kWallClass = '@';
 inline constexpr char kGroundClass = '.';
 
-/// One change to a grid through the edit API: every cell of `area` becomes a wall, becomes free
-/// ground, takes a terrain class, or takes a terrain cost.
+/// One change to a grid through the edit API (Grid::apply). A cell has two layers, its class
+/// and its terrain cost (a multiplier >= 1 of the steps entering it); each kind sets them so
+/// for every cell of `area`:
+///
+/// | kind        | class afterwards                  | terrain cost afterwards          |
+/// |-------------|-----------------------------------|----------------------------------|
+/// | `wall`      | `@`                               | 1                                |
+/// | `free`      | `.` (whatever it was: `S`, `T` too) | 1                              |
+/// | `set_class` | `cls` (`G` reads `.`, `O` `@`)    | kept; 1 when `cls` is a wall     |
+/// | `terrain`   | kept                              | `cost`; walls keep 1             |
+///
+/// So `wall` and `free` leave exactly the cell a freshly loaded map has for `@` and `.`: a
+/// wall never hides a cost, and freeing it gives plain ground (re-apply a class or terrain
+/// edit to give it back its old cost). `set_class` re-types a cell and keeps its cost (swamp
+/// on mud stays mud-slow). A grid edited only through this API therefore equals, cell for cell
+/// (operator==, checksum), a grid built fresh with the same classes and costs, and every cache
+/// (unit views, clearance fields, finders' preprocessed data, flow fields after update())
+/// answers as on that fresh grid.
 struct Edit {
   enum class Kind : std::uint8_t { wall, free, set_class, terrain };
   Kind kind = Kind::wall;
   Rect area;
-  char cls = kGroundClass;  ///< set_class: the class character ('@' makes walls)
+  char cls = kGroundClass;  ///< set_class: the class character ('@' or 'O' makes walls)
   float cost = 1.0f;        ///< terrain: the cost multiplier, >= 1 and finite
 };
 
@@ -134,8 +150,12 @@ class Grid {
     return in_bounds(x, y) && passable_id(id(x, y));
   }
   [[nodiscard]] bool passable(Cell c) const noexcept { return passable(c.x, c.y); }
-  /// Makes a cell a wall (class '@'), or free ground ('.') when it is blocked: a wall or a
-  /// class the default unit forbids. A free cell stays as it is. [Throws std::out_of_range
+  /// The passability switch of the default unit (what loaders, agents' temporary obstacles
+  /// and with_clearance use): blocked makes the cell a wall (class '@'); unblocked makes a
+  /// blocked cell (a wall, or a class the default unit forbids: 'T', 'W') ground '.', and
+  /// leaves a cell that is already passable as it is ('S' stays 'S'). Unlike the edit API it
+  /// keeps the cell's terrain cost, so a cell blocked for a while gets its cost back when
+  /// freed; use apply(Edit) for the "fresh cell" rules of Edit. [Throws std::out_of_range
   /// outside the grid.]
   void set_blocked(int x, int y, bool blocked);
   void set_blocked(Cell c, bool blocked) { set_blocked(c.x, c.y, blocked); }
@@ -149,16 +169,23 @@ class Grid {
     return classes_.empty() ? (passable_id(n) ? kGroundClass : kWallClass)
                             : static_cast<char>(classes_[n]);
   }
-  /// Gives a cell a class (canonical_class applies: 'G' is ground, 'O' a wall). Its wall bit
-  /// follows the default unit: set for '@', 'T' and 'W'. [Throws std::invalid_argument for a
-  /// character that is not a class (valid_class), std::out_of_range outside the grid.]
+  /// Gives a cell a class (canonical_class applies: 'G' is ground, 'O' a wall), exactly as
+  /// apply() with an Edit of kind set_class on that one cell: the terrain cost stays, except
+  /// that a wall gets cost 1. Its wall bit follows the default unit: set for '@', 'T' and 'W'.
+  /// [Throws std::invalid_argument for a character that is not a class (valid_class),
+  /// std::out_of_range outside the grid.]
   void set_class(int x, int y, char cls);
   /// Whether some cell has a class other than ground and wall.
   [[nodiscard]] bool has_classes() const noexcept { return !classes_.empty(); }
 
-  /// The edit API: applies `e` to every cell of its area, repairs the cached unit views, and
-  /// records the change (changes_since). Returns a message and changes nothing when the area
-  /// leaves the grid or the class or cost is invalid. Never throws but std::bad_alloc.
+  /// The edit API: applies `e` to every cell of its area (what each kind does to a cell's class
+  /// and terrain cost: Edit), repairs the cached unit views and clearance fields, and, when
+  /// some cell changed, takes a new revision and records the area (changes_since). An edit
+  /// that changes nothing keeps the revision. Returns a message and changes nothing when the
+  /// area leaves the grid or the class or cost is invalid. Never throws but std::bad_alloc.
+  /// Not while another thread reads the grid (a query, a batch, a flow field build): edits
+  /// and reads must not overlap; finders and fields built before it repair themselves on
+  /// their next query or update().
   std::optional<std::string> apply(const Edit& e);
   /// The message apply() would give, or nothing when `e` is valid here.
   [[nodiscard]] std::optional<std::string> check(const Edit& e) const;
@@ -183,6 +210,8 @@ class Grid {
   [[nodiscard]] float terrain(int x, int y) const noexcept {
     return terrain_.empty() ? 1.0f : terrain_[id(x, y)];
   }
+  /// Sets one cell's terrain cost, whatever its class (on a wall the cost is kept unused until
+  /// set_blocked frees the cell; the edit API's terrain kind leaves walls at 1 instead).
   /// [Limit: cost >= 1 and finite; throws std::invalid_argument otherwise].
   void set_terrain(int x, int y, float cost);
   [[nodiscard]] bool has_terrain() const noexcept { return !terrain_.empty(); }
