@@ -7,6 +7,8 @@
 
 namespace pathlab {
 
+/// A file that could not be read or parsed: what() is "FILE:LINE: message" (the line part left
+/// out when the line is 0, the file part when the file name is empty).
 class ParseError : public std::runtime_error {
  public:
   /// line 0 means "no particular line" (e.g. an empty or unreadable file).
@@ -16,8 +18,11 @@ class ParseError : public std::runtime_error {
         line_(line),
         message_(message) {}
 
+  /// The file's path as the caller named it (may be empty).
   [[nodiscard]] const std::string& file() const noexcept { return file_; }
+  /// 1-based line of the error; 0 when no particular line is at fault.
   [[nodiscard]] int line() const noexcept { return line_; }
+  /// The message alone, without the "FILE:LINE: " prefix that what() carries.
   [[nodiscard]] const std::string& message() const noexcept { return message_; }
 
  private:

@@ -9,15 +9,17 @@ namespace pathlab {
 
 /// A grid cell. x = column, y = row.
 struct Cell {
-  std::int32_t x = 0;
-  std::int32_t y = 0;
+  std::int32_t x = 0;  ///< column, 0 at the left
+  std::int32_t y = 0;  ///< row, 0 at the top
+  /// Same column and row.
   friend constexpr bool operator==(Cell, Cell) = default;
 };
 
 /// A point in map units; the centre of cell (x,y) is (x+0.5, y+0.5).
 struct Point {
-  double x = 0;
-  double y = 0;
+  double x = 0;  ///< map units rightwards from the grid's left edge
+  double y = 0;  ///< map units downwards from the grid's top edge
+  /// Exact equality of both coordinates, with no tolerance.
   friend constexpr bool operator==(Point, Point) = default;
 };
 
