@@ -20,7 +20,9 @@ enum class MapFormat { automatic, text, ascii, movingai, image };
 /// "auto", "text", "ascii", "movingai", "image".
 [[nodiscard]] std::optional<MapFormat> parse_map_format(std::string_view s) noexcept;
 
+/// How parse_map() and load_map() read a map; the image fields matter only for images.
 struct MapOptions {
+  /// The format to read; automatic (the default) detects it with detect_format().
   MapFormat format = MapFormat::automatic;
   int threshold = 128;        ///< images: luminance below this (0..255) is a wall
   int cell = 1;               ///< images: N x N pixels per cell, blocked if any pixel is a wall
@@ -29,9 +31,9 @@ struct MapOptions {
 
 /// A grid with the start/goal markers its file carried (if any).
 struct Map {
-  grid::Grid grid;
-  std::optional<Cell> start;
-  std::optional<Cell> goal;
+  grid::Grid grid;            ///< the walls (and, from images with gray_terrain, terrain costs)
+  std::optional<Cell> start;  ///< text '8', ASCII 'S', image red blob; unset when absent
+  std::optional<Cell> goal;   ///< text '9', ASCII 'G', image green blob; unset when absent
   MapFormat format = MapFormat::automatic;  ///< the format it was read from
 };
 

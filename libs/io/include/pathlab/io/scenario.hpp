@@ -12,20 +12,23 @@
 
 namespace pathlab::io {
 
+/// One query line of a scenario file; parse_scenarios() checks that start and goal lie
+/// inside width x height, not that they fit the actual map.
 struct ScenarioEntry {
-  int bucket = 0;
-  std::string map;  ///< as written in the file (often a path inside the original archive)
-  int width = 0;
-  int height = 0;
-  Cell start;
-  Cell goal;
-  double optimal = 0;
-  int line = 0;  ///< line number in the file, for error messages
+  int bucket = 0;      ///< the file's difficulty bucket (0 or more), kept as written
+  std::string map;     ///< as written in the file (often a path inside the original archive)
+  int width = 0;       ///< map width in cells as the file states it (at least 1)
+  int height = 0;      ///< map height in cells as the file states it (at least 1)
+  Cell start;          ///< start cell, inside width x height
+  Cell goal;           ///< goal cell, inside width x height
+  double optimal = 0;  ///< the file's optimal path length (octile, diagonal sqrt 2); finite, >= 0
+  int line = 0;        ///< line number in the file, for error messages
 };
 
+/// A whole scenario file: its entries in file order.
 struct ScenarioFile {
-  std::string path;
-  std::vector<ScenarioEntry> entries;
+  std::string path;                    ///< the path (or name) it was read from
+  std::vector<ScenarioEntry> entries;  ///< the query lines in file order; may be empty
   /// The map file resolved by basename next to the .scen file (the first entry's map).
   [[nodiscard]] std::string map_path() const;
 };
