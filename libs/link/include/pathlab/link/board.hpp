@@ -17,6 +17,8 @@ inline constexpr char kEmpty = '.';
 /// Board sides are 1..kMaxSide cells.
 inline constexpr int kMaxSide = 256;
 
+/// A Link board: width x height cells in row-major order, each kEmpty or a tile kind. A
+/// default-constructed board is 0 x 0 (every cell is outside it).
 class Board {
  public:
   Board() = default;
@@ -26,8 +28,11 @@ class Board {
   /// character kEmpty or printable non-space ASCII; throws std::invalid_argument]
   Board(int width, int height, std::string cells);
 
+  /// Columns, 1..kMaxSide (0 for a default-constructed board).
   [[nodiscard]] int width() const noexcept { return width_; }
+  /// Rows, 1..kMaxSide (0 for a default-constructed board).
   [[nodiscard]] int height() const noexcept { return height_; }
+  /// Whether c is a cell of the board proper (the outer ring of virtual cells is not inside).
   [[nodiscard]] bool inside(Cell c) const noexcept {
     return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_;
   }
@@ -37,6 +42,7 @@ class Board {
                               static_cast<std::size_t>(c.x)]
                      : kEmpty;
   }
+  /// Whether c holds no tile; true anywhere outside the board, the ring included.
   [[nodiscard]] bool is_empty(Cell c) const noexcept { return at(c) == kEmpty; }
   /// Puts a kind (or kEmpty) at c. [Limit: inside(c), kind valid as above; throws
   /// std::invalid_argument]
@@ -48,6 +54,7 @@ class Board {
   /// The text format: one line per row, each ended by '\n'.
   [[nodiscard]] std::string to_text() const;
 
+  /// Same size and the same tile in every cell.
   friend bool operator==(const Board&, const Board&) = default;
 
  private:

@@ -13,9 +13,11 @@ namespace pathlab::link {
 /// A connecting line: its corner points from the first tile to the second (2 to 4 points, in
 /// board coordinates; -1 and width/height on the outside ring). Empty when there is none.
 struct Connection {
-  std::vector<Cell> points;
+  std::vector<Cell> points;  ///< the line's ends and corners, first tile first; empty: none
 
+  /// Whether a line was found (points is not empty).
   [[nodiscard]] bool connected() const noexcept { return !points.empty(); }
+  /// Same as connected().
   explicit operator bool() const noexcept { return connected(); }
   /// Turns (points - 2), -1 when not connected.
   [[nodiscard]] int turns() const noexcept {

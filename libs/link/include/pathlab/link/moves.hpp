@@ -14,7 +14,9 @@ namespace pathlab::link {
 
 /// A removable pair; `a` comes before `b` in row-major order.
 struct Move {
-  Cell a, b;
+  Cell a,  ///< the tile earlier in row-major order
+      b;   ///< the other tile of the same kind, later in row-major order
+  /// Same two cells in the same roles.
   friend constexpr bool operator==(Move, Move) = default;
 };
 

@@ -11,16 +11,23 @@
 
 namespace pathlab::link {
 
+/// How solve() searches.
 struct SolveOptions {
-  Gravity gravity = Gravity::none;
+  Gravity gravity = Gravity::none;  ///< how tiles slide after each removal (default: they stay)
   std::uint64_t node_limit = 20'000'000;  ///< boards expanded before giving up
 };
 
+/// What solve() found, and how much work it took.
 struct SolveResult {
-  enum class Status : std::uint8_t { solved, unsolvable, node_limit };
-  Status status = Status::unsolvable;
-  std::vector<Move> moves;  ///< solved: the removals, in order, that clear the board
-  std::uint64_t nodes = 0;  ///< boards expanded
+  /// How the search ended.
+  enum class Status : std::uint8_t {
+    solved,      ///< `moves` clears the board
+    unsolvable,  ///< the search proved that no removal sequence clears the board
+    node_limit   ///< SolveOptions::node_limit boards were expanded without an answer
+  };
+  Status status = Status::unsolvable;  ///< the outcome; `moves` is meaningful only when solved
+  std::vector<Move> moves;             ///< solved: the removals, in order, that clear the board
+  std::uint64_t nodes = 0;             ///< boards expanded
 };
 
 /// Never throws (an empty board is solved with no moves).

@@ -32,8 +32,9 @@ enum class Smoothing : std::uint8_t {
 [[nodiscard]] std::string_view to_string(Smoothing s) noexcept;
 [[nodiscard]] std::optional<Smoothing> parse_smoothing(std::string_view s) noexcept;
 
+/// Work counters that smooth() adds to (it never resets them, so one can sum several calls).
 struct SmoothStats {
-  std::uint64_t los_checks = 0;
+  std::uint64_t los_checks = 0;  ///< line-of-sight tests made
 };
 
 /// The waypoints (start and goal included) of a smoothed grid path. The input must be a path
@@ -49,10 +50,10 @@ struct SmoothStats {
 
 /// A search result after smoothing.
 struct SmoothedPath {
-  std::vector<Cell> path;     ///< waypoints, start and goal included
-  std::vector<Point> points;  ///< the same in map units
-  double cost = 0;            ///< Euclidean length times the straight-move cost
-  std::uint64_t los_checks = 0;
+  std::vector<Cell> path;        ///< waypoints, start and goal included
+  std::vector<Point> points;     ///< the same in map units
+  double cost = 0;               ///< Euclidean length times the straight-move cost
+  std::uint64_t los_checks = 0;  ///< line-of-sight tests made (0 for anyangle-exact paths)
 };
 
 /// Smooths a found result of any algorithm under its options' diagonal rule (grid paths and
