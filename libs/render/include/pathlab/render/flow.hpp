@@ -15,15 +15,18 @@
 
 namespace pathlab::render {
 
+/// What write_flow() and flow_image() draw. The pointers are borrowed: the grid and the field
+/// must outlive the call.
 struct FlowPicture {
   const grid::Grid* grid = nullptr;  ///< the map (walls, terrain classes) the field was built on
+  /// The field to draw, built on `grid` (same size, not empty); required.
   const flow::Field* field = nullptr;
   /// Optional: sector side in cells and which sectors hold a computed field (row-major over
   /// ceil(w/side) x ceil(h/side)); drawn as outlines, computed ones solid, others dashed/faint.
   /// sector 0 = no outlines. With sector > 0, an empty sectors_built draws every sector as not
   /// computed; otherwise it must hold one entry per sector (non-zero = computed).
   int sector = 0;
-  std::vector<char> sectors_built;
+  std::vector<char> sectors_built;  ///< per sector, non-zero when computed (see `sector`)
   int cell_px = 0;  ///< pixels per cell; 0 = fit about 800 px on the long side, at least 1
   /// Arrows only when a cell is at least 6 px; cells that see a goal point at the goal.
   bool arrows = true;

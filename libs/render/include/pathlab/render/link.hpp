@@ -14,6 +14,7 @@
 
 namespace pathlab::render {
 
+/// What is drawn over a Link board besides its tiles.
 struct LinkPicture {
   /// The line's corner points in board coordinates (-1 and width / height on the outer ring),
   /// as link::Connection::points; empty for no line.
@@ -34,9 +35,9 @@ struct LinkPicture {
 [[nodiscard]] IndexedImage draw_link(const link::Board& board, const LinkPicture& picture);
 
 /// SVG in pixels (board cell (x, y) spans [(x + 1)·cp, (x + 2)·cp) with the ring's margin):
-/// <rect class="ring">, <rect class="board">, <polyline class="link"> for the line (under the
-/// tiles it joins), one <g class="tile"> per tile (a <rect> and a <text> of its kind) and
-/// <rect class="marked"> outlines.
+/// `<rect class="ring">`, `<rect class="board">`, `<polyline class="link">` for the line (under
+/// the tiles it joins), one `<g class="tile">` per tile (a `<rect>` and a `<text>` of its kind)
+/// and `<rect class="marked">` outlines.
 [[nodiscard]] std::string link_svg(const link::Board& board, const LinkPicture& picture);
 
 /// Writes PNG or SVG, chosen by the extension. Throws std::runtime_error naming the file on

@@ -18,7 +18,9 @@ namespace pathlab::render {
 
 /// One search to draw: its trace (optional) and its path (optional).
 struct Panel {
-  std::string title;
+  std::string title;  ///< a label drawn in the panel's top-left corner (SVG only); may be empty
+  /// The search's trace events in order (borrowed; must outlive the drawing); null: no trace,
+  /// the panel shows only its path.
   const std::vector<search::TraceEvent>* trace = nullptr;
   /// Grid algorithms: every cell of the path. Any-angle algorithms: the turning cells (drawn as
   /// cells; `polyline` joins them).
@@ -31,12 +33,16 @@ struct Panel {
   const std::vector<Point>* smoothed = nullptr;
 };
 
+/// A map and the searches to draw on it. Pointers here and in the panels are borrowed: what
+/// they point to must outlive the drawing.
 struct Scene {
-  const grid::Grid* grid = nullptr;
-  std::optional<Cell> start, goal;
-  std::vector<Panel> panels;  ///< drawn left to right
+  const grid::Grid* grid = nullptr;  ///< the map every panel shows; required, not empty
+  std::optional<Cell> start,         ///< drawn in kStart when set
+      goal;                          ///< drawn in kGoal when set
+  std::vector<Panel> panels;         ///< drawn left to right
 };
 
+/// Picture size and GIF timing.
 struct Options {
   int cell_px = 0;           ///< pixels per cell; 0 = fit each panel in about 640 pixels
   int frames = 120;          ///< GIF: frames of search progress before the final one
@@ -46,8 +52,9 @@ struct Options {
 
 /// A palette image: one byte per pixel, indices into palette() (256 RGB entries).
 struct IndexedImage {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> pixels;
+  int width = 0,                     ///< pixels across
+      height = 0;                    ///< pixels down
+  std::vector<std::uint8_t> pixels;  ///< width * height palette indices, row-major from top-left
 };
 
 /// The 256-colour palette every render uses (RGB triples).
@@ -94,10 +101,10 @@ void render_file(const Scene& scene, const std::string& path, const Options& opt
 
 void write_png(const Scene& scene, const std::string& path, const Options& options = {});
 void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
-/// SVG: the cells as rectangles, then per panel the path as <polyline class="path"> through
-/// cell centres (or, with a polyline, <polyline class="line"> through its points instead) and
-/// the smoothed path as <polyline class="smoothed">, in pixels (map units × cell_px), each with
-/// round joins and a <circle> per vertex.
+/// SVG: the cells as rectangles, then per panel the path as `<polyline class="path">` through
+/// cell centres (or, with a polyline, `<polyline class="line">` through its points instead) and
+/// the smoothed path as `<polyline class="smoothed">`, in pixels (map units × cell_px), each
+/// with round joins and a `<circle>` per vertex.
 [[nodiscard]] std::string svg(const Scene& scene, const Options& options = {});
 
 /// The text picture `pathlab solve` prints, of the first panel: '#' wall, ' ' free, '2'..'9'

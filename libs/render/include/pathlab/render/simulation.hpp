@@ -16,6 +16,7 @@
 
 namespace pathlab::render {
 
+/// How a SimulationRecorder samples the run and draws it.
 struct SimulationOptions {
   int cell_px = 0;       ///< pixels per cell; 0 = fit the map in about 640 pixels
   int max_frames = 300;  ///< frames kept at most, the last state included [Limit: >= 2]
@@ -31,29 +32,34 @@ struct SimulationOptions {
 
 /// One agent at one moment, in map units.
 struct AgentSnapshot {
-  int id = 0;
-  agents::Vec2 position, force, goal;
-  double radius = 0, max_speed = 0;
+  int id = 0;             ///< the agent's AgentSpec::id
+  agents::Vec2 position,  ///< centre of its disc
+      force,              ///< AgentState::force, drawn as an arrow scaled by max_speed
+      goal;               ///< where it is going (a chaser's target at this moment)
+  double radius = 0,      ///< disc radius (cells)
+      max_speed = 0;      ///< top speed (cells/s)
   /// The waypoints ahead, the current sub-goal first and the goal last (empty for the pure
   /// potential field, which has none).
   std::vector<agents::Vec2> plan;
-  bool arrived = false, colliding = false;
+  bool arrived = false,   ///< it has reached its goal and left the world (drawn faded)
+      colliding = false;  ///< it overlaps a wall, an obstacle or another agent (drawn in red)
   std::size_t trail = 0;  ///< how many points of the agent's trail this moment has
 };
 
 /// An obstacle present at one moment, in map units: a disc's centre, a segment's two ends or
 /// a polygon's vertices.
 struct ObstacleSnapshot {
-  int id = 0;
-  agents::ShapeKind kind = agents::ShapeKind::disc;
-  double radius = 0;  ///< discs only
-  std::vector<agents::Vec2> points;
+  int id = 0;                                        ///< the obstacle's Obstacle::id
+  agents::ShapeKind kind = agents::ShapeKind::disc;  ///< how to read `points`
+  double radius = 0;                                 ///< discs only
+  std::vector<agents::Vec2> points;  ///< 1 (disc), 2 (segment) or >= 3 (polygon) points
 };
 
+/// The world at one moment, as SimulationRecorder keeps it.
 struct SimulationFrame {
-  std::uint64_t tick = 0;
-  double time = 0;
-  std::vector<AgentSnapshot> agents;
+  std::uint64_t tick = 0;                   ///< World::ticks() when it was taken
+  double time = 0;                          ///< World::time(), simulated seconds
+  std::vector<AgentSnapshot> agents;        ///< every agent, in World::agents() order
   std::vector<ObstacleSnapshot> obstacles;  ///< only those present at `time`
 };
 
@@ -93,9 +99,10 @@ class SimulationRecorder {
   /// unknown extension or a write failure.
   void write(const std::string& path) const;
   /// The final state as SVG in pixels (map units × cell_px()): the cells as rectangles, then
-  /// each agent's trail (<polyline class="trail">), the obstacles (<polygon class="obstacle">,
-  /// <circle class="obstacle">, <line class="obstacle">), each plan (<polyline class="plan">),
-  /// each agent (<circle class="agent">) and the time (<text class="clock">).
+  /// each agent's trail (`<polyline class="trail">`), the obstacles
+  /// (`<polygon class="obstacle">`, `<circle class="obstacle">`, `<line class="obstacle">`),
+  /// each plan (`<polyline class="plan">`), each agent (`<circle class="agent">`) and the time
+  /// (`<text class="clock">`).
   [[nodiscard]] std::string svg() const;
 
  private:
