@@ -35,10 +35,14 @@
 
 namespace pathlab::agents {
 
+/// A D* Lite planner for one agent, on its own copy of the map; reset() starts over with a new
+/// start and goal.
 class DStarLite {
  public:
+  /// The default expansion budget of reset() and replan(): no limit.
   static constexpr std::uint64_t unlimited = std::numeric_limits<std::uint64_t>::max();
 
+  /// Work counters of the search.
   struct Stats {
     std::uint64_t expanded = 0;  ///< vertices popped whose g changed (re-keyed pops not counted)
     std::uint64_t updates = 0;   ///< UpdateVertex calls: rhs recomputed or lowered, key refreshed
@@ -80,9 +84,13 @@ class DStarLite {
   /// g(s_start): the cost of path(); infinity when there is none.
   [[nodiscard]] double cost() const noexcept;
 
+  /// The agent's cell: the last successful reset()'s start or move_to()'s cell.
   [[nodiscard]] Cell start() const noexcept { return start_; }
+  /// The goal cell of the last successful reset().
   [[nodiscard]] Cell goal() const noexcept { return goal_; }
+  /// The planner's own map, with every set_blocked()/set_terrain() change applied.
   [[nodiscard]] const grid::Grid& grid() const noexcept { return grid_; }
+  /// The moves it plans with (fixed at construction).
   [[nodiscard]] const grid::Moves& moves() const noexcept { return moves_; }
   /// Work summed over every reset()/replan() since construction (the vertex updates made by
   /// set_blocked()/set_terrain() count towards the replan() that follows them).

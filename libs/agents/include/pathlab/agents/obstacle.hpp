@@ -21,9 +21,9 @@ enum class ShapeKind : std::uint8_t { disc, segment, polygon };
 
 /// A shape in its own frame: the obstacle's position is added to every point.
 struct Shape {
-  ShapeKind kind = ShapeKind::disc;
-  double radius = 0.5;       ///< disc radius (> 0); ignored otherwise
-  std::vector<Vec2> points;  ///< segment: 2 points; polygon: >= 3 vertices, in order
+  ShapeKind kind = ShapeKind::disc;  ///< which of radius and points describe it
+  double radius = 0.5;               ///< disc radius (> 0); ignored otherwise
+  std::vector<Vec2> points;          ///< segment: 2 points; polygon: >= 3 vertices, in order
 };
 
 enum class RouteMode : std::uint8_t { once, loop, ping_pong };
@@ -35,11 +35,11 @@ enum class RouteMode : std::uint8_t { once, loop, ping_pong };
 /// waypoints at `speed` (cells/s); `once` stops at the last one, `loop` returns to the first,
 /// `ping_pong` walks back. Without a route it starts at `start` and moves with `velocity`.
 struct Motion {
-  Vec2 start;
-  Vec2 velocity;
-  std::vector<Vec2> route;
-  double speed = 1.0;
-  RouteMode mode = RouteMode::loop;
+  Vec2 start;                        ///< without a route: the position at `appear` (cells)
+  Vec2 velocity;                     ///< without a route: the constant velocity (cells/s)
+  std::vector<Vec2> route;           ///< waypoints (cells), travelled in order; empty: no route
+  double speed = 1.0;                ///< with a route: cells/s along it [Limit: > 0 and finite]
+  RouteMode mode = RouteMode::loop;  ///< with a route: what happens at its last waypoint
 
   /// Position `elapsed` seconds after the motion began (its start before that).
   [[nodiscard]] Vec2 position_at(double elapsed) const noexcept;
@@ -47,13 +47,16 @@ struct Motion {
   [[nodiscard]] Vec2 velocity_at(double elapsed) const noexcept;
 };
 
+/// A dynamic obstacle: a shape that moves with its motion while it is present.
 struct Obstacle {
-  int id = 0;
-  Shape shape;
-  Motion motion;
-  double appear = 0;
+  int id = 0;         ///< names it in messages, pictures and JSON (scenario files keep ids unique)
+  Shape shape;        ///< its shape, relative to position(t)
+  Motion motion;      ///< how it moves; its clock starts at `appear`
+  double appear = 0;  ///< seconds of simulated time when it comes into being [Limit: >= 0]
+  /// Seconds when it goes (not present from then on); infinity: never. [Limit: > appear]
   double disappear = std::numeric_limits<double>::infinity();
 
+  /// Whether it exists at time t (seconds): appear <= t < disappear.
   [[nodiscard]] bool present(double t) const noexcept { return t >= appear && t < disappear; }
   /// Position (the origin of the shape's frame) at time t (clamped to `appear` before it).
   [[nodiscard]] Vec2 position(double t) const noexcept { return motion.position_at(t - appear); }

@@ -13,9 +13,11 @@
 
 namespace pathlab::agents {
 
+/// Another body an agent avoids, as orca_line() sees it.
 struct Neighbour {
-  Vec2 position, velocity;
-  double radius = 0;
+  Vec2 position,      ///< its centre (cells)
+      velocity;       ///< its current velocity (cells/s)
+  double radius = 0;  ///< its disc radius (cells)
   /// 0.5: the neighbour avoids too (another agent); 1: it does not (an obstacle that moves on
   /// its own), so this agent takes all the responsibility.
   double share = 0.5;
@@ -23,7 +25,8 @@ struct Neighbour {
 
 /// A half-plane of admissible velocities: those on the left of `direction` through `point`.
 struct OrcaLine {
-  Vec2 point, direction;
+  Vec2 point,     ///< a velocity on the boundary line (cells/s)
+      direction;  ///< the line's direction, a unit vector; admissible velocities lie to its left
 };
 
 /// The half-plane that keeps an agent (position p, velocity v, radius r) off a neighbour for

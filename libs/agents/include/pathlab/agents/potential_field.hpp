@@ -37,6 +37,7 @@
 
 namespace pathlab::agents {
 
+/// The field's gains and distances, named as in the formulas of potential_field.hpp.
 struct FieldParams {
   double k = 1;     ///< attraction gain
   double eta = 1;   ///< repulsion gain η
@@ -50,8 +51,8 @@ struct FieldParams {
 
 /// One obstacle seen by the agent: its nearest point x_o and its velocity (zero if static).
 struct ObstaclePoint {
-  Vec2 point;
-  Vec2 velocity{};
+  Vec2 point;       ///< x_o, the obstacle's point nearest to the agent (cells)
+  Vec2 velocity{};  ///< the obstacle's velocity (cells/s); zero for walls and still obstacles
   /// ρ override (e.g. measured from the agent's disc edge); nullopt = |x − point|.
   std::optional<double> rho{};
 };

@@ -14,10 +14,12 @@
 
 namespace pathlab::agents {
 
+/// A scenario file as read: its names and the spec to build a World from.
 struct Scenario {
   std::string path;      ///< the scenario file as given
   std::string name;      ///< "name", or the file's stem
   std::string map_path;  ///< resolved against the scenario file's folder
+  /// The file's "seed" (default 1, 0..2^53), kept for callers; the World does not use it.
   std::uint64_t seed = 1;
   WorldSpec world;  ///< the map's grid, agents, obstacles, dt, time limit, parameters
 };

@@ -77,6 +77,8 @@ struct StallParams {
   [[nodiscard]] static StallParams for_step(double step);
 };
 
+/// Watches one agent tick by tick and reports stalls and oscillations by the criteria of
+/// stall.hpp.
 class StallDetector {
  public:
   /// [Limit: window, slow_ticks, revisit_cells, reversals >= 1, cooldown >= 0, thresholds finite
@@ -93,8 +95,11 @@ class StallDetector {
   /// Forget everything, including the cooldown.
   void reset();
 
+  /// What the last update() returned (none before the first and after reset()).
   [[nodiscard]] StallReason last() const noexcept { return last_; }
+  /// Whether reports are being suppressed: the next update() reports nothing.
   [[nodiscard]] bool cooling_down() const noexcept { return cooldown_left_ > 0; }
+  /// The thresholds it was constructed with.
   [[nodiscard]] const StallParams& params() const noexcept { return params_; }
 
  private:

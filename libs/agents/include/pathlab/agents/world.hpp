@@ -53,7 +53,9 @@ enum class PlannerKind : std::uint8_t { hybrid, apf, replan, dstar, flow };
 [[nodiscard]] std::string_view to_string(PlannerKind p) noexcept;
 [[nodiscard]] std::optional<PlannerKind> parse_planner(std::string_view s) noexcept;
 
+/// Tuning shared by every agent of a world; the defaults are the tested ones.
 struct PlannerParams {
+  /// The potential field (hybrid, apf): gains, and rho0, the reach of obstacles and agents.
   FieldParams field;
   /// Stall thresholds; unset: StallParams::for_step(speed * dt) per agent.
   std::optional<StallParams> stall;
@@ -96,7 +98,7 @@ struct PlannerParams {
   /// Flow agents avoid (ORCA) at most this many of their nearest neighbours within
   /// neighbour_range cells, as RVO2's maxNeighbors and neighborDist do. [Limit: >= 1, > 0]
   int max_neighbours = 10;
-  double neighbour_range = 2.0;
+  double neighbour_range = 2.0;  ///< cells from centre to centre; see max_neighbours
   /// Flow agents sharing a goal arrive within goal_reach + sqrt((n - 1) s² / π) of it, measured
   /// along their field, where n is the size of the group and s = 2 · radius + arrive_gap: the
   /// area the group fills when packed. One agent alone arrives within goal_reach. [Limit: >= 0]
@@ -111,31 +113,36 @@ struct PlannerParams {
   bool take_turns = false;
 };
 
+/// One agent as a scenario describes it.
 struct AgentSpec {
-  int id = 0;
-  Vec2 start, goal;
+  int id = 0;              ///< names it in messages and metrics (scenario files keep ids unique)
+  Vec2 start,              ///< where it stands at time 0 (map units), in a cell its radius fits
+      goal;                ///< where it goes (map units), in a cell its radius fits
   double radius = 0.3;     ///< cells
   double max_speed = 2.0;  ///< cells/s
   double max_accel = 8.0;  ///< cells/s²
-  PlannerKind planner = PlannerKind::hybrid;
+  PlannerKind planner = PlannerKind::hybrid;  ///< hybrid, apf, replan, dstar or flow (world.hpp)
   /// Chase: the goal moves with this motion (from the start of the run); `goal` is ignored.
   std::optional<Motion> target;
 };
 
+/// Everything a World is built from; the World keeps its own copy.
 struct WorldSpec {
-  grid::Grid grid;
+  grid::Grid grid;    ///< the static walls (and terrain) the agents move over
   grid::Moves moves;  ///< for the A* plans (no corner cutting by default)
-  double dt = 0.05;
+  double dt = 0.05;   ///< seconds of simulated time per tick [Limit: > 0 and finite]
+  /// Simulated seconds after which the run is finished even if agents have not arrived.
+  /// [Limit: > 0 and finite]
   double time_limit = 60;
-  std::vector<AgentSpec> agents;
-  std::vector<Obstacle> obstacles;
-  PlannerParams params;
+  std::vector<AgentSpec> agents;    ///< the agents, in the order World::agents() keeps
+  std::vector<Obstacle> obstacles;  ///< dynamic obstacles; World::add_obstacle() appends
+  PlannerParams params;             ///< tuning for every agent
 };
 
 /// What an agent did during a run (the fields of `simulate --json`, DESIGN.md).
 struct AgentMetrics {
-  int id = 0;
-  bool arrived = false;
+  int id = 0;              ///< the agent's AgentSpec::id
+  bool arrived = false;    ///< it reached its goal (caught its target) before the run ended
   double time = 0;         ///< seconds until arrival (or the run's length)
   double path_length = 0;  ///< distance travelled
   /// Shortest any-angle path on the static map (clearance grid) from start to goal. For a
@@ -146,22 +153,30 @@ struct AgentMetrics {
   int collisions = 0;         ///< overlaps begun
   double collision_time = 0;  ///< seconds spent overlapping
   int stalls = 0;             ///< stalls and oscillations detected
+  /// Local repairs: hybrid A* detours to the current sub-goal, dstar repairs after map changes.
   int local_replans = 0;
+  /// Full plans after the first: hybrid replans to the goal, every tick's A* (replan), new
+  /// D* Lite searches for a goal that moved to another cell (dstar).
   int global_replans = 0;
 };
 
 /// An agent's state, for renderers and the web page.
 struct AgentState {
+  /// Its spec; `goal` is the current one (a chaser's target now, a flow agent's rally point).
   AgentSpec spec;
-  Vec2 position, velocity, force;
-  std::vector<Vec2> plan;  ///< waypoints still ahead (sub-goals), the goal last
-  std::size_t subgoal = 0;
-  bool arrived = false;
-  bool colliding = false;
-  bool waiting = false;  ///< held back from a narrow passage that agents from the other side use
-  AgentMetrics metrics;
+  Vec2 position,  ///< centre of its disc (map units)
+      velocity,   ///< velocity of the last tick (cells/s); zero once arrived
+      force;      ///< last steering: the field's force (hybrid, apf), else desired velocity
+  std::vector<Vec2> plan;   ///< waypoints still ahead (sub-goals), the goal last
+  std::size_t subgoal = 0;  ///< index in `plan` of the sub-goal it is heading for
+  bool arrived = false;     ///< it reached its goal and has left the world
+  bool colliding = false;   ///< it overlaps a wall, an obstacle or another agent this tick
+  bool waiting = false;     ///< held back from a narrow passage that agents from the other side use
+  AgentMetrics metrics;     ///< what it did so far
 };
 
+/// A running simulation: owns its copy of the spec and every agent's state. Movable, not
+/// copyable.
 class World {
  public:
   /// Validates the spec (throws std::invalid_argument with a message naming the agent or
@@ -169,17 +184,24 @@ class World {
   /// agents' first plans.
   explicit World(WorldSpec spec);
   ~World();
+  /// Takes over the other world's run; the moved-from world may only be destroyed or assigned.
   World(World&&) noexcept;
+  /// Takes over the other world's run (see the move constructor).
   World& operator=(World&&) noexcept;
 
   /// Advances one time step.
   void step();
   /// Steps until every agent arrived or the time limit.
   void run();
+  /// Whether every agent has arrived or time() has reached the spec's time_limit.
   [[nodiscard]] bool finished() const noexcept;
+  /// Simulated seconds so far: ticks() × dt (summed tick by tick).
   [[nodiscard]] double time() const noexcept;
+  /// Steps taken so far (0 before the first step()).
   [[nodiscard]] std::uint64_t ticks() const noexcept;
+  /// Every agent's state, in the spec's order, updated in place by step().
   [[nodiscard]] const std::vector<AgentState>& agents() const noexcept;
+  /// The spec the world runs, with the obstacles added by add_obstacle().
   [[nodiscard]] const WorldSpec& spec() const noexcept;
   /// Wall time of each tick so far (µs), initial plans excluded.
   [[nodiscard]] const std::vector<double>& tick_us() const noexcept;
