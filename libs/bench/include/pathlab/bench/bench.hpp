@@ -20,14 +20,16 @@ namespace pathlab::bench {
 /// precision (2 decimals in the bg512 set).
 [[nodiscard]] bool within_tolerance(double cost, double optimum) noexcept;
 
+/// What run() measures and how.
 struct BenchOptions {
+  /// The algorithms to run, one Row each, in this order (default: A* alone).
   std::vector<search::Algorithm> algorithms{search::Algorithm::astar};
   search::Options search;       ///< heuristic, weight, moves, node limit (algorithm is overridden)
   int threads = 1;              ///< one Pathfinder per thread
   std::size_t max_queries = 0;  ///< per scenario file, spread evenly over its lines; 0 = all
   /// Also smooth every found path (post::smooth) and report its length, timed apart.
   bool smooth = false;
-  post::Smoothing smoothing = post::Smoothing::refined;
+  post::Smoothing smoothing = post::Smoothing::refined;  ///< the method, with `smooth`
   /// Maps with at most this many cells also get the exact any-angle optimum of each query
   /// (anyangle-exact, untimed) when an any-angle algorithm or smoothing is measured, so that
   /// lengths can be compared with it. 0: never.
@@ -45,30 +47,35 @@ struct BenchOptions {
   /// off counts as solved when the algorithm says no_path). Every algorithm sees the same edits.
   /// Runs on one thread. 0: the maps stay as loaded.
   int churn = 0;
-  std::uint64_t churn_seed = 1;
+  std::uint64_t churn_seed = 1;  ///< seeds the churn's random cells (with the map's index)
 };
 
 /// Mean length ratios of a set of solved queries (0 when there was nothing to average).
 struct Lengths {
   double vs_octile = 0;  ///< mean cost / scenario optimum (the 8-neighbour grid optimum)
   double vs_exact = 0;   ///< mean cost / exact any-angle optimum, over queries where it ran
-  std::size_t exact_queries = 0;
+  std::size_t exact_queries = 0;  ///< queries vs_exact averages over (0: it is not measured)
 };
 
 /// One query as measured: what a report plots.
 struct QuerySample {
-  double optimal = 0;  ///< the scenario's optimal length (the x axis of the plots)
-  double time_us = 0;  ///< search time
-  std::uint64_t expanded = 0;
-  std::uint32_t map = 0;  ///< index in Row::maps
-  Status status = Status::invalid_input;
+  double optimal = 0;          ///< the scenario's optimal length (the x axis of the plots)
+  double time_us = 0;          ///< search time
+  std::uint64_t expanded = 0;  ///< nodes expanded (search::Stats::expanded)
+  std::uint32_t map = 0;       ///< index in Row::maps
+  Status status = Status::invalid_input;  ///< what the search answered
 };
 
+/// One algorithm on one scenario file.
 struct MapRow {
-  std::string map;
-  std::size_t queries = 0, solved = 0, suboptimal = 0;
-  double mean_us = 0, mean_expanded = 0;
-  double median_us = 0, p99_us = 0;
+  std::string map;          ///< the map's file name (LoadedScenario::map_name)
+  std::size_t queries = 0,  ///< queries run (the scenario's selected entries)
+      solved = 0,           ///< found (legal or not), or no_path where the churn cut the goal off
+      suboptimal = 0;       ///< solved but longer than the optimum allows (see Row::suboptimal)
+  double mean_us = 0,       ///< search time per query (µs), over every query run
+      mean_expanded = 0;    ///< nodes expanded per query, over every query run
+  double median_us = 0,     ///< median search time (µs)
+      p99_us = 0;           ///< 99th-percentile search time (µs)
   /// Search state of one finder (one thread) after its queries on this map: node records, open
   /// list and per-finder caches. Estimated when the library does not report it (see
   /// Row::memory_estimated).
@@ -77,20 +84,29 @@ struct MapRow {
   double prep_s = 0;           ///< time to build it (or to load it: prep_loaded)
   double edit_us = 0;          ///< churn: mean time per edit, repair included
   std::size_t edits = 0;       ///< churn: edits made
-  bool prep_loaded = false;
+  bool prep_loaded = false;    ///< the preprocessed data was loaded (a cache), not built
   double mean_los_checks = 0;  ///< line-of-sight checks per query (search)
   Lengths length;              ///< of the algorithm's paths
   Lengths smoothed_length;     ///< of the smoothed paths (BenchOptions::smooth)
 };
 
+/// One algorithm over every scenario: the sums and the verdict.
 struct Row {
-  std::string algorithm;
-  bool optimal = false;  ///< the algorithm promises least cost
-  std::size_t queries = 0, solved = 0, suboptimal = 0, illegal = 0, gave_up = 0;
-  std::size_t missed = 0;  ///< no path reported on a scenario that has one
-  double max_error = 0;    ///< largest |cost - optimum| over solved queries
-  double mean_ratio = 0;   ///< mean cost / optimum over solved queries with optimum > 0
-  double mean_us = 0, median_us = 0, p99_us = 0, mean_expanded = 0;
+  std::string algorithm;    ///< its name, as search::to_string() spells it ("astar", "jps", ...)
+  bool optimal = false;     ///< the algorithm promises least cost
+  std::size_t queries = 0,  ///< queries run over every map
+      solved = 0,           ///< as MapRow::solved, over every map
+      suboptimal = 0,       ///< solved outside within_tolerance() of the optimum (optimal
+                            ///< algorithms), or longer than the octile optimum (anyangle-exact)
+      illegal = 0,          ///< found a path that breaks the map's rules (ends, steps, sight)
+      gave_up = 0;          ///< stopped at the node limit (not counted as missed)
+  std::size_t missed = 0;   ///< no path reported on a scenario that has one
+  double max_error = 0;     ///< largest |cost - optimum| over solved queries
+  double mean_ratio = 0;    ///< mean cost / optimum over solved queries with optimum > 0
+  double mean_us = 0,       ///< search time per query (µs), over every query
+      median_us = 0,        ///< median search time (µs) over every query
+      p99_us = 0,           ///< 99th-percentile search time (µs) over every query
+      mean_expanded = 0;    ///< nodes expanded per query
   double expansions_per_s = 0;  ///< total expanded / total search time
   double prep_s = 0;            ///< preprocessing, total seconds over the maps
   double edit_us = 0;           ///< churn: mean time per edit over every map, repair included
@@ -105,25 +121,28 @@ struct Row {
   Lengths smoothed_length;        ///< BenchOptions::smooth
   double mean_smooth_us = 0;      ///< time to smooth a path
   double mean_smooth_los = 0;     ///< line-of-sight checks per smoothing
-  std::vector<MapRow> maps;
+  std::vector<MapRow> maps;       ///< one per scenario file, in the order given to run()
   /// Every query run, in scenario order (time per query against path length, for reports).
   std::vector<QuerySample> samples;
   std::vector<std::string> failures;  ///< first few verification failures, for the user
 
+  /// No illegal path, no missed or below-exact answer, and no suboptimal one if it is optimal.
   [[nodiscard]] bool passed() const noexcept {
     return illegal == 0 && missed == 0 && below_exact == 0 && (!optimal || suboptimal == 0);
   }
 };
 
+/// What run() returns.
 struct Report {
-  std::vector<Row> rows;
+  std::vector<Row> rows;  ///< one per BenchOptions::algorithms entry, in that order
+  /// Whether every row passed (Row::passed()); true for no rows.
   [[nodiscard]] bool passed() const noexcept;
 };
 
 /// A scenario file with its map, checked against each other.
 struct LoadedScenario {
-  io::ScenarioFile file;
-  grid::Grid grid;
+  io::ScenarioFile file;              ///< the .scen file's entries (never empty)
+  grid::Grid grid;                    ///< its Moving AI map, every entry checked to fit it
   std::string map_name;               ///< basename of the map file
   std::vector<std::size_t> selected;  ///< indices of entries to run
 };

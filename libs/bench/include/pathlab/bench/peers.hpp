@@ -22,11 +22,12 @@ enum class PeerKind : std::uint8_t {
   gppc2023,  ///< `-pre M S` (index in index_data/), then `-run M S`; result.csv, time_cost (ns)
 };
 
+/// One peer implementation and how to run it.
 struct Peer {
-  std::string executable;  ///< file name in the peers' folder
-  std::string label;       ///< for tables: "SGCH-JPD, GPPC 2023"
-  PeerKind kind = PeerKind::warthog;
-  std::string variant;        ///< warthog's --alg
+  std::string executable;             ///< file name in the peers' folder
+  std::string label;                  ///< for tables: "SGCH-JPD, GPPC 2023"
+  PeerKind kind = PeerKind::warthog;  ///< its command line and output format
+  std::string variant;                ///< warthog's --alg
   bool preprocessed = false;  ///< builds an index first: compared with pathlab's preprocessed rows
   /// pathlab's algorithm of the same family (A*, JPS, JPS+); for preprocessed peers the fastest
   /// of pathlab's preprocessed rows is the counterpart instead.
@@ -39,7 +40,7 @@ struct Peer {
 
 /// One query as a peer reported it.
 struct PeerQuery {
-  double time_us = 0;
+  double time_us = 0;  ///< the peer's own time for the query (µs), converted from its unit
   double length = -1;  ///< < 0: the peer's output gives no length
 };
 
@@ -49,25 +50,29 @@ struct PeerQuery {
 [[nodiscard]] std::vector<PeerQuery> parse_gppc2014(std::string_view text);
 [[nodiscard]] std::vector<PeerQuery> parse_gppc2023(std::string_view text);
 
+/// One peer on one scenario file.
 struct PeerMapRow {
-  std::string map;
+  std::string map;             ///< the map's file name (LoadedScenario::map_name)
   std::size_t queries = 0;     ///< the scenario's selected queries the figures cover
   std::size_t checked = 0;     ///< of those, with a length to check
   std::size_t suboptimal = 0;  ///< lengths outside the tolerance of ALGORITHMS.md
   double mean_us = 0;          ///< over the selected queries
   double prep_s = 0;           ///< wall time of the preprocessing step (0 for warthog)
   std::string error;           ///< why there are no figures (not found, timeout, crash, output)
+  /// Whether the figures are valid (no error).
   [[nodiscard]] bool ok() const noexcept { return error.empty(); }
 };
 
+/// One peer over every scenario file.
 struct PeerRow {
-  Peer peer;
+  Peer peer;                     ///< the peer that ran
   std::vector<PeerMapRow> maps;  ///< one per scenario, in the order given
   /// Over the maps with figures, weighted by their queries (0 when none has any).
   std::size_t queries = 0;
-  double mean_us = 0;
+  double mean_us = 0;  ///< time per query (µs), over the same maps and weighting as `queries`
 };
 
+/// Where run_peers() finds the peers and how long it lets them run.
 struct PeerOptions {
   std::string folder;         ///< where the executables are (PEERS.md: peers/bin)
   double timeout_s = 600;     ///< per step (preprocessing, queries); then the peer is killed

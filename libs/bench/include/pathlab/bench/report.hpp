@@ -20,9 +20,10 @@ enum class ReportFormat : std::uint8_t { html, svg };
 /// From a file name's extension (.html, .htm, .svg; any case); nullopt for anything else.
 [[nodiscard]] std::optional<ReportFormat> report_format(std::string_view path) noexcept;
 
+/// What a report shows besides the rows.
 struct ReportOptions {
-  std::string title = "pathlab bench";
-  std::vector<std::string> notes;  ///< lines under the title (command, threads, machine…)
+  std::string title = "pathlab bench";  ///< the page's and the chart's title
+  std::vector<std::string> notes;       ///< lines under the title (command, threads, machine…)
   /// Up to this many queries over all algorithms are drawn one dot each; above it every series
   /// becomes a per-length-bucket median line with a p10–p90 band, so the file stays small
   /// (≈ 13 bytes a dot; the banded chart does not grow with the number of queries).
