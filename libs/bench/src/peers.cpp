@@ -342,4 +342,11 @@ const Row* counterpart(const Peer& peer, const Report& report, std::size_t k) {
   return best;
 }
 
+std::pair<const Row*, double> versus(const PeerRow& p, const Report& report, std::size_t k) {
+  const PeerMapRow& m = p.maps[k];
+  const Row* r = m.ok() && m.suboptimal == 0 ? counterpart(p.peer, report, k) : nullptr;
+  if (r == nullptr || r->maps[k].mean_us <= 0) return {r, 0};
+  return {r, m.mean_us / r->maps[k].mean_us};
+}
+
 }  // namespace pathlab::bench

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <pathlab/bench/bench.hpp>
@@ -94,5 +95,11 @@ struct PeerOptions {
 /// The pathlab row a peer is set against on map k: the same family when it was measured, the
 /// fastest verified preprocessed (search::uses_preparation) row for preprocessed peers, or none.
 [[nodiscard]] const Row* counterpart(const Peer& peer, const Report& report, std::size_t k);
+
+/// A peer's map k against pathlab: the counterpart row, when the peer's run there verified with
+/// no suboptimal answer (else null), and the ratio of the mean times (peer / pathlab: > 1,
+/// pathlab is faster; 0 when there is no row or its time is 0).
+[[nodiscard]] std::pair<const Row*, double> versus(const PeerRow& p, const Report& report,
+                                                   std::size_t k);
 
 }  // namespace pathlab::bench

@@ -1,0 +1,156 @@
+// Search results as JSON (see search.hpp).
+#include <pathlab/json/search.hpp>
+
+#include <cstdint>
+
+#include <pathlab/json/grid.hpp>
+#include <pathlab/search/algorithm.hpp>
+
+namespace pathlab::json {
+
+nlohmann::json algorithm_list() {
+  nlohmann::json algos = nlohmann::json::array(), heur = nlohmann::json::array();
+  for (const auto& a : search::algorithms()) {
+    algos.push_back({{"name", a.name},
+                     {"optimal", a.optimal},
+                     {"fewest_moves", a.fewest_moves},
+                     {"informed", a.informed},
+                     {"any_angle", a.any_angle},
+                     {"summary", a.summary}});
+  }
+  for (auto h : search::heuristics()) heur.push_back(std::string(search::to_string(h)));
+  return {{"algorithms", algos}, {"heuristics", heur}};
+}
+
+nlohmann::json search_result(search::Algorithm algorithm, Cell start,
+                             const std::vector<Cell>& goals, const search::Result& r) {
+  // The goal reached (several goals: the nearest), else the first one given.
+  const Cell goal = r.status == Status::found ? r.reached_goal() : goals.front();
+  return {{"status", std::string(to_string(r.status))},
+          {"algorithm", std::string(search::to_string(algorithm))},
+          {"start", cell(start)},
+          {"goal", cell(goal)},
+          {"cost", r.cost},
+          {"moves", r.moves()},
+          {"path", cells(r.path)},
+          {"points", points(search::path_points(r))},
+          {"any_angle", search::info(algorithm).any_angle},
+          {"expanded", r.stats.expanded},
+          {"generated", r.stats.generated},
+          {"los_checks", r.stats.los_checks},
+          {"time_us", r.stats.time_us}};
+}
+
+void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r) {
+  if (!o.partial || r.status == Status::found || r.partial.path.empty()) return;
+  out["partial"] = {{"reached", cell(r.partial.reached)},
+                    {"cost", r.partial.cost},
+                    {"path", cells(r.partial.path)}};
+}
+
+void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method) {
+  out["smoothed_path"] = cells(s.path);
+  out["smoothed_points"] = points(s.points);
+  out["smoothed_cost"] = s.cost;
+  out["smoothing"] = {{"method", std::string(post::to_string(method))},
+                      {"los_checks", s.los_checks}};
+}
+
+nlohmann::json solve_result(const search::Options& o, Cell start, const std::vector<Cell>& goals,
+                            const search::Result& r, const post::SmoothedPath* smoothed,
+                            post::Smoothing method) {
+  nlohmann::json j = search_result(o.algorithm, start, goals, r);
+  j["heuristic"] = std::string(search::to_string(o.effective_heuristic()));
+  j["weight"] = o.effective_weight();
+  j["diagonal"] = std::string(grid::to_string(o.moves.diagonal));
+  j["cost_model"] = std::string(grid::to_string(o.moves.cost_model));
+  j["unit"] = unit(o.unit);
+  j["reopened"] = r.stats.reopened;
+  j["peak_open"] = r.stats.peak_open;
+  j["iterations"] = r.stats.iterations;
+  if (goals.size() > 1) j["goals"] = cells(goals);
+  add_partial(j, o, r);
+  if (smoothed != nullptr) add_smoothing(j, *smoothed, method);
+  return j;
+}
+
+nlohmann::json trace(search::Algorithm algorithm, const grid::Grid& g, Cell start, Cell goal,
+                     const std::vector<search::TraceEvent>& events) {
+  nlohmann::json ev = nlohmann::json::array();
+  for (const auto& e : events) {
+    nlohmann::json j{{"type", std::string(search::to_string(e.type))}};
+    switch (e.type) {
+      case search::EventType::opened:
+      case search::EventType::updated:
+        j.update({{"x", e.cell.x},
+                  {"y", e.cell.y},
+                  {"px", e.other.x},
+                  {"py", e.other.y},
+                  {"g", e.g},
+                  {"f", e.f},
+                  {"side", e.side}});
+        break;
+      case search::EventType::closed:
+        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"side", e.side}});
+        break;
+      case search::EventType::iteration:
+        j["bound"] = e.g;
+        break;
+      case search::EventType::meet:
+      case search::EventType::line_of_sight:
+        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"x2", e.other.x}, {"y2", e.other.y}});
+        if (e.type == search::EventType::line_of_sight) j["visible"] = e.g != 0;
+        break;
+    }
+    ev.push_back(std::move(j));
+  }
+  return {{"algorithm", std::string(search::to_string(algorithm))},
+          {"width", g.width()},
+          {"height", g.height()},
+          {"start", cell(start)},
+          {"goal", cell(goal)},
+          {"events", ev}};
+}
+
+nlohmann::json compact_trace(const std::vector<search::TraceEvent>& events, int width) {
+  enum : int { kSightClear = 5, kSightBlocked = 6, kSecondCell = 7 };
+  nlohmann::json out = nlohmann::json::array();
+  std::int64_t prev = 0;
+  auto put = [&](Cell c, int code) {
+    const std::int64_t at = std::int64_t{c.y} * width + c.x;
+    const std::int64_t d = at - prev;
+    const std::int64_t zig = d >= 0 ? 2 * d : -2 * d - 1;
+    out.push_back(zig * 8 + code);
+    prev = at;
+  };
+  for (const auto& e : events) {
+    if (e.type == search::EventType::line_of_sight) {
+      put(e.cell, e.g != 0 ? kSightClear : kSightBlocked);
+      put(e.other, kSecondCell);
+    } else {
+      put(e.cell, static_cast<int>(e.type));
+    }
+  }
+  return out;
+}
+
+nlohmann::json reach(Cell from, double budget, Status status,
+                     const std::vector<search::ReachCell>& cells) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
+  return {{"from", cell(from)},
+          {"budget", budget},
+          {"status", status == Status::node_limit ? "node_limit" : "found"},
+          {"cells", std::move(list)}};
+}
+
+nlohmann::json prepared(search::Algorithm algorithm, std::string_view status,
+                        const std::string& file, const search::PrepareInfo& info) {
+  return {{"algorithm", std::string(search::to_string(algorithm))},
+          {"status", std::string(status)},
+          {"file", file},
+          {"prep_s", info.seconds},
+          {"bytes", info.bytes}};
+}
+
+}  // namespace pathlab::json
