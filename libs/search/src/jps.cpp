@@ -8,9 +8,20 @@
 #include "jps.hpp"
 #include "subgoal_graph.hpp"
 
+#include <array>
 #include <chrono>
 
 namespace pathlab::search::detail {
+
+// Fallbacks (Result::answered_by, fallback, note), defined in jps.cpp beside note_for
+// (engine.hpp), used by jps.cpp and subgoal.cpp.
+/// The answer of `asked` falling back for `why`: the algorithm answering and the note.
+[[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
+/// How a query with o is answered on the grid actually searched (the unit's view applied),
+/// every reason but rebuilding.
+[[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;
+/// Records f in out (answered_by, fallback, note).
+void set_fallback(Result& out, const FallbackInfo& f) noexcept;
 
 void destroy(JpsCache* p) noexcept {
   delete p;
@@ -242,7 +253,7 @@ template <class L>
 Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
                Result& out, L& listener) {
   if (!jps_applies(grid, o.moves)) {
-    out.note = note_for(grid, o);
+    set_fallback(out, fallback_on(grid, o));
     return run_astar_instead(grid, o, s, t, ws, out, listener);
   }
   JpsCache& cache = jps_cache(ws, grid);
@@ -255,7 +266,7 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
     }
     return run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
   }
-  if (o.algorithm == Algorithm::jps_plus) out.note = note_for(grid, o);
+  if (o.algorithm == Algorithm::jps_plus) set_fallback(out, fallback_on(grid, o));
   ensure_columns(cache, grid);
   return run_jumper(grid, o, OnlineJumper(grid, cache, t), s, t, ws, out, listener);
 }
@@ -269,56 +280,116 @@ template Status run_jps(const Grid&, const Options&, NodeId, NodeId, Pathfinder:
 
 namespace pathlab::search {
 
-std::string_view fallback_note(const grid::Grid& base, const Options& o) noexcept {
+std::string_view to_string(Fallback f) noexcept {
+  switch (f) {
+    case Fallback::none:
+      return "none";
+    case Fallback::terrain_costs:
+      return "terrain-costs";
+    case Fallback::diagonal_rule:
+      return "diagonal-rule";
+    case Fallback::cost_model:
+      return "cost-model";
+    case Fallback::map_too_large:
+      return "map-too-large";
+    case Fallback::rebuilding:
+      return "rebuilding";
+  }
+  return "none";
+}
+
+FallbackInfo fallback_for(const grid::Grid& base, const Options& o) noexcept {
   try {
     Pathfinder f(base, o);
     const grid::Grid* g = f.searched_grid();
-    return g == nullptr ? std::string_view{} : detail::note_for(*g, o);
+    if (g != nullptr) return detail::fallback_on(*g, o);
   } catch (const std::bad_alloc&) {
-    return {};
   }
+  return {o.algorithm, Fallback::none, {}};
+}
+
+std::string_view fallback_note(const grid::Grid& base, const Options& o) noexcept {
+  return fallback_for(base, o).note;
 }
 
 std::string_view detail::note_for(const grid::Grid& g, const Options& o) noexcept {
-  if (o.algorithm == Algorithm::subgoal || o.algorithm == Algorithm::subgoal_ch) {
-    const bool ch = o.algorithm == Algorithm::subgoal_ch;
-    if (g.has_terrain()) {
-      return ch ? "subgoal-ch: steps have terrain or class costs here; answered with A*"
-                : "subgoal: steps have terrain or class costs here; answered with A*";
-    }
-    if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
-      return ch ? "subgoal-ch: subgoal graphs are built for --diagonal no-corner-cut; answered "
-                  "with A*"
-                : "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with "
-                  "A*";
-    }
-    if (!detail::SubgoalGraph::applies(g, o.moves)) {
-      return ch ? "subgoal-ch: subgoal graphs need the octile cost model (1 and sqrt 2); "
-                  "answered with A*"
-                : "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered "
-                  "with A*";
-    }
-    return {};
+  return fallback_on(g, o).note;
+}
+
+namespace {
+
+/// The note of each algorithm that falls back, per reason (Fallback's order).
+struct Notes {
+  Algorithm algorithm;
+  std::array<const char*, 6> text;
+};
+constexpr Notes kNotes[] = {
+    {Algorithm::jps,
+     {"",
+      "jps: steps have terrain or class costs here and jump point search assumes unit costs; "
+      "answered with A*",
+      "jps: jump point search is defined for --diagonal no-corner-cut; answered with A*", "", "",
+      ""}},
+    {Algorithm::jps_plus,
+     {"",
+      "jps+: steps have terrain or class costs here and jump point search assumes unit costs; "
+      "answered with A*",
+      "jps+: jump point search is defined for --diagonal no-corner-cut; answered with A*", "",
+      "jps+: the map is wider or taller than 32000 cells, too large for the jump table; "
+      "answered with jps",
+      ""}},
+    {Algorithm::subgoal,
+     {"", "subgoal: steps have terrain or class costs here; answered with A*",
+      "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
+      "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
+      "subgoal: the map has too many cells for a subgoal graph; answered with A*",
+      "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt on another "
+      "thread"}},
+    {Algorithm::subgoal_ch,
+     {"", "subgoal-ch: steps have terrain or class costs here; answered with A*",
+      "subgoal-ch: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
+      "subgoal-ch: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
+      "subgoal-ch: the map has too many cells for a subgoal graph; answered with A*",
+      "subgoal-ch: the map changed; answered with jps while the hierarchy is rebuilt on another "
+      "thread"}},
+};
+
+}  // namespace
+
+FallbackInfo detail::fallback_info(Algorithm asked, Fallback why) noexcept {
+  if (why == Fallback::none) return {asked, why, {}};
+  const Algorithm by = why == Fallback::rebuilding ||
+                               (why == Fallback::map_too_large && asked == Algorithm::jps_plus)
+                           ? Algorithm::jps
+                           : Algorithm::astar;
+  for (const Notes& n : kNotes) {
+    if (n.algorithm == asked) return {by, why, n.text[static_cast<std::size_t>(why)]};
   }
-  const bool plus = o.algorithm == Algorithm::jps_plus;
-  if (o.algorithm != Algorithm::jps && !plus) return {};
+  return {by, why, {}};
+}
+
+FallbackInfo detail::fallback_on(const grid::Grid& g, const Options& o) noexcept {
+  const Algorithm a = o.algorithm;
+  const bool subgoal = a == Algorithm::subgoal || a == Algorithm::subgoal_ch;
+  if (!subgoal && a != Algorithm::jps && a != Algorithm::jps_plus) return {a, Fallback::none, {}};
+  Fallback why = Fallback::none;
   if (g.has_terrain()) {
-    return plus ? "jps+: steps have terrain or class costs here and jump point search assumes "
-                  "unit costs; answered with A*"
-                : "jps: steps have terrain or class costs here and jump point search assumes "
-                  "unit costs; answered with A*";
+    why = Fallback::terrain_costs;
+  } else if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
+    why = Fallback::diagonal_rule;
+  } else if (subgoal && o.moves.cost_model != grid::CostModel::octile) {
+    why = Fallback::cost_model;
+  } else if (subgoal ? !detail::SubgoalGraph::applies(g, o.moves)
+                     : a == Algorithm::jps_plus && !detail::table_applies(g)) {
+    why = Fallback::map_too_large;
   }
-  if (o.moves.diagonal != grid::DiagonalRule::no_corner_cut) {
-    return plus ? "jps+: jump point search is defined for --diagonal no-corner-cut; answered "
-                  "with A*"
-                : "jps: jump point search is defined for --diagonal no-corner-cut; answered "
-                  "with A*";
-  }
-  if (plus && !detail::table_applies(g)) {
-    return "jps+: the map is wider or taller than 32000 cells, too large for the jump table; "
-           "answered with jps";
-  }
-  return {};
+  return fallback_info(a, why);
+}
+
+void detail::set_fallback(Result& out, const FallbackInfo& f) noexcept {
+  out.answered_by = f.answered_by;
+  out.fallback = f.fallback;
+  out.note = f.note;
 }
 
 }  // namespace pathlab::search

@@ -125,6 +125,8 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
   out.cost = 0;
   out.stats = Stats{};
   out.note = {};
+  out.answered_by = options_.algorithm;
+  out.fallback = Fallback::none;
   out.partial.path.clear();
   out.partial.cost = 0;
   ws_->prep_us = 0;
@@ -163,6 +165,9 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
         r.path.clear();
         r.points.clear();
         r.stats = Stats{};
+        r.answered_by = options_.algorithm;
+        r.fallback = Fallback::none;
+        r.note = {};
         const Status st = run(ws.goal_ids[i], r, quiet);
         total.expanded += r.stats.expanded;
         total.generated += r.stats.generated;
@@ -184,6 +189,9 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
       }
       if (best != Status::found) {
         out.stats = total;
+        out.answered_by = ws.goal_result.answered_by;  // how the last goal was answered
+        out.fallback = ws.goal_result.fallback;
+        out.note = ws.goal_result.note;
         return best;
       }
       const Status st = run(ws.goal_ids[best_goal], out, l);
@@ -262,6 +270,8 @@ bool Pathfinder::run_slice(std::uint64_t max_expansions, Result& out) noexcept {
   out.points.clear();
   out.cost = 0;
   out.note = {};
+  out.answered_by = w.sliced_active ? w.sliced_options.algorithm : options_.algorithm;
+  out.fallback = Fallback::none;
   out.partial.path.clear();
   if (!w.sliced_active) {
     out.stats = Stats{};

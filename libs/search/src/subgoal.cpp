@@ -6,12 +6,24 @@
 #include <future>
 #include <system_error>
 
+#include <pathlab/search/prepare.hpp>
+
 #include "engine.hpp"
 #include "jps.hpp"  // run_astar_instead
 #include "subgoal_ch.hpp"
 #include "subgoal_graph.hpp"
 
 namespace pathlab::search::detail {
+
+// Fallbacks (Result::answered_by, fallback, note), defined in jps.cpp beside note_for
+// (engine.hpp), used by jps.cpp and subgoal.cpp.
+/// The answer of `asked` falling back for `why`: the algorithm answering and the note.
+[[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
+/// How a query with o is answered on the grid actually searched (the unit's view applied),
+/// every reason but rebuilding.
+[[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;
+/// Records f in out (answered_by, fallback, note).
+void set_fallback(Result& out, const FallbackInfo& f) noexcept;
 
 void destroy(SubgoalCache* p) noexcept {
   delete p;
@@ -110,12 +122,12 @@ template HierarchyCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
 namespace {
 
 template <class Cache, class L>
-Status answer(Cache* ready, const char* rebuilding, const Grid& g, const Options& o, NodeId s,
-              NodeId t, Pathfinder::Workspace& ws, Result& out, L& listener) {
+Status answer(Cache* ready, const Grid& g, const Options& o, NodeId s, NodeId t,
+              Pathfinder::Workspace& ws, Result& out, L& listener) {
   if (ready == nullptr) {
     // The map changed and the graph is being rebuilt off this thread: jump point search
     // answers meanwhile (no preprocessing, same optimal costs).
-    out.note = rebuilding;
+    set_fallback(out, fallback_info(o.algorithm, Fallback::rebuilding));
     Options j = o;
     j.algorithm = Algorithm::jps;
     return run_jps(g, j, s, t, ws, out, listener);
@@ -151,19 +163,13 @@ template <class L>
 Status run_subgoal(const Grid& g, const Options& o, NodeId s, NodeId t, Pathfinder::Workspace& ws,
                    Result& out, L& listener) {
   if (!SubgoalGraph::applies(g, o.moves)) {
-    out.note = note_for(g, o);
+    set_fallback(out, fallback_on(g, o));
     return run_astar_instead(g, o, s, t, ws, out, listener);
   }
   if (o.algorithm == Algorithm::subgoal_ch) {
-    return answer(graph_cache_now<HierarchyCache>(ws, g),
-                  "subgoal-ch: the map changed; answered with jps while the hierarchy is rebuilt "
-                  "on another thread",
-                  g, o, s, t, ws, out, listener);
+    return answer(graph_cache_now<HierarchyCache>(ws, g), g, o, s, t, ws, out, listener);
   }
-  return answer(graph_cache_now<SubgoalCache>(ws, g),
-                "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt "
-                "on another thread",
-                g, o, s, t, ws, out, listener);
+  return answer(graph_cache_now<SubgoalCache>(ws, g), g, o, s, t, ws, out, listener);
 }
 
 template Status run_subgoal(const Grid&, const Options&, NodeId, NodeId, Pathfinder::Workspace&,
@@ -172,3 +178,124 @@ template Status run_subgoal(const Grid&, const Options&, NodeId, NodeId, Pathfin
                             Result&, DynamicListener&);
 
 }  // namespace pathlab::search::detail
+
+namespace pathlab::search {
+
+/// preparation_state and wait_prepared: the finder's grid, options and caches.
+struct PreparationAccess {
+  static const grid::Grid* searched(const Pathfinder& f) noexcept { return f.searched_grid(); }
+  static Pathfinder::Workspace& ws(const Pathfinder& f) noexcept { return *f.ws_; }
+};
+
+namespace {
+
+/// The state of a subgoal method's cache (the Fallback checks passed).
+template <class Cache>
+PrepareState graph_state(const Cache* c, const grid::Grid& g) noexcept {
+  if (c == nullptr || !c->graph) return PrepareState::missing;
+  if (c->revision == g.revision()) return PrepareState::ready;
+  if (c->pending.valid()) {
+    if (c->pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+      return PrepareState::building;
+    }
+    // Finished: the next query takes it over if it was built from these cells.
+    return c->pending_revision == g.revision() ? PrepareState::ready : PrepareState::stale;
+  }
+  return c->graph->matches(g) ? PrepareState::ready : PrepareState::stale;
+}
+
+/// Calls f with a null pointer of the cache type of subgoal method a.
+template <class F>
+decltype(auto) by_graph_cache(Algorithm a, F&& f) {
+  if (a == Algorithm::subgoal_ch) return f(static_cast<detail::HierarchyCache*>(nullptr));
+  return f(static_cast<detail::SubgoalCache*>(nullptr));
+}
+
+}  // namespace
+
+std::string_view to_string(PrepareState s) noexcept {
+  switch (s) {
+    case PrepareState::none:
+      return "none";
+    case PrepareState::missing:
+      return "missing";
+    case PrepareState::stale:
+      return "stale";
+    case PrepareState::building:
+      return "building";
+    case PrepareState::ready:
+      return "ready";
+  }
+  return "none";
+}
+
+PrepareState preparation_state(const Pathfinder& f) noexcept {
+  const Options& o = f.options();
+  if (!uses_preparation(o.algorithm)) return PrepareState::none;
+  const grid::Grid* g = PreparationAccess::searched(f);
+  if (g == nullptr || detail::fallback_on(*g, o).fallback != Fallback::none) {
+    return PrepareState::none;
+  }
+  const Pathfinder::Workspace& ws = PreparationAccess::ws(f);
+  if (o.algorithm == Algorithm::jps_plus) {
+    if (!ws.jps || !ws.jps->table) return PrepareState::missing;
+    return ws.jps->up_to_date(*g) ? PrepareState::ready : PrepareState::stale;
+  }
+  return by_graph_cache(o.algorithm, [&](auto* tag) {
+    using Cache = std::remove_pointer_t<decltype(tag)>;
+    return graph_state(detail::cache_of<Cache>(ws), *g);
+  });
+}
+
+bool wait_prepared(Pathfinder& f, std::chrono::milliseconds timeout) noexcept {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  PrepareState last = PrepareState::none;
+  for (;;) {
+    const PrepareState s = preparation_state(f);
+    switch (s) {
+      case PrepareState::none:
+        return true;
+      case PrepareState::ready:
+        // Takes a finished rebuild over (or notes that the walls still match).
+        (void)prepare(f);
+        if (preparation_state(f) == PrepareState::ready) return true;
+        break;  // the finished build failed: the loop starts another
+      case PrepareState::missing:
+      case PrepareState::stale:
+        // Once per state: a second time in a row means the build could not be made.
+        if (s == last) return false;
+        (void)prepare(f);  // builds or repairs now (jps+, a first graph), or starts the rebuild
+        break;
+      case PrepareState::building: {
+        const grid::Grid* g = PreparationAccess::searched(f);
+        if (g == nullptr) return false;
+        const bool done = by_graph_cache(f.options().algorithm, [&](auto* tag) {
+          using Cache = std::remove_pointer_t<decltype(tag)>;
+          const Cache* c = detail::cache_of<Cache>(PreparationAccess::ws(f));
+          return c == nullptr || !c->pending.valid() ||
+                 c->pending.wait_until(deadline) == std::future_status::ready;
+        });
+        if (!done) return false;
+        break;
+      }
+    }
+    last = s;
+  }
+}
+
+FallbackInfo fallback_for(const Pathfinder& f) noexcept {
+  const Options& o = f.options();
+  const grid::Grid* g = PreparationAccess::searched(f);
+  if (g == nullptr) return {o.algorithm, Fallback::none, {}};
+  const FallbackInfo fixed = detail::fallback_on(*g, o);
+  if (fixed.fallback != Fallback::none || !uses_preparation(o.algorithm) ||
+      o.algorithm == Algorithm::jps_plus) {
+    return fixed;
+  }
+  const PrepareState s = preparation_state(f);
+  return s == PrepareState::stale || s == PrepareState::building
+             ? detail::fallback_info(o.algorithm, Fallback::rebuilding)
+             : fixed;
+}
+
+}  // namespace pathlab::search

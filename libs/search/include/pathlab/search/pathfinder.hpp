@@ -60,8 +60,33 @@ struct Stats {
   double time_us = 0;            ///< wall time of the query
 };
 
+/// Why a query was answered by another algorithm than Options::algorithm: the machine-readable
+/// form of Result::note. Only jps, jps+, subgoal and subgoal-ch fall back; every answer stays
+/// correct (optimal where the algorithm is), only slower than the asked one would be.
+enum class Fallback : std::uint8_t {
+  none,           ///< answered by Options::algorithm itself
+  terrain_costs,  ///< steps cost other than 1 and sqrt 2 somewhere in the grid searched: terrain
+                  ///< costs, or the unit's class costs (jps, jps+, subgoal, subgoal-ch -> astar)
+  diagonal_rule,  ///< a diagonal rule other than no-corner-cut (jps, jps+, subgoal, subgoal-ch ->
+                  ///< astar)
+  cost_model,     ///< the integer cost model (10 and 14) instead of octile's 1 and sqrt 2
+                  ///< (subgoal, subgoal-ch -> astar)
+  map_too_large,  ///< wider or taller than 32000 cells: no jump table (jps+ -> jps); more padded
+                  ///< cells than a subgoal graph can number (subgoal, subgoal-ch -> astar)
+  rebuilding,     ///< the map changed and the graph is being rebuilt on another thread; until it
+                  ///< is in (prepare.hpp: preparation_state, wait_prepared), queries are
+                  ///< answered by jps, with the same optimal costs (subgoal, subgoal-ch -> jps)
+};
+/// "none", "terrain-costs", "diagonal-rule", "cost-model", "map-too-large", "rebuilding".
+[[nodiscard]] std::string_view to_string(Fallback f) noexcept;
+
 struct Result {
   Status status = Status::invalid_input;
+  /// The algorithm that answered: Options::algorithm, or the one it fell back to (`fallback`
+  /// says why and `note` says it in words). Set by every query, invalid ones included.
+  Algorithm answered_by = Algorithm::astar;
+  /// Why answered_by is not Options::algorithm; Fallback::none when it is.
+  Fallback fallback = Fallback::none;
   /// start..goal (empty unless found): every cell for grid algorithms; the turning cells for
   /// any-angle ones (consecutive cells see each other); for anyangle-exact, a free cell touching
   /// each vertex.
@@ -76,8 +101,10 @@ struct Result {
   Cost cost = 0;
   Stats stats;
   /// Empty, or a one-line remark on how the query was answered that a user should see (e.g.
-  /// "jps: the map has terrain costs; answered with A*"). Points to a static string: copying
-  /// or keeping it never allocates.
+  /// "jps: the map has terrain costs; answered with A*"): the human form of `fallback`, set
+  /// exactly when it is not Fallback::none. Its wording may change: test `fallback` and
+  /// `answered_by`, not the text. Points to a static string: copying or keeping it never
+  /// allocates.
   std::string_view note;
   /// With Options::partial, when no goal was reached: the reached cell closest to the goal (h:
   /// octile for 8-neighbour moves, Manhattan for 4; ties to the smaller path cost, then to the
@@ -106,8 +133,24 @@ struct ReachCell {
 /// Euclidean length of a polyline.
 [[nodiscard]] double polyline_length(std::span<const Point> points) noexcept;
 
+/// A reusable query object over one grid, with its own workspace.
+///
+/// Lifetimes and threads:
+/// - It keeps a pointer to `grid` (not a copy): the grid must outlive the finder and stay at
+///   its address (do not move or destroy it while finders use it; a copy of the grid is
+///   another grid, which needs its own finder).
+/// - One thread at a time per finder (find, find_nearest, reach, slices, prepare.hpp's
+///   functions); any number of finders, on as many threads, may share one grid.
+/// - The grid may be edited (Grid::apply and the other setters) between queries, never while a
+///   query of any finder on it runs: the search reads the cells without locks. After an edit
+///   the finder repairs itself on its next query (unit views, the JPS+ table; subgoal and
+///   subgoal-ch rebuild on another thread from a copy of the grid, jps answering meanwhile:
+///   Fallback::rebuilding). No query ever answers for the old map.
+/// - Destroying (or moving onto) a finder whose subgoal graph is being rebuilt waits for that
+///   build to end.
 class Pathfinder {
  public:
+  /// A finder over `grid` (which must outlive it) for `options`. Builds nothing yet.
   Pathfinder(const grid::Grid& grid, Options options = {});
   ~Pathfinder();
   Pathfinder(Pathfinder&&) noexcept;
@@ -164,7 +207,8 @@ class Pathfinder {
   struct Workspace;
 
  private:
-  friend struct PreparedAccess;  // pathlab/search/prepare.hpp
+  friend struct PreparedAccess;     // pathlab/search/prepare.hpp
+  friend struct PreparationAccess;  // prepare.hpp's preparation_state and wait_prepared
   Status query(Cell start, std::span<const Cell> goals, Result& out,
                SearchListener* listener) noexcept;
   const grid::Grid* grid_;
@@ -172,9 +216,22 @@ class Pathfinder {
   std::unique_ptr<Workspace> ws_;
 };
 
-/// The note (Result::note) a query with these options on this grid will carry, empty when
-/// none: jps and jps+ answer with A* on maps with terrain costs and under diagonal rules other
-/// than no-corner-cut, and say so. Lets a caller print it once before running queries.
+/// How queries with some options on some grid are answered: the algorithm, why it is not the
+/// one asked for, and the note (Result's answered_by, fallback and note).
+struct FallbackInfo {
+  Algorithm answered_by = Algorithm::astar;
+  Fallback fallback = Fallback::none;
+  std::string_view note;
+};
+
+/// How every query with options `o` on grid `g` (as o.unit sees it) is answered, as far as the
+/// grid and options decide it: every Fallback but `rebuilding`, which depends on a finder's
+/// state (ask fallback_for(finder) in prepare.hpp, or preparation_state). Lets a caller
+/// report it once before running queries. An invalid unit gives {o.algorithm, none, ""}.
+[[nodiscard]] FallbackInfo fallback_for(const grid::Grid& g, const Options& o) noexcept;
+
+/// fallback_for(g, o).note: the note (Result::note) a query with these options on this grid
+/// will carry, empty when none.
 [[nodiscard]] std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept;
 
 /// Checks options against the grid: returns a message for a bad weight, node limit or unit.
