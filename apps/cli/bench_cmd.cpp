@@ -12,6 +12,7 @@
 #include <pathlab/bench/peers.hpp>
 #include <pathlab/bench/report.hpp>
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/bench.hpp>
 
 #include "common.hpp"
 
@@ -55,115 +56,6 @@ class ProgressBar {
   std::chrono::steady_clock::time_point last_{};
 };
 
-nlohmann::json lengths_json(const bench::Lengths& l) {
-  nlohmann::json j{{"vs_octile", l.vs_octile}, {"exact_queries", l.exact_queries}};
-  if (l.exact_queries > 0) j["vs_exact"] = l.vs_exact;
-  return j;
-}
-
-nlohmann::json row_json(const bench::Row& r, bool smooth, bool churn) {
-  nlohmann::json maps = nlohmann::json::array();
-  for (const auto& m : r.maps) {
-    nlohmann::json mj{{"map", m.map},
-                      {"queries", m.queries},
-                      {"solved", m.solved},
-                      {"suboptimal", m.suboptimal},
-                      {"mean_us", m.mean_us},
-                      {"mean_expanded", m.mean_expanded},
-                      {"median_us", m.median_us},
-                      {"p99_us", m.p99_us},
-                      {"memory_bytes", m.memory_bytes},
-                      {"prep_bytes", m.prep_bytes}};
-    if (m.edits > 0) {
-      mj["edit_us"] = m.edit_us;
-      mj["edits"] = m.edits;
-    }
-    if (r.any_angle || !r.optimal) mj["length"] = lengths_json(m.length);
-    if (r.any_angle) mj["los_checks_per_query"] = m.mean_los_checks;
-    if (smooth) mj["smoothed_length"] = lengths_json(m.smoothed_length);
-    maps.push_back(std::move(mj));
-  }
-  nlohmann::json j{{"algorithm", r.algorithm},
-                   {"queries", r.queries},
-                   {"solved", r.solved},
-                   {"suboptimal", r.suboptimal},
-                   {"illegal", r.illegal},
-                   {"gave_up", r.gave_up},
-                   {"missed", r.missed},
-                   {"max_error", r.max_error},
-                   {"mean_us", r.mean_us},
-                   {"median_us", r.median_us},
-                   {"p99_us", r.p99_us},
-                   {"mean_expanded", r.mean_expanded},
-                   {"expansions_per_s", r.expansions_per_s},
-                   {"prep_s", r.prep_s},
-                   {"memory_bytes", r.memory_bytes},
-                   {"memory_estimated", r.memory_estimated},
-                   {"optimal", r.optimal},
-                   {"maps", maps}};
-  if (!r.optimal) j["mean_ratio"] = r.mean_ratio;
-  if (churn) {
-    j["edit_us"] = r.edit_us;
-    j["edits"] = r.edits;
-  }
-  if (r.any_angle) {
-    j["any_angle"] = true;
-    j["below_exact"] = r.below_exact;
-    j["los_checks_per_query"] = r.mean_los_checks;
-    j["length"] = lengths_json(r.length);
-  }
-  if (smooth) {
-    j["smoothed_length"] = lengths_json(r.smoothed_length);
-    j["smooth_us"] = r.mean_smooth_us;
-    j["smooth_los_checks"] = r.mean_smooth_los;
-  }
-  return j;
-}
-
-/// pathlab's row set against a peer on map k and the ratio (peer / pathlab), if both verified.
-std::pair<const bench::Row*, double> versus(const bench::PeerRow& p, const bench::Report& report,
-                                            std::size_t k) {
-  const bench::PeerMapRow& m = p.maps[k];
-  const bench::Row* r =
-      m.ok() && m.suboptimal == 0 ? bench::counterpart(p.peer, report, k) : nullptr;
-  if (r == nullptr || r->maps[k].mean_us <= 0) return {r, 0};
-  return {r, m.mean_us / r->maps[k].mean_us};
-}
-
-nlohmann::json peers_json(const bench::Report& report, const std::vector<bench::PeerRow>& peers) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& p : peers) {
-    nlohmann::json maps = nlohmann::json::array();
-    for (std::size_t k = 0; k < p.maps.size(); ++k) {
-      const auto& m = p.maps[k];
-      nlohmann::json mj{{"map", m.map}};
-      if (!m.ok()) {
-        mj["error"] = m.error;
-      } else {
-        mj.update({{"queries", m.queries},
-                   {"checked", m.checked},
-                   {"suboptimal", m.suboptimal},
-                   {"mean_us", m.mean_us},
-                   {"prep_s", m.prep_s}});
-        const auto [row, ratio] = versus(p, report, k);
-        if (row != nullptr) {
-          mj["pathlab"] = row->algorithm;
-          mj["pathlab_us"] = row->maps[k].mean_us;
-          mj["ratio"] = ratio;
-        }
-      }
-      maps.push_back(std::move(mj));
-    }
-    out.push_back({{"peer", p.peer.label},
-                   {"executable", p.peer.executable},
-                   {"preprocessed", p.peer.preprocessed},
-                   {"queries", p.queries},
-                   {"mean_us", p.mean_us},
-                   {"maps", maps}});
-  }
-  return out;
-}
-
 void print_peers(const bench::Report& report, const std::vector<bench::PeerRow>& peers,
                  const std::string& folder) {
   fmt::print("\nbeside the peers in {} (ratio = peer us / pathlab us: > 1, pathlab is faster):\n",
@@ -176,7 +68,7 @@ void print_peers(const bench::Report& report, const std::vector<bench::PeerRow>&
         fmt::print("  {:<34} {:<22} {}\n", p.peer.label, m.map, m.error);
         continue;
       }
-      const auto [row, ratio] = versus(p, report, k);
+      const auto [row, ratio] = bench::versus(p, report, k);
       fmt::print(
           "  {:<34} {:<22} {:>10.1f} us{}  {}{}\n", p.peer.label, m.map, m.mean_us,
           p.peer.preprocessed ? fmt::format(" (prep {:.2f} s)", m.prep_s) : "",
@@ -266,9 +158,9 @@ int run_bench(const BenchArgs& a) {
 
   if (a.json) {
     nlohmann::json rows = nlohmann::json::array();
-    for (const auto& r : report.rows) rows.push_back(row_json(r, a.smooth, a.churn > 0));
+    for (const auto& r : report.rows) rows.push_back(json::bench_row(r, a.smooth, a.churn > 0));
     nlohmann::json out{{"results", rows}};
-    if (!a.peers.empty()) out["peers"] = peers_json(report, peers);
+    if (!a.peers.empty()) out["peers"] = json::bench_peers(report, peers);
     fmt::print("{}\n", out.dump());
   } else {
     fmt::print("{:<10} {:>7} {:>7} {:>6} {:>7} {:>7} {:>10} {:>10} {:>10} {:>11} {:>8}\n",

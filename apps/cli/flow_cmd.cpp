@@ -8,10 +8,10 @@
 
 #include <pathlab/flow/field.hpp>
 #include <pathlab/flow/sectors.hpp>
+#include <pathlab/json/flow.hpp>
 #include <pathlab/render/flow.hpp>
 
 #include "common.hpp"
-#include "server.hpp"
 
 namespace pathlab::cli {
 namespace {
@@ -41,7 +41,7 @@ int run_sectored(const FlowArgs& a, const grid::Grid& g, const std::vector<Cell>
   if (auto bad = f.build(g, goals, o, a.sector)) throw CliError{*bad};
   f.require(units);
   if (a.json) {
-    fmt::print("{}\n", server::flow_json(f).dump());
+    fmt::print("{}\n", json::flow_field(f).dump());
     return kExitOk;
   }
   const auto built = f.sectors_built();
@@ -103,7 +103,7 @@ int run_flow(const FlowArgs& a) {
     farthest = std::max(farthest, d);
   }
   if (a.json) {
-    fmt::print("{}\n", server::flow_json(field).dump());
+    fmt::print("{}\n", json::flow_field(field).dump());
     return kExitOk;
   }
   fmt::print(

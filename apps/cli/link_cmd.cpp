@@ -1,8 +1,8 @@
 // `pathlab link`: the Link game (连连看) on a board file — whether two tiles connect (and the
 // line), a hint, every move, a clearing sequence, a shuffle — or a new solvable board
 // (--generate). Exit codes as the CLI contract fixes them: 0 the tiles connect / a hint or a
-// solution exists, 1 a negative answer, 2 bad input. --json shapes come from link_json.hpp, the
-// same as the /api/link endpoints'.
+// solution exists, 1 a negative answer, 2 bad input. --json shapes come from pathlab/json/link.hpp,
+// the same as the /api/link endpoints'.
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +12,7 @@
 #include <fmt/core.h>
 
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/link.hpp>
 #include <pathlab/link/board.hpp>
 #include <pathlab/link/connect.hpp>
 #include <pathlab/link/moves.hpp>
@@ -19,12 +20,11 @@
 #include <pathlab/render/link.hpp>
 
 #include "common.hpp"
-#include "link_json.hpp"
 
 namespace pathlab::cli {
 namespace {
 
-using json = server::LinkJson;
+using ojson = json::Ordered;
 
 struct LinkArgs {
   std::string board_path;
@@ -87,7 +87,7 @@ int run_generate(const LinkArgs& a) {
   }
   render(a, b, {});
   if (a.json) {
-    json out = server::link_board_json(b);
+    ojson out = json::link_board(b);
     out["kinds"] = a.kinds;
     out["seed"] = a.seed;
     fmt::print("{}\n", out.dump());
@@ -112,12 +112,12 @@ int run_connect(const LinkArgs& a, const link::Board& b) {
   }
   if (p == q) throw CliError{"--connect names the same cell twice: " + cell_text(p)};
   const link::Connection line = link::connect(b, p, q);
-  const std::string reason = line ? "" : server::link_refusal(b, p, q);
+  const std::string reason = line ? "" : json::link_refusal(b, p, q);
   render(a, b, {line.points, {p, q}});
   if (a.json) {
-    json out = server::link_connection_json(line);
-    out["a"] = server::link_cell_json(p);
-    out["b"] = server::link_cell_json(q);
+    ojson out = json::link_connection(line);
+    out["a"] = json::link_cell(p);
+    out["b"] = json::link_cell(q);
     if (!line) out["reason"] = reason;
     fmt::print("{}\n", out.dump());
   } else {
@@ -144,7 +144,7 @@ int run_hint(const LinkArgs& a, const link::Board& b) {
   render(a, b, picture);
   const bool deadlocked = !h && b.tiles() > 0;
   if (a.json) {
-    fmt::print("{}\n", server::link_hint_json(b, h).dump());
+    fmt::print("{}\n", json::link_hint(b, h).dump());
   } else if (h) {
     fmt::print("hint: {} and {} ({}): {} turn{}, length {}\n", cell_text(h->a), cell_text(h->b),
                b.at(h->a), line.turns(), line.turns() == 1 ? "" : "s", line.length());
@@ -161,7 +161,7 @@ int run_moves(const LinkArgs& a, const link::Board& b) {
   const std::vector<link::Move> list = link::moves(b);
   render(a, b, {});
   if (a.json) {
-    fmt::print("{}\n", server::link_moves_json(b, list).dump());
+    fmt::print("{}\n", json::link_moves(b, list).dump());
   } else {
     fmt::print("{} move{} ({} tiles{})\n", list.size(), list.size() == 1 ? "" : "s", b.tiles(),
                list.empty() && b.tiles() > 0 ? ", deadlocked" : "");
@@ -183,7 +183,7 @@ int run_solve(const LinkArgs& a, const link::Board& b, link::Gravity gravity) {
           .count();
   render(a, b, {});
   if (a.json) {
-    json out = server::link_solve_json(b, r, gravity);
+    ojson out = json::link_solve(b, r, gravity);
     out["time_us"] = us;
     fmt::print("{}\n", out.dump());
   } else if (r.status == link::SolveResult::Status::solved) {
@@ -208,10 +208,10 @@ int run_shuffle(const LinkArgs& a, link::Board b) {
   const bool ok = link::shuffle(b, a.seed);
   render(a, b, {});
   if (a.json) {
-    fmt::print("{}\n", json{{"board", server::link_board_json(b)},
-                            {"shuffled", ok},
-                            {"seed", a.seed},
-                            {"moves", link::moves(b).size()}}
+    fmt::print("{}\n", ojson{{"board", json::link_board(b)},
+                             {"shuffled", ok},
+                             {"seed", a.seed},
+                             {"moves", link::moves(b).size()}}
                            .dump());
   } else if (ok) {
     fmt::print("{}", b.to_text());
@@ -229,13 +229,13 @@ int run_summary(const LinkArgs& a, const link::Board& b) {
   const std::size_t moves = link::moves(b).size();
   render(a, b, {});
   if (a.json) {
-    json counts = json::object();
+    ojson counts = ojson::object();
     for (const auto& [k, n] : kinds) counts[std::string(1, k)] = n;
-    fmt::print("{}\n", json{{"board", server::link_board_json(b)},
-                            {"tiles", b.tiles()},
-                            {"kinds", counts},
-                            {"moves", moves},
-                            {"deadlocked", moves == 0 && b.tiles() > 0}}
+    fmt::print("{}\n", ojson{{"board", json::link_board(b)},
+                             {"tiles", b.tiles()},
+                             {"kinds", counts},
+                             {"moves", moves},
+                             {"deadlocked", moves == 0 && b.tiles() > 0}}
                            .dump());
   } else {
     fmt::print("{}: {}x{}, {} tiles of {} kinds, {} move{}{}\n", a.board_path, b.width(),
@@ -275,7 +275,7 @@ int run_link(const LinkArgs& a) {
   }
   link::Board b;
   try {
-    b = server::load_link_board(a.board_path);
+    b = json::load_link_board(a.board_path);
   } catch (const ParseError& e) {
     throw CliError{e.what()};
   }

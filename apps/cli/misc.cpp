@@ -2,10 +2,10 @@
 #include <fmt/core.h>
 
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/search.hpp>
 #include <pathlab/search/algorithm.hpp>
 
 #include "common.hpp"
-#include "server.hpp"
 
 namespace pathlab::cli {
 
@@ -15,7 +15,7 @@ void register_algorithms(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", *json, "machine output");
   cmd->callback([json, &exit_code] {
     if (*json) {
-      fmt::print("{}\n", server::algorithm_list().dump());
+      fmt::print("{}\n", pathlab::json::algorithm_list().dump());
     } else {
       fmt::print("{:<15} {:<8} {:<10} {}\n", "name", "optimal", "paths", "what it does");
       for (const auto& a : search::algorithms()) {

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include <pathlab/json/search.hpp>
 #include <pathlab/search/prepare.hpp>
 
 #include "common.hpp"
@@ -112,11 +113,7 @@ int run_prepare(const PrepareArgs& a) {
     }
     const std::string status = r.loaded ? "loaded" : (r.stale ? "rebuilt" : "built");
     if (a.json) {
-      results.push_back({{"algorithm", search::to_string(alg)},
-                         {"status", status},
-                         {"file", r.file.string()},
-                         {"prep_s", r.info.seconds},
-                         {"bytes", r.info.bytes}});
+      results.push_back(json::prepared(alg, status, r.file.string(), r.info));
     } else {
       fmt::print("{:<8} {:<8} {:>9.3f} s {:>10.1f} MiB  {}\n", search::to_string(alg), status,
                  r.info.seconds, static_cast<double>(r.info.bytes) / (1024.0 * 1024.0),

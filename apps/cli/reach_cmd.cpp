@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include <pathlab/json/search.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
 #include "common.hpp"
@@ -42,13 +43,7 @@ int run_reach(const ReachArgs& a) {
   const Status st = finder.reach(start, a.budget, cells);
   if (st == Status::invalid_input) throw CliError{"the movement range cannot be computed here"};
   if (a.json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& c : cells) list.push_back({c.cell.x, c.cell.y, c.cost});
-    nlohmann::json j{{"from", {start.x, start.y}},
-                     {"budget", a.budget},
-                     {"status", st == Status::node_limit ? "node_limit" : "found"},
-                     {"cells", std::move(list)}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", json::reach(start, a.budget, st, cells).dump());
   } else {
     const grid::Grid& g = map.grid;
     fmt::print("{} cells within {} of {},{} on {}{}\n", cells.size(), a.budget, start.x, start.y,

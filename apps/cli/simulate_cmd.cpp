@@ -13,6 +13,7 @@
 #include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/agents.hpp>
 #include <pathlab/render/simulation.hpp>
 
 #include "common.hpp"
@@ -97,28 +98,8 @@ Run simulate(const agents::Scenario& sc, std::optional<agents::PlannerKind> plan
 }
 
 nlohmann::json run_json(const agents::Scenario& sc, const Run& r) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& m : r.agents) {
-    list.push_back({{"id", m.id},
-                    {"arrived", m.arrived},
-                    {"time", m.time},
-                    {"path_length", m.path_length},
-                    {"optimal_length", m.optimal_length},
-                    // Nothing ever came within sensing range: no finite clearance to report.
-                    {"min_clearance", m.min_clearance < 1e8 ? nlohmann::json(m.min_clearance)
-                                                            : nlohmann::json(nullptr)},
-                    {"collisions", m.collisions},
-                    {"collision_time", m.collision_time},
-                    {"stalls", m.stalls},
-                    {"local_replans", m.local_replans},
-                    {"global_replans", m.global_replans}});
-  }
-  return {{"scenario", sc.name},
-          {"planner", r.planner},
-          {"ticks", r.ticks},
-          {"agents", list},
-          {"tick_us",
-           {{"mean", r.tick_mean_us}, {"p99", r.tick_p99_us}, {"per_agent", r.agent_mean_us}}}};
+  return json::simulation_run(sc.name, r.planner, r.ticks, r.agents,
+                              {r.tick_mean_us, r.tick_p99_us, r.agent_mean_us});
 }
 
 void print_table(const agents::Scenario& sc, const std::vector<Run>& runs) {

@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include <pathlab/json/search.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/render/render.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -30,107 +31,6 @@ struct SolveArgs {
   std::string smoothing = "refined";
   std::string cache;  ///< where `pathlab prepare` left preprocessed data
 };
-
-nlohmann::json cell_json(Cell c) {
-  return nlohmann::json::array({c.x, c.y});
-}
-
-nlohmann::json points_json(const std::vector<Point>& pts) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const Point p : pts) out.push_back({p.x, p.y});
-  return out;
-}
-
-nlohmann::json result_json(search::Algorithm a, const search::Options& o, Cell s,
-                           const std::vector<Cell>& goals, const search::Result& r,
-                           const post::SmoothedPath* sm, post::Smoothing method) {
-  nlohmann::json path = nlohmann::json::array();
-  for (Cell c : r.path) path.push_back(cell_json(c));
-  // The goal reached (several --to: the nearest), else the first one given.
-  const Cell g = r.status == Status::found ? r.reached_goal() : goals.front();
-  nlohmann::json j{
-      {"status", std::string(to_string(r.status))},
-      {"algorithm", std::string(search::to_string(a))},
-      {"heuristic", std::string(search::to_string(o.effective_heuristic()))},
-      {"weight", o.effective_weight()},
-      {"diagonal", std::string(grid::to_string(o.moves.diagonal))},
-      {"cost_model", std::string(grid::to_string(o.moves.cost_model))},
-      {"unit", {{"radius", o.unit.radius}, {"class_cost", grid::class_costs_text(o.unit)}}},
-      {"start", cell_json(s)},
-      {"goal", cell_json(g)},
-      {"cost", r.cost},
-      {"moves", r.moves()},
-      {"path", path},
-      {"points", points_json(search::path_points(r))},
-      {"any_angle", search::info(a).any_angle},
-      {"expanded", r.stats.expanded},
-      {"generated", r.stats.generated},
-      {"reopened", r.stats.reopened},
-      {"peak_open", r.stats.peak_open},
-      {"iterations", r.stats.iterations},
-      {"los_checks", r.stats.los_checks},
-      {"time_us", r.stats.time_us}};
-  if (goals.size() > 1) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const Cell c : goals) all.push_back(cell_json(c));
-    j["goals"] = std::move(all);
-  }
-  if (o.partial && r.status != Status::found && !r.partial.path.empty()) {
-    nlohmann::json pp = nlohmann::json::array();
-    for (const Cell c : r.partial.path) pp.push_back(cell_json(c));
-    j["partial"] = {{"reached", cell_json(r.partial.reached)},
-                    {"cost", r.partial.cost},
-                    {"path", std::move(pp)}};
-  }
-  if (sm != nullptr) {
-    nlohmann::json sp = nlohmann::json::array();
-    for (Cell c : sm->path) sp.push_back(cell_json(c));
-    j["smoothed_path"] = std::move(sp);
-    j["smoothed_points"] = points_json(sm->points);
-    j["smoothed_cost"] = sm->cost;
-    j["smoothing"] = {{"method", std::string(post::to_string(method))},
-                      {"los_checks", sm->los_checks}};
-  }
-  return j;
-}
-
-nlohmann::json trace_json(search::Algorithm a, const grid::Grid& grid, Cell s, Cell g,
-                          const std::vector<search::TraceEvent>& events) {
-  nlohmann::json ev = nlohmann::json::array();
-  for (const auto& e : events) {
-    nlohmann::json j{{"type", std::string(search::to_string(e.type))}};
-    switch (e.type) {
-      case search::EventType::opened:
-      case search::EventType::updated:
-        j.update({{"x", e.cell.x},
-                  {"y", e.cell.y},
-                  {"px", e.other.x},
-                  {"py", e.other.y},
-                  {"g", e.g},
-                  {"f", e.f},
-                  {"side", e.side}});
-        break;
-      case search::EventType::closed:
-        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"side", e.side}});
-        break;
-      case search::EventType::iteration:
-        j["bound"] = e.g;
-        break;
-      case search::EventType::meet:
-      case search::EventType::line_of_sight:
-        j.update({{"x", e.cell.x}, {"y", e.cell.y}, {"x2", e.other.x}, {"y2", e.other.y}});
-        if (e.type == search::EventType::line_of_sight) j["visible"] = e.g != 0;
-        break;
-    }
-    ev.push_back(std::move(j));
-  }
-  return {{"algorithm", std::string(search::to_string(a))},
-          {"width", grid.width()},
-          {"height", grid.height()},
-          {"start", cell_json(s)},
-          {"goal", cell_json(g)},
-          {"events", ev}};
-}
 
 Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const char* option,
               const std::string& map) {
@@ -245,10 +145,10 @@ int run_solve(const SolveArgs& a) {
     if (search::info(algo).any_angle) polylines[i] = search::path_points(r);
     if (a.json)
       results.push_back(
-          result_json(algo, o, start, goals, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
+          json::solve_result(o, start, goals, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
     const Cell reached = r.status == Status::found ? r.reached_goal() : goal;
     if (!a.trace_path.empty()) {
-      traces.push_back(trace_json(algo, grid, start, reached, rec.events()));
+      traces.push_back(json::trace(algo, grid, start, reached, rec.events()));
     }
     if (picture) {
       fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),

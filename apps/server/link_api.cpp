@@ -1,5 +1,5 @@
 // The Link game's HTTP API (see link_api.hpp). Handlers validate, call the link module and
-// shape JSON with link_json.hpp, the same shapes `pathlab link --json` prints.
+// shape JSON with pathlab/json/link.hpp, the same shapes `pathlab link --json` prints.
 #include "link_api.hpp"
 
 #include <httplib.h>
@@ -9,34 +9,37 @@
 #include <filesystem>
 
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/link.hpp>
 
-#include "link_json.hpp"
-#include "simulation.hpp"
+#include "http.hpp"
 
 namespace pathlab::server {
 namespace {
 
 using nlohmann::json;
-using ojson = LinkJson;
+using ojson = pathlab::json::Ordered;
 namespace fs = std::filesystem;
 
-void reply(httplib::Response& res, const ojson& j) {
-  res.status = 200;
-  res.set_content(j.dump(), kJsonType);
-}
-
-json body_object(const httplib::Request& req) {
-  json r = json::parse(req.body, nullptr, false);
-  if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
-  return r;
+/// 400 for a board of the wrong shape, 413 for one over the size limit, 422 for one the game
+/// refuses.
+int board_status(pathlab::json::BoardError::Kind kind) {
+  switch (kind) {
+    case pathlab::json::BoardError::Kind::shape:
+      return 400;
+    case pathlab::json::BoardError::Kind::too_large:
+      return 413;
+    case pathlab::json::BoardError::Kind::refused:
+      return 422;
+  }
+  return 400;
 }
 
 link::Board board_of(const json& r) {
   if (!r.contains("board")) throw ApiError{400, "missing \"board\""};
   try {
-    return link_board_from_json(r["board"]);
-  } catch (const BoardJsonError& e) {
-    throw ApiError{e.status(), std::string("board: ") + e.what()};
+    return pathlab::json::link_board_from(r["board"]);
+  } catch (const pathlab::json::BoardError& e) {
+    throw ApiError{board_status(e.kind()), std::string("board: ") + e.what()};
   }
 }
 
@@ -125,8 +128,8 @@ ojson bundled_boards(const Config& c) {
   for (const auto& p : files) {
     ojson entry{{"name", p.filename().string()}};
     try {
-      const link::Board b = load_link_board(p.string());
-      entry.update(link_board_json(b));
+      const link::Board b = pathlab::json::load_link_board(p.string());
+      entry.update(pathlab::json::link_board(b));
       entry["tiles"] = b.tiles();
     } catch (const ParseError& e) {
       entry["error"] = e.what();
@@ -156,32 +159,32 @@ void link_routes(httplib::Server& svr, const Config& c) {
     } catch (const std::invalid_argument& e) {
       throw ApiError{422, e.what()};
     }
-    reply(res, {{"board", link_board_json(b)}, {"kinds", kinds}, {"seed", seed}});
+    reply(res, ojson{{"board", pathlab::json::link_board(b)}, {"kinds", kinds}, {"seed", seed}});
   });
   svr.Post("/api/link/connect", [](const httplib::Request& req, httplib::Response& res) {
     const json r = body_object(req);
     const link::Board b = board_of(r);
     const link::Move m = pair_of(r, b);
-    ojson out = link_connection_json(link::connect(b, m.a, m.b));
-    if (!out["connected"].get<bool>()) out["reason"] = link_refusal(b, m.a, m.b);
+    ojson out = pathlab::json::link_connection(link::connect(b, m.a, m.b));
+    if (!out["connected"].get<bool>()) out["reason"] = pathlab::json::link_refusal(b, m.a, m.b);
     reply(res, out);
   });
   svr.Post("/api/link/hint", [](const httplib::Request& req, httplib::Response& res) {
     const link::Board b = board_of(body_object(req));
-    reply(res, link_hint_json(b, link::hint(b)));
+    reply(res, pathlab::json::link_hint(b, link::hint(b)));
   });
   svr.Post("/api/link/moves", [](const httplib::Request& req, httplib::Response& res) {
     const link::Board b = board_of(body_object(req));
-    reply(res, link_moves_json(b, link::moves(b)));
+    reply(res, pathlab::json::link_moves(b, link::moves(b)));
   });
   svr.Post("/api/link/shuffle", [](const httplib::Request& req, httplib::Response& res) {
     const json r = body_object(req);
     link::Board b = board_of(r);
     const bool ok = link::shuffle(b, seed_of(r));
-    reply(res, {{"board", link_board_json(b)},
-                {"shuffled", ok},
-                {"deadlocked", link::deadlocked(b)},
-                {"tiles", b.tiles()}});
+    reply(res, ojson{{"board", pathlab::json::link_board(b)},
+                     {"shuffled", ok},
+                     {"deadlocked", link::deadlocked(b)},
+                     {"tiles", b.tiles()}});
   });
   svr.Post("/api/link/solve", [&c](const httplib::Request& req, httplib::Response& res) {
     const json r = body_object(req);
@@ -200,7 +203,7 @@ void link_routes(httplib::Server& svr, const Config& c) {
     const auto us =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
             .count();
-    ojson out = link_solve_json(b, result, o.gravity);
+    ojson out = pathlab::json::link_solve(b, result, o.gravity);
     out["time_us"] = us;
     out["node_limit"] = o.node_limit;
     reply(res, out);
@@ -214,13 +217,13 @@ void link_routes(httplib::Server& svr, const Config& c) {
     if (!line) {
       throw ApiError{422, "(" + std::to_string(m.a.x) + "," + std::to_string(m.a.y) + ") and (" +
                               std::to_string(m.b.x) + "," + std::to_string(m.b.y) +
-                              ") do not connect: " + link_refusal(b, m.a, m.b)};
+                              ") do not connect: " + pathlab::json::link_refusal(b, m.a, m.b)};
     }
-    ojson out = link_connection_json(line);
+    ojson out = pathlab::json::link_connection(line);
     out["kind"] = std::string(1, b.at(m.a));
     link::play(b, row_major(m), g);
-    out["removed"] = ojson::array({link_cell_json(m.a), link_cell_json(m.b)});
-    out["board"] = link_board_json(b);
+    out["removed"] = ojson::array({pathlab::json::link_cell(m.a), pathlab::json::link_cell(m.b)});
+    out["board"] = pathlab::json::link_board(b);
     out["tiles"] = b.tiles();
     out["deadlocked"] = link::deadlocked(b);
     out["won"] = b.tiles() == 0;

@@ -1,5 +1,6 @@
 // The JSON API of `pathlab serve` (see server.hpp). Handlers are thin: they validate, call the
-// library, and shape JSON. The trace travels as one flat integer array (see trace_array).
+// library, and shape JSON with pathlab::json. The trace travels as one flat integer array
+// (pathlab::json::compact_trace).
 #include "server.hpp"
 
 #include <httplib.h>
@@ -12,15 +13,18 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 
 #include <pathlab/core/error.hpp>
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/io/map.hpp>
+#include <pathlab/json/flow.hpp>
+#include <pathlab/json/grid.hpp>
+#include <pathlab/json/search.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 #include <pathlab/search/prepare.hpp>
 
+#include "http.hpp"
 #include "link_api.hpp"
 #include "simulation.hpp"
 
@@ -31,48 +35,6 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 std::atomic<httplib::Server*> g_server{nullptr};
-
-void reply(httplib::Response& res, const json& j, int status = 200) {
-  res.status = status;
-  res.set_content(j.dump(), kJsonType);
-}
-
-json cell_json(Cell c) {
-  return json::array({c.x, c.y});
-}
-
-json points_json(const std::vector<Point>& pts) {
-  json out = json::array();
-  for (const Point p : pts) out.push_back({p.x, p.y});
-  return out;
-}
-
-/// Every cell's class character, row-major: '@' walls, '.' ground, 'S', 'T', 'W', ...
-std::string classes_string(const grid::Grid& g) {
-  std::string out;
-  out.reserve(static_cast<std::size_t>(g.cells()));
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) out += g.cell_class(x, y);
-  }
-  return out;
-}
-
-json map_json(const io::Map& m, const std::string& name) {
-  const grid::Grid& g = m.grid;
-  json j = grid_json(g);
-  j["name"] = name;
-  j["start"] = m.start ? cell_json(*m.start) : json(nullptr);
-  j["goal"] = m.goal ? cell_json(*m.goal) : json(nullptr);
-  if (g.has_terrain()) {
-    json terrain = json::array();
-    for (int y = 0; y < g.height(); ++y) {
-      for (int x = 0; x < g.width(); ++x) terrain.push_back(g.terrain(x, y));
-    }
-    j["terrain"] = terrain;
-  }
-  if (g.has_classes()) j["classes"] = classes_string(g);
-  return j;
-}
 
 /// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]}.
 grid::Grid grid_from_json(const json& m, const Config& c) {
@@ -153,36 +115,6 @@ Cell cell_from_json(const json& j, const char* what, const grid::Grid& g, const 
   return c;
 }
 
-/// The trace as one flat integer array: v = zigzag(cell - previous cell) * 8 + code, with
-/// cell = y * width + x and code
-///   0 opened, 1 updated, 2 closed, 3 iteration, 4 meet (its first cell),
-///   5 line of sight that sees through, 6 line of sight that is blocked (the first cell),
-///   7 the second cell of the event before: a line-of-sight value is always followed by one.
-/// Every value is delta-coded the same way, so a decoder that skips codes it does not know
-/// still follows the cells; the visible bit rides in the code to keep los events at two small
-/// values. Consecutive events are near each other, so most values take 2–4 digits on the wire.
-json trace_array(const std::vector<search::TraceEvent>& events, int width) {
-  enum : int { kSightClear = 5, kSightBlocked = 6, kSecondCell = 7 };
-  json out = json::array();
-  std::int64_t prev = 0;
-  auto put = [&](Cell c, int code) {
-    const std::int64_t cell = std::int64_t{c.y} * width + c.x;
-    const std::int64_t d = cell - prev;
-    const std::int64_t zig = d >= 0 ? 2 * d : -2 * d - 1;
-    out.push_back(zig * 8 + code);
-    prev = cell;
-  };
-  for (const auto& e : events) {
-    if (e.type == search::EventType::line_of_sight) {
-      put(e.cell, e.g != 0 ? kSightClear : kSightBlocked);
-      put(e.other, kSecondCell);
-    } else {
-      put(e.cell, static_cast<int>(e.type));
-    }
-  }
-  return out;
-}
-
 /// The request's "smooth"/"smoothing" fields: std::nullopt when smoothing is not asked for.
 std::optional<post::Smoothing> smoothing_from_json(const json& r) {
   if (!r.contains("smooth") || r["smooth"].is_null()) return std::nullopt;
@@ -253,14 +185,6 @@ bool is_map_file(const fs::path& p) {
   return std::any_of(std::begin(exts), std::end(exts), [&](const char* x) { return e == x; });
 }
 
-/// The request's body as a JSON object; an empty body is {} where `empty_ok`.
-json body_object(const httplib::Request& req, bool empty_ok = false) {
-  if (empty_ok && req.body.find_first_not_of(" \t\r\n") == std::string::npos) return json::object();
-  json r = json::parse(req.body, nullptr, false);
-  if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
-  return r;
-}
-
 /// Simulation sessions: the page's simulation view (simulation.hpp).
 void simulation_routes(httplib::Server& svr, Simulations& sims) {
   svr.Get("/api/scenarios", [&sims](const httplib::Request&, httplib::Response& res) {
@@ -318,41 +242,14 @@ json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r
   search::TraceRecorder rec;
   const bool trace = r.value("trace", false);
   finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
-  const Cell goal = result.status == Status::found ? result.reached_goal() : goals.front();
-  json path = json::array();
-  for (Cell p : result.path) path.push_back(cell_json(p));
-  json out{{"status", std::string(to_string(result.status))},
-           {"algorithm", std::string(search::to_string(o.algorithm))},
-           {"start", cell_json(start)},
-           {"goal", cell_json(goal)},
-           {"cost", result.cost},
-           {"moves", result.moves()},
-           {"path", path},
-           {"points", points_json(search::path_points(result))},
-           {"any_angle", search::info(o.algorithm).any_angle},
-           {"expanded", result.stats.expanded},
-           {"generated", result.stats.generated},
-           {"los_checks", result.stats.los_checks},
-           {"time_us", result.stats.time_us}};
+  json out = pathlab::json::search_result(o.algorithm, start, goals, result);
   // The same fields as solve --smooth.
   if (smoothing && result.status == Status::found) {
-    const post::SmoothedPath sm = post::smooth_result(*view, o, result, *smoothing);
-    json cells = json::array();
-    for (const Cell w : sm.path) cells.push_back(cell_json(w));
-    out["smoothed_path"] = cells;
-    out["smoothed_points"] = points_json(sm.points);
-    out["smoothed_cost"] = sm.cost;
-    out["smoothing"] = {{"method", std::string(post::to_string(*smoothing))},
-                        {"los_checks", sm.los_checks}};
+    pathlab::json::add_smoothing(out, post::smooth_result(*view, o, result, *smoothing),
+                                 *smoothing);
   }
-  if (trace) out["trace"] = trace_array(rec.events(), g.width());
-  if (o.partial && result.status != Status::found && !result.partial.path.empty()) {
-    json pp = json::array();
-    for (const Cell c : result.partial.path) pp.push_back(cell_json(c));
-    out["partial"] = {{"reached", cell_json(result.partial.reached)},
-                      {"cost", result.partial.cost},
-                      {"path", std::move(pp)}};
-  }
+  if (trace) out["trace"] = pathlab::json::compact_trace(rec.events(), g.width());
+  pathlab::json::add_partial(out, o, result);
   if (!g.sees_alike(o.unit)) {
     // Where the unit may go: its blocked cells, row-major, for the page to shade.
     std::string blocked;
@@ -381,13 +278,9 @@ json reach_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r
   const double us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
-  json list = json::array();
-  for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
-  return {{"from", cell_json(start)},
-          {"budget", budget},
-          {"status", st == Status::node_limit ? "node_limit" : "found"},
-          {"cells", std::move(list)},
-          {"time_us", us}};
+  json out = pathlab::json::reach(start, budget, st, cells);
+  out["time_us"] = us;
+  return out;
 }
 
 /// Editable maps held by the server (the page's live repair): edits go through Grid::apply,
@@ -557,7 +450,7 @@ void map_session_routes(httplib::Server& svr, const Config& c, MapSessions& sess
 
 void routes(httplib::Server& svr, const Config& c) {
   svr.Get("/api/algorithms", [](const httplib::Request&, httplib::Response& res) {
-    json list = algorithm_list();
+    json list = pathlab::json::algorithm_list();
     list["diagonal"] = {"never", "no-corner-cut", "one-corner", "always"};
     reply(res, list);
   });
@@ -586,7 +479,7 @@ void routes(httplib::Server& svr, const Config& c) {
     }
     const io::Map m = io::load_map(p->string(), o);
     if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
-    reply(res, map_json(m, name));
+    reply(res, pathlab::json::loaded_map(m, name));
   });
   svr.Post("/api/parse", [&c](const httplib::Request& req, httplib::Response& res) {
     io::MapOptions o;
@@ -603,11 +496,10 @@ void routes(httplib::Server& svr, const Config& c) {
     }
     const io::Map m = io::parse_map(req.body, name, o);
     if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
-    reply(res, map_json(m, name));
+    reply(res, pathlab::json::loaded_map(m, name));
   });
   svr.Post("/api/solve", [&c](const httplib::Request& req, httplib::Response& res) {
-    const json r = json::parse(req.body, nullptr, false);
-    if (r.is_discarded() || !r.is_object()) throw ApiError{400, "the body is not a JSON object"};
+    const json r = body_object(req);
     if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
     const grid::Grid g = grid_from_json(r["map"], c);
     const search::Options o = options_from_json(r, c);
@@ -655,12 +547,12 @@ void routes(httplib::Server& svr, const Config& c) {
       flow::SectorField f;
       if (auto bad = f.build(g, goals, o, sector)) throw ApiError{422, *bad};
       f.require(units);
-      reply(res, flow_json(f));
+      reply(res, pathlab::json::flow_field(f));
       return;
     }
     flow::Field f;
     if (auto bad = f.build(g, goals, o)) throw ApiError{422, *bad};
-    reply(res, flow_json(f));
+    reply(res, pathlab::json::flow_field(f));
   });
   // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
   // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.
@@ -674,71 +566,6 @@ void routes(httplib::Server& svr, const Config& c) {
 }
 
 }  // namespace
-
-namespace {
-/// What both kinds of field answer: size, goals, row-major distances (null where no goal is
-/// reachable) and directions, the reachable count, the unit, the time of the last build.
-template <class F>
-json field_json(const F& f) {
-  json dist = json::array(), dir = json::array(), goals = json::array();
-  std::size_t reachable = 0;
-  for (int y = 0; y < f.height(); ++y) {
-    for (int x = 0; x < f.width(); ++x) {
-      const double d = f.distance({x, y});
-      reachable += std::isfinite(d) ? 1 : 0;
-      dist.push_back(std::isfinite(d) ? json(d) : json(nullptr));
-      dir.push_back(static_cast<int>(f.direction({x, y})));
-    }
-  }
-  for (const Cell c : f.goals()) goals.push_back({c.x, c.y});
-  return {{"width", f.width()},
-          {"height", f.height()},
-          {"goals", std::move(goals)},
-          {"distance", std::move(dist)},
-          {"direction", std::move(dir)},
-          {"reachable", reachable},
-          {"unit",
-           {{"radius", f.options().unit.radius},
-            {"class_cost", grid::class_costs_text(f.options().unit)}}},
-          {"time_us", f.stats().time_us}};
-}
-}  // namespace
-
-json flow_json(const flow::Field& f) {
-  json out = field_json(f);
-  json sees = json::array();
-  for (int y = 0; y < f.height(); ++y) {
-    for (int x = 0; x < f.width(); ++x) sees.push_back(f.sees({x, y}));
-  }
-  out["sees"] = std::move(sees);
-  return out;
-}
-
-json flow_json(const flow::SectorField& f) {
-  json out = field_json(f);
-  json built = json::array();
-  for (const char b : f.sectors_built()) built.push_back(b ? 1 : 0);
-  out["sector"] = f.sector();
-  out["sectors_x"] = f.sectors_x();
-  out["sectors_y"] = f.sectors_y();
-  out["sectors_built"] = std::move(built);
-  out["corridor_cells"] = f.corridor_cells();
-  return out;
-}
-
-json algorithm_list() {
-  json algos = json::array(), heur = json::array();
-  for (const auto& a : search::algorithms()) {
-    algos.push_back({{"name", a.name},
-                     {"optimal", a.optimal},
-                     {"fewest_moves", a.fewest_moves},
-                     {"informed", a.informed},
-                     {"any_angle", a.any_angle},
-                     {"summary", a.summary}});
-  }
-  for (auto h : search::heuristics()) heur.push_back(std::string(search::to_string(h)));
-  return {{"algorithms", algos}, {"heuristics", heur}};
-}
 
 bool serve(const Config& c, const std::function<void(const std::string&)>& on_ready,
            const std::function<void(const std::string&)>& log) {

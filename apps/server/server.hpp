@@ -10,10 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-#include <pathlab/flow/field.hpp>
-#include <pathlab/flow/sectors.hpp>
-
 namespace pathlab::server {
 
 struct Config {
@@ -34,25 +30,6 @@ struct Config {
 /// Returns false when the address cannot be bound.
 bool serve(const Config& config, const std::function<void(const std::string&)>& on_ready,
            const std::function<void(const std::string&)>& log);
-
-/// {"algorithms":[{name, optimal, fewest_moves, informed, any_angle, summary}…],"heuristics":[…]}:
-/// what both `pathlab algorithms --json` and GET /api/algorithms answer.
-/// The content type of every JSON answer. With the charset named, cpp-httplib does not compress
-/// it: Debian's build compresses with brotli whenever a browser asks, and a 500-agent simulation
-/// state (190 KB) took 375 ms to compress against 13 ms to send as it is (loopback).
-inline constexpr const char* kJsonType = "application/json; charset=utf-8";
-
-[[nodiscard]] nlohmann::json algorithm_list();
-
-/// A flow field as `pathlab flow --json` and POST /api/flow give it (shared docs/DESIGN.md):
-/// width, height, goals, row-major distance (null where no goal is reachable) and direction
-/// (codes 0 E ... 7 NE, -1 none), the cells that see a goal (goal index, -1), the reachable
-/// count, the unit, and time_us of the build.
-[[nodiscard]] nlohmann::json flow_json(const flow::Field& f);
-/// A sectored field (flow/sectors.hpp) the same way (no "sees"), plus "sector", "sectors_x",
-/// "sectors_y", "sectors_built" (row-major, 1 where the corridor's field is built) and
-/// "corridor_cells"; "time_us" is the last require's.
-[[nodiscard]] nlohmann::json flow_json(const flow::SectorField& f);
 
 /// Asks a running serve() to return.
 void stop();

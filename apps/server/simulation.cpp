@@ -16,6 +16,9 @@
 #include <pathlab/agents/scenario.hpp>
 #include <pathlab/agents/world.hpp>
 #include <pathlab/core/error.hpp>
+#include <pathlab/json/agents.hpp>
+#include <pathlab/json/flow.hpp>
+#include <pathlab/json/grid.hpp>
 
 namespace pathlab::server {
 
@@ -38,16 +41,6 @@ Counters counters_of(const agents::AgentState& a) {
 
 constexpr std::size_t kMaxEvents = 2000;  ///< per answer; more are only counted
 
-json vec_json(Vec2 v) {
-  return json::array({v.x, v.y});
-}
-
-json path_json(const std::vector<Vec2>& pts, Vec2 offset = {}) {
-  json out = json::array();
-  for (const Vec2 p : pts) out.push_back(vec_json(p + offset));
-  return out;
-}
-
 /// [x, y] of finite numbers, or ApiError 400.
 Vec2 vec_from_json(const json& j, const std::string& what) {
   if (!j.is_array() || j.size() != 2 || !j[0].is_number() || !j[1].is_number()) {
@@ -57,72 +50,6 @@ Vec2 vec_from_json(const json& j, const std::string& what) {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))
     throw ApiError{422, "\"" + what + "\" must be finite"};
   return v;
-}
-
-std::string_view kind_name(agents::ShapeKind k) {
-  switch (k) {
-    case agents::ShapeKind::disc:
-      return "disc";
-    case agents::ShapeKind::segment:
-      return "segment";
-    case agents::ShapeKind::polygon:
-      return "polygon";
-  }
-  return "disc";
-}
-
-/// An obstacle present at time t in world space: a disc's centre and radius, a segment's two
-/// ends or a polygon's vertices (its frame's points plus its position).
-json obstacle_json(const agents::Obstacle& o, double t) {
-  const Vec2 p = o.position(t);
-  json j{{"id", o.id},
-         {"kind", std::string(kind_name(o.shape.kind))},
-         {"position", vec_json(p)},
-         {"velocity", vec_json(o.velocity(t))}};
-  if (o.shape.kind == agents::ShapeKind::disc) {
-    j["centre"] = vec_json(p);
-    j["radius"] = o.shape.radius;
-  } else {
-    j["points"] = path_json(o.shape.points, p);
-  }
-  return j;
-}
-
-json metrics_json(const agents::AgentMetrics& m) {
-  return {{"time", m.time},
-          {"path_length", m.path_length},
-          {"optimal_length", m.optimal_length},
-          {"min_clearance", m.min_clearance},
-          {"collisions", m.collisions},
-          {"collision_time", m.collision_time},
-          {"stalls", m.stalls},
-          {"local_replans", m.local_replans},
-          {"global_replans", m.global_replans}};
-}
-
-json agent_json(const agents::AgentState& a) {
-  return {{"id", a.spec.id},
-          {"position", vec_json(a.position)},
-          {"velocity", vec_json(a.velocity)},
-          {"force", vec_json(a.force)},
-          {"plan", path_json(a.plan)},
-          {"subgoal", a.subgoal},
-          {"arrived", a.arrived},
-          {"colliding", a.colliding},
-          {"goal", vec_json(a.spec.goal)},
-          {"metrics", metrics_json(a.metrics)}};
-}
-
-/// What does not change during a run: the page draws the discs with it.
-json agent_static_json(const agents::AgentSpec& s) {
-  return {{"id", s.id},
-          {"radius", s.radius},
-          {"speed", s.max_speed},
-          {"accel", s.max_accel},
-          {"planner", std::string(agents::to_string(s.planner))},
-          {"start", vec_json(s.start)},
-          {"goal", s.target ? json(nullptr) : vec_json(s.goal)},
-          {"chase", s.target.has_value()}};
 }
 
 bool plain_name(const std::string& name) {
@@ -198,19 +125,6 @@ agents::Scenario scenario_from_text(const Config& c, const std::string& text) {
 
 }  // namespace
 
-json grid_json(const grid::Grid& g) {
-  std::string walls(static_cast<std::size_t>(g.cells()), '0');
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) {
-      if (!g.passable(x, y)) {
-        walls[static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()) +
-              static_cast<std::size_t>(x)] = '1';
-      }
-    }
-  }
-  return {{"width", g.width()}, {"height", g.height()}, {"walls", walls}};
-}
-
 struct Simulations::Session {
   Session(std::string id_, std::string name_, std::string file_, agents::World w)
       : id(std::move(id_)), name(std::move(name_)), file(std::move(file_)), world(std::move(w)) {
@@ -246,7 +160,7 @@ struct Simulations::Session {
                             {"agent", as[i].spec.id},
                             {"kind", kind},
                             {"count", count},
-                            {"position", vec_json(as[i].position)}});
+                            {"position", pathlab::json::vec(as[i].position)}});
         }
       }
     }
@@ -258,31 +172,9 @@ struct Simulations::Session {
 
   /// The world now; tick_us covers the ticks from index `since` on (the last tick if none).
   [[nodiscard]] json state(std::size_t since) const {
-    const double t = world.time();
-    json agents = json::array(), obstacles = json::array();
-    for (const auto& a : world.agents()) agents.push_back(agent_json(a));
-    for (const auto& o : world.spec().obstacles) {
-      if (o.present(t)) obstacles.push_back(obstacle_json(o, t));
-    }
-    const auto& us = world.tick_us();
-    double mean = 0, max = 0;
-    const std::size_t from = since < us.size() ? since : (us.empty() ? 0 : us.size() - 1);
-    for (std::size_t k = from; k < us.size(); ++k) {
-      mean += us[k];
-      max = std::max(max, us[k]);
-    }
-    if (us.size() > from) mean /= static_cast<double>(us.size() - from);
-    return {{"time", t},
-            {"ticks", world.ticks()},
-            {"finished", world.finished()},
-            {"agents", agents},
-            {"obstacles", obstacles},
-            {"events", json::array()},
-            {"tick_us",
-             {{"last", us.empty() ? 0.0 : us.back()},
-              {"mean", mean},
-              {"max", max},
-              {"ticks", us.size() - from}}}};
+    json s = pathlab::json::world_state(world, since);
+    s["events"] = json::array();
+    return s;
   }
 
   std::mutex mutex;
@@ -369,9 +261,9 @@ json Simulations::create(const json& r) {
   auto s = std::make_shared<Session>(id, sc.name, file, std::move(world));
   const agents::WorldSpec& spec = s->world.spec();
   json statics = json::array();
-  for (const auto& a : s->world.agents()) statics.push_back(agent_static_json(a.spec));
+  for (const auto& a : s->world.agents()) statics.push_back(pathlab::json::agent_spec(a.spec));
   json out{{"id", id},          {"name", s->name},
-           {"file", file},      {"grid", grid_json(spec.grid)},
+           {"file", file},      {"grid", pathlab::json::walls(spec.grid)},
            {"dt", spec.dt},     {"time_limit", spec.time_limit},
            {"agents", statics}, {"state", s->state(0)}};
   std::lock_guard lock(mutex_);
@@ -521,9 +413,9 @@ json Simulations::set_goal(const std::string& id, const json& r) {
   }
   json out = s->state(s->world.tick_us().size());
   if (const auto* f = s->world.field_of(flow.front())) {
-    out["field"] = flow_json(*f);
+    out["field"] = pathlab::json::flow_field(*f);
   } else if (const auto* sf = s->world.sectors_of(flow.front())) {
-    out["field"] = flow_json(*sf);
+    out["field"] = pathlab::json::flow_field(*sf);
   }
   out["sent"] = flow.size();
   return out;
@@ -535,8 +427,8 @@ json Simulations::field(const std::string& id, std::size_t index) {
   if (index >= s->world.agents().size()) {
     throw ApiError{422, "no agent at index " + std::to_string(index)};
   }
-  if (const flow::Field* f = s->world.field_of(index)) return flow_json(*f);
-  if (const flow::SectorField* f = s->world.sectors_of(index)) return flow_json(*f);
+  if (const flow::Field* f = s->world.field_of(index)) return pathlab::json::flow_field(*f);
+  if (const flow::SectorField* f = s->world.sectors_of(index)) return pathlab::json::flow_field(*f);
   throw ApiError{422, "agent at index " + std::to_string(index) + " follows no flow field"};
 }
 

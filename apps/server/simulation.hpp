@@ -12,20 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <pathlab/grid/grid.hpp>
-
+#include "http.hpp"
 #include "server.hpp"
 
 namespace pathlab::server {
-
-/// A request that cannot be answered: HTTP status and message (the handlers' JSON error).
-struct ApiError {
-  int status;
-  std::string message;
-};
-
-/// {"width","height","walls":"0101…"} (row-major, 1 = wall): the grid as /api/maps sends it.
-[[nodiscard]] nlohmann::json grid_json(const grid::Grid& g);
 
 /// The live worlds, by session id. Thread-safe: a mutex guards the table and each session has
 /// its own, so two sessions step at once. At most `capacity` sessions; creating one more evicts
