@@ -607,6 +607,9 @@ Stats SectorField::update() {
   return s;
 }
 
+bool SectorField::stale() const noexcept {
+  return impl_->grid != nullptr && impl_->grid->revision() != impl_->revision;
+}
 bool SectorField::empty() const noexcept {
   return impl_->grid == nullptr;
 }

@@ -9,6 +9,13 @@
 // once. After the map is edited, update() repairs the part the edits can change (or builds
 // afresh when the grid's change log no longer reaches back) and then equals a fresh build.
 //
+// Lifetimes and staleness: a Field holds its own arrays, not the grid: its reads never touch
+// the grid, which may be destroyed before it (the grid's address is only remembered so that
+// update() knows whether it is given the same grid). So a read after an edit, without
+// update(), answers for the map as it was when built or last updated; stale(g) tells, in one
+// compare, whether that is the case. build() and update() read the grid: not while another
+// thread edits it; update() writes the field: not while other threads read it.
+//
 // Whole-map fields suit maps up to a few million cells (a 512x512 map takes about 1 ms); the
 // sectored field (sectors.hpp) serves big maps sector by sector.
 #pragma once
@@ -39,9 +46,12 @@ struct Options {
   grid::Moves moves;
   /// The unit the field is for: its radius and class costs (grid::Grid::view).
   grid::Unit unit;
-  /// The line-of-sight pass: cells whose centre lies within this straight distance of a goal
-  /// (cells) and that see its centre (grid::line_of_sight on the unit's view) steer straight
-  /// at it. 0 turns the pass off.
+  /// The line-of-sight pass: cells whose centre lies within this straight distance of a goal's
+  /// centre, in cells, the distance included (Euclidean distance <= sight_range: with 5, the
+  /// cells (5,0) and (3,4) away count, (5,1) away does not), and that see its centre
+  /// (grid::line_of_sight on the unit's view) steer straight at it (sees(), steer()). 0
+  /// turns the pass off (only the goal cells themselves then steer at their centre).
+  /// [Limit: 0 to 1024.]
   double sight_range = 12;
 };
 
@@ -69,6 +79,14 @@ class Field {
   std::optional<std::string> build(const grid::Grid& g, std::span<const Cell> goals,
                                    const Options& o);
 
+  /// Whether the field no longer answers for `g` as it is now: it was built on g (or last
+  /// updated with it) and g has changed since (its revision differs), or it was built on
+  /// another grid. False for an empty field. One compare: cheap enough before every batch of
+  /// reads; update(g) makes it false again.
+  [[nodiscard]] bool stale(const grid::Grid& g) const noexcept {
+    return grid_ != nullptr && (grid_ != &g || g.revision() != revision_);
+  }
+
   /// Brings the field up to date with `g`, the grid it was built on, edited since: repairs the
   /// cells the edits can change (the edited area, the cells whose way to a goal crossed it,
   /// the cells it gives a shorter way) from the grid's change log, or builds afresh when the
@@ -91,30 +109,38 @@ class Field {
   [[nodiscard]] bool in_bounds(Cell c) const noexcept {
     return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_;
   }
+  // The reads below answer for the map as it was at the last build() or update(): after an
+  // edit of the grid, call update(g) first (stale(g) tells whether it is needed).
+
   /// D(c): the least cost to the nearest goal; kUnreachable outside the map, on cells the unit
-  /// cannot use and where no goal is reachable.
+  /// cannot use and where no goal is reachable. For the map as of the last build or update
+  /// (stale()).
   [[nodiscard]] double distance(Cell c) const noexcept {
     return in_bounds(c) ? dist_[id(c)] : kUnreachable;
   }
-  /// The first move toward the nearest goal (codes above), or kNoDirection.
+  /// The first move toward the nearest goal (codes above), or kNoDirection. For the map as of
+  /// the last build or update (stale()).
   [[nodiscard]] std::int8_t direction(Cell c) const noexcept {
     return in_bounds(c) ? code(dir_[id(c)]) : kNoDirection;
   }
-  /// The index (into goals()) of the goal cell c sees within the sight range, the nearest in a
-  /// straight line when it sees several; -1 when none (or the pass is off).
+  /// The index (into goals()) of the goal cell c sees within the sight range (distance <=
+  /// Options::sight_range), the nearest in a straight line when it sees several; -1 when none
+  /// (or the pass is off). For the map as of the last build or update (stale()).
   [[nodiscard]] int sees(Cell c) const noexcept {
     return in_bounds(c) ? static_cast<int>(sees_[id(c)]) - 1 : -1;
   }
   /// Where a unit standing at p heads next: the goal's centre when its cell sees one (or is a
   /// goal), else the centre of the cell its direction points to; nothing on an unreachable cell
-  /// or outside the map.
+  /// or outside the map. For the map as of the last build or update (stale()).
   [[nodiscard]] std::optional<Point> steer(Point p) const noexcept;
 
-  /// The fields as row-major arrays (index y * width + x), for output.
+  /// The fields as row-major arrays (index y * width + x), for output; for the map as of the
+  /// last build or update (stale()).
   [[nodiscard]] std::vector<double> distances() const;
   [[nodiscard]] std::vector<std::int8_t> directions() const;
 
-  /// Padded-layout access (the grid's grid::NodeId), for hot loops.
+  /// Padded-layout access (the grid's grid::NodeId), for hot loops; for the map as of the last
+  /// build or update (stale()).
   [[nodiscard]] std::int32_t stride() const noexcept { return width_ + 2; }
   [[nodiscard]] grid::NodeId id(Cell c) const noexcept {
     return static_cast<grid::NodeId>((c.y + 1) * (width_ + 2) + (c.x + 1));

@@ -15,6 +15,15 @@
 // price of not searching the whole map); when every cell is required, the corridor is everything
 // reachable and the field equals Field's. Fields are kept per sector (tiles), built lazily, and
 // reused while the goals and the map stay the same.
+//
+// Lifetimes and staleness: unlike Field, a SectorField keeps a pointer to its grid and reads
+// it in require() and update(): the grid must outlive it and stay at its address. Its reads
+// (region, distance, direction, steer, ...) answer for the map as of the last build or
+// update: after edits, stale() is true until update() (an edit away from every labelled
+// sector leaves nothing to recompute, but stale() stays true until update() notes it); call
+// update() before require() too, which would otherwise label new sectors from the edited map
+// beside old ones. Reads may run on many threads at once; require() and update() write the
+// field (not while it is read) and read the grid (not while it is edited).
 #pragma once
 
 #include <cstdint>
@@ -60,6 +69,10 @@ class SectorField {
   /// it covers a corridor); edits elsewhere change nothing it computed and cost nothing.
   Stats update();
 
+  /// Whether the grid has changed since the last build or update: the reads below may then
+  /// answer for the old map; update() makes it false. One compare. False for an empty field.
+  [[nodiscard]] bool stale() const noexcept;
+
   [[nodiscard]] bool empty() const noexcept;
   [[nodiscard]] int width() const noexcept;
   [[nodiscard]] int height() const noexcept;
@@ -74,6 +87,8 @@ class SectorField {
   /// Row-major over the sectors: 1 where the sector holds part of the corridor (its field is
   /// built), 0 elsewhere.
   [[nodiscard]] std::vector<char> sectors_built() const;
+  // The reads below answer for the map as of the last build or update (stale()).
+
   /// Regions labelled so far (sectors the graph search reached) and corridor cells.
   [[nodiscard]] std::int64_t sectors_labelled() const noexcept;
   [[nodiscard]] std::int64_t corridor_cells() const noexcept;
