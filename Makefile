@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test deep unit sanitize tsan conformance contract package python fuzz e2e bench speed format clean
+.PHONY: all deps build run demo test deep docs examples unit sanitize tsan conformance contract package python fuzz e2e bench speed format clean
 
 all: build
 
@@ -32,13 +32,21 @@ run: build
 demo: build
 	@scripts/demo.sh $(PATHLAB)
 
+# The docs site (MkDocs over docs/, the C++ API reference by Doxygen in its api/ folder) into
+# $(BUILD)/docs/site, failing on any warning. `make examples` builds, then runs every runnable
+# example of the README and docs/ (with the site: the docs stage of make test).
+docs: deps
+	@scripts/docs.sh $(BUILD)/docs/site
+examples: deps
+	@scripts/check.sh build docs
+
 # What a newcomer runs (about 9 minutes on 2 cores from a clean clone): the Release build; the
 # unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the CLI
 # contract; the installed-package consumer; the Python package; the browser tests. The last
 # line: N passed, N failed.
 export BUILD JOBS SHARED SAMPLE
 test: deps
-	@scripts/check.sh build unit conformance contract package python e2e
+	@scripts/check.sh build unit conformance contract package python docs e2e
 
 # What CI adds after make test (scripts/check.sh says how each stage is counted): one clang
 # build with ASan + UBSan that runs every ctest test and 30 s of libFuzzer per parser, then a

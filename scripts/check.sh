@@ -6,7 +6,7 @@
 #   scripts/check.sh STAGE...        e.g. scripts/check.sh build unit conformance
 #   scripts/check.sh --total FILE    prints the total line of the results a run appended to FILE
 #
-# `make test` runs: build unit conformance contract package python e2e (the Release build)
+# `make test` runs: build unit conformance contract package python docs e2e (the Release build)
 # `make deep` runs: sanitize-build asan fuzz tsan-build tsan           (what CI adds)
 #
 # How a stage is counted: the last "N passed, N failed" line of its output (ctest's "N tests
@@ -64,6 +64,12 @@ stage_package() {
 }
 stage_python() {
   tests/python/run.sh "$BUILD"
+}
+# The docs site (mkdocs --strict, Doxygen with no warnings) and every runnable example of the README
+# and docs/ (C++ compiled against the installed package, Python against the built module, CLI
+# lines with their exit codes and shown output).
+stage_docs() {
+  scripts/docs.sh "$BUILD/docs/site" && tests/docs/run_examples.py --build "$BUILD" --shared "$SHARED"
 }
 stage_e2e() {
   scripts/install-deps.sh --e2e && tests/e2e/run.sh "$pathlab" "$BUILD/e2e"
@@ -125,7 +131,7 @@ if [[ "${1:-}" == "--total" ]]; then
   exit 0
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: $0 STAGE... (build unit conformance contract package python e2e sanitize-build asan fuzz tsan-build tsan)" >&2
+  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan)" >&2
   exit 2
 fi
 for s in "$@"; do
