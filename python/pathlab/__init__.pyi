@@ -61,6 +61,8 @@ class Result:
     path: npt.NDArray[np.int32]
     points: npt.NDArray[np.float64]
     note: str
+    answered_by: str
+    fallback: str
     partial: Optional[dict]
     trace: Optional[Trace]
     smoothed: Optional[dict]
@@ -81,6 +83,8 @@ class Pathfinder:
     ) -> None: ...
     @property
     def algorithm(self) -> str: ...
+    @property
+    def preparation_state(self) -> str: ...
     def find(
         self, start: Point, goal: Point, *, trace: bool = False, smooth: Optional[str] = None
     ) -> Result: ...
@@ -93,6 +97,8 @@ class FlowField:
     direction: npt.NDArray[np.int8]
     goals: list[Tuple[int, int]]
     time_us: float
+    @property
+    def stale(self) -> bool: ...
 
 class LinkBoard:
     def __init__(self, text: str) -> None: ...

@@ -37,6 +37,7 @@
 #include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/batch.hpp>
 #include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
 #include <pathlab/search/trace.hpp>
 
 namespace py = pybind11;
@@ -338,6 +339,8 @@ struct PyResult {
   py::array_t<std::int32_t> path;
   std::vector<Point> points;  // search::path_points: made an array only when asked
   std::string note;
+  std::string answered_by;  // search::to_string(Result::answered_by)
+  std::string fallback;     // search::to_string(Result::fallback)
   py::object partial = py::none();
   py::object trace = py::none();
   py::object smoothed = py::none();
@@ -394,6 +397,8 @@ PyResult to_python(const search::Result& r, bool partial) {
   out.path = path_array(r.path);
   out.points = search::path_points(r);
   out.note = std::string(r.note);
+  out.answered_by = std::string(search::to_string(r.answered_by));
+  out.fallback = std::string(search::to_string(r.fallback));
   if (partial && r.status != Status::found && r.status != Status::invalid_input) {
     py::dict d;
     d["reached"] = py::make_tuple(r.partial.reached.x, r.partial.reached.y);
@@ -458,6 +463,10 @@ class PyPathfinder {
   py::tuple reach(const py::handle& start, double budget);
   [[nodiscard]] std::string algorithm() const {
     return std::string(search::to_string(finder_.options().algorithm));
+  }
+  /// search::preparation_state, under the GIL (edits take it too).
+  [[nodiscard]] std::string preparation_state() const {
+    return std::string(search::to_string(search::preparation_state(finder_)));
   }
 
  private:
@@ -675,6 +684,8 @@ struct PyFlowField {
   py::array_t<std::int8_t> direction;
   std::vector<std::pair<int, int>> goals;
   double time_us = 0;
+  std::shared_ptr<const grid::Grid> grid;  // the grid it was built on, and its revision then:
+  std::uint64_t revision = 0;              // the arrays are a copy, stale after an edit
 };
 
 PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::string& diagonal,
@@ -717,6 +728,8 @@ PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::stri
   }
   for (const Cell c : f.goals()) out.goals.emplace_back(c.x, c.y);
   out.time_us = f.stats().time_us;
+  out.grid = g.grid;
+  out.revision = f.revision();
   return out;
 }
 
@@ -1183,7 +1196,15 @@ caches repair themselves on their next use.)")
           "points", [](const PyResult& r) { return points_array(r.points); },
           "float array (n, 2): the path's points in map units (any-angle vertices, or the "
           "centres of the path's cells)")
-      .def_readonly("note", &PyResult::note, "how the query was answered, when worth saying")
+      .def_readonly("note", &PyResult::note,
+                    "how the query was answered, in words, when another algorithm answered "
+                    "(see fallback; the wording may change)")
+      .def_readonly("answered_by", &PyResult::answered_by,
+                    "the algorithm that answered: the one asked for, or the one it fell back to")
+      .def_readonly("fallback", &PyResult::fallback,
+                    "why answered_by is not the algorithm asked for: 'none', 'terrain-costs', "
+                    "'diagonal-rule', 'cost-model', 'map-too-large' or 'rebuilding' (subgoal "
+                    "methods after an edit: jps answers until their rebuild is in)")
       .def_readonly("partial", &PyResult::partial,
                     "with partial=True and no path: {'reached': (x, y), 'cost', 'path'}")
       .def_readonly("trace", &PyResult::trace, "with trace=True: the search's Trace")
@@ -1272,7 +1293,13 @@ Returns a Result; the finder for these options is kept with the grid and reused.
            "Finds a path from start to goal, both (x, y); returns a Result.")
       .def("reach", &PyPathfinder::reach, py::arg("start"), py::arg("budget"),
            "Movement range from start within budget: (cells int32 (n, 2), costs float64 (n,)).")
-      .def_property_readonly("algorithm", &PyPathfinder::algorithm);
+      .def_property_readonly("algorithm", &PyPathfinder::algorithm)
+      .def_property_readonly(
+          "preparation_state", &PyPathfinder::preparation_state,
+          "where the finder's preprocessed data stands: 'none' (the algorithm keeps none, or "
+          "falls back), 'missing' (the next find builds it), 'stale' (the grid was edited: the "
+          "next find repairs it, or starts a rebuild on another thread), 'building' (subgoal "
+          "methods: finds answer with jps meanwhile) or 'ready'");
 
   m.def(
       "find_many",
@@ -1300,7 +1327,11 @@ threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for fin
                     "int8 (height, width): the first move (0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, "
                     "6 N, 7 NE), -1 where none")
       .def_readonly("goals", &PyFlowField::goals)
-      .def_readonly("time_us", &PyFlowField::time_us);
+      .def_readonly("time_us", &PyFlowField::time_us)
+      .def_property_readonly(
+          "stale", [](const PyFlowField& f) { return f.grid && f.grid->revision() != f.revision; },
+          "True once the grid was edited after the field was made: its arrays are a copy of the "
+          "field for the map as it was then (make a new one with flow_field)");
 
   m.def("flow_field", &flow_field, py::arg("grid"), py::arg("goals"), py::kw_only(),
         py::arg("diagonal") = "no-corner-cut", py::arg("radius") = 0.0,

@@ -501,6 +501,91 @@ def test_an_edited_grid_answers_as_a_fresh_one():
         g.set_class(0, 0, "ab")
 
 
+def test_result_says_which_algorithm_answered_and_why():
+    rng = np.random.default_rng(27)
+    walls = random_walls(rng, 60, 80, 0.2)
+    free = np.argwhere(~walls)
+    s, t = tuple(int(v) for v in free[0][::-1]), tuple(int(v) for v in free[-1][::-1])
+    plain = pathlab.Grid(walls)
+    for a in ("astar", "jps", "jps+", "subgoal", "subgoal-ch"):
+        r = pathlab.find(plain, s, t, algorithm=a)
+        assert (r.answered_by, r.fallback, r.note) == (a, "none", ""), a
+    costs = np.where(rng.random(walls.shape) < 0.3, 2.0, 1.0)
+    terrain = pathlab.Grid(walls, costs=costs)
+    want = pathlab.find(terrain, s, t, algorithm="dijkstra").cost
+    for a in ("jps", "jps+", "subgoal", "subgoal-ch"):
+        r = pathlab.find(terrain, s, t, algorithm=a)
+        assert (r.answered_by, r.fallback) == ("astar", "terrain-costs"), a
+        assert r.note and r.cost == pytest.approx(want, abs=1e-9), a
+        r = pathlab.find(plain, s, t, algorithm=a, diagonal="always")
+        assert (r.answered_by, r.fallback) == ("astar", "diagonal-rule"), a
+    classes = np.full(walls.shape, ord("."), dtype=np.uint8)
+    classes[:, ::4] = ord("S")
+    swamp = pathlab.Grid(walls, classes=classes)
+    r = pathlab.find(swamp, s, t, algorithm="jps", class_cost={"S": 3.0})
+    assert (r.answered_by, r.fallback) == ("astar", "terrain-costs")
+    assert pathlab.find(swamp, s, t, algorithm="jps").fallback == "none"
+
+
+def test_after_an_edit_subgoal_methods_answer_with_jps_until_rebuilt():
+    rng = np.random.default_rng(28)
+    walls = random_walls(rng, 120, 160, 0.25)
+    free = np.argwhere(~walls)
+    pick = free[rng.integers(0, len(free), size=(20, 2))]
+    for a in ("subgoal", "subgoal-ch"):
+        g = pathlab.Grid(walls)
+        f = pathlab.Pathfinder(g, algorithm=a)
+        assert f.preparation_state == "missing"
+        assert f.find(tuple(pick[0, 0, ::-1]), tuple(pick[0, 1, ::-1])).answered_by == a
+        assert f.preparation_state == "ready"
+        g.set_walls(40, 30, 44, 80)
+        edited = g.walls()
+        ends = [(tuple(int(v) for v in p[0, ::-1]), tuple(int(v) for v in p[1, ::-1])) for p in pick]
+        ends = [(u, v) for u, v in ends if not edited[u[1], u[0]] and not edited[v[1], v[0]]]
+        assert f.preparation_state == "stale"
+        r = f.find(*ends[0])
+        assert (r.answered_by, r.fallback) == ("jps", "rebuilding") and r.note
+        deadline = time.monotonic() + 60
+        while f.preparation_state != "ready":
+            assert f.preparation_state == "building" and time.monotonic() < deadline
+            time.sleep(0.01)
+        fresh = pathlab.Grid(edited)
+        for u, v in ends:
+            r = f.find(u, v)
+            assert (r.answered_by, r.fallback, r.note) == (a, "none", ""), a
+            want = pathlab.find(fresh, u, v, algorithm="dijkstra")
+            assert r.status == want.status
+            if want.status == "found":
+                assert r.cost == pytest.approx(want.cost, abs=1e-9)
+        assert pathlab.Pathfinder(g, algorithm="astar").preparation_state == "none"
+
+
+def test_a_flow_field_is_stale_after_an_edit():
+    g = pathlab.Grid(np.zeros((20, 30), dtype=bool))
+    f = pathlab.flow_field(g, [(2, 2)])
+    assert not f.stale
+    g.set_walls(10, 0, 10, 19, blocked=False)  # frees free cells: nothing changes
+    assert not f.stale
+    g.set_walls(10, 0, 10, 18)
+    assert f.stale
+    assert f.distance[2, 20] == pytest.approx(18.0)  # a copy: the map as it was
+    f2 = pathlab.flow_field(g, [(2, 2)])
+    assert not f2.stale and f2.distance[2, 20] > 18.0 + 1
+
+
+def test_free_makes_plain_ground_and_wall_keeps_no_cost():
+    classes = np.full((3, 4), ord("S"), dtype=np.uint8)
+    g = pathlab.Grid(np.zeros((3, 4), dtype=bool), costs=np.full((3, 4), 3.0), classes=classes)
+    g.edit("free:0,0:1,2")
+    assert np.all(g.classes()[:, :2] == ord(".")) and np.all(g.costs()[:, :2] == 1.0)
+    assert np.all(g.classes()[:, 2:] == ord("S")) and np.all(g.costs()[:, 2:] == 3.0)
+    g.set_walls(2, 0)
+    g.set_walls(2, 0, blocked=False)
+    assert g.classes()[0, 2] == ord(".") and g.costs()[0, 2] == 1.0
+    g.set_class(3, 0, "F")  # a class keeps the cell's cost
+    assert g.costs()[0, 3] == 3.0
+
+
 def test_load_scenarios(tmp_path):
     if not MOVINGAI.is_dir():
         pytest.skip(f"{MOVINGAI} is absent")
