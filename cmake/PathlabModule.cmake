@@ -26,4 +26,7 @@ function(pathlab_module name)
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
   add_library(pathlab::${name} ALIAS ${target})
   set_property(GLOBAL APPEND PROPERTY PATHLAB_MODULES ${target})
+  # What the module links, public and private (a static library's private dependencies are linked
+  # by its consumers too): the package's components (PathlabInstall.cmake) are made from it.
+  set_property(GLOBAL PROPERTY PATHLAB_DEPS_${name} ${ARG_DEPS} ${ARG_PRIVATE_DEPS})
 endfunction()
