@@ -365,6 +365,17 @@ def solve_tests():
               all(isinstance(j.get(k), (int, float)) and j.get(k) >= 0 for k in ("expanded", "generated", "time_us"))
               and j["expanded"] > 0, f"{j.get('expanded')} {j.get('generated')} {j.get('time_us')}")
 
+    # Which algorithm answered, machine-readable (Result::answered_by / fallback).
+    rc, j, err = run_json(["solve", maze, "--algo", "jps", "--json"])
+    check("solve --algo jps --json: answered_by jps, fallback none, no note",
+          rc == 0 and j.get("answered_by") == "jps" and j.get("fallback") == "none" and "note" not in j,
+          f"rc={rc} {j and {k: j.get(k) for k in ('answered_by', 'fallback', 'note')}}")
+    rc, j, err = run_json(["solve", maze, "--algo", "jps", "--diagonal", "always", "--json"])
+    check("solve --algo jps --diagonal always --json: answered_by astar, fallback diagonal-rule, a note",
+          rc == 0 and j.get("algorithm") == "jps" and j.get("answered_by") == "astar"
+          and j.get("fallback") == "diagonal-rule" and "no-corner-cut" in j.get("note", ""),
+          f"rc={rc} {j and {k: j.get(k) for k in ('algorithm', 'answered_by', 'fallback', 'note')}}")
+
     rc, out, err, _ = run(["solve", maze])
     check("solve (human output, not a terminal): exit 0, text, no colour codes",
           rc == 0 and "astar" in out and "\x1b[" not in out and "\x1b[" not in err, f"rc={rc} err={err!r}")

@@ -64,6 +64,30 @@ TEST(SearchJson, SolveResultHasTheFixedFieldsWithTheResultsValues) {
   EXPECT_FALSE(j.contains("smoothed_path"));
 }
 
+TEST(SearchJson, AnsweredByAndFallbackSayWhoAnsweredAndWhy) {
+  const grid::Grid g = wall_grid();
+  search::Options o;
+  o.algorithm = search::Algorithm::jps;
+  search::Pathfinder asked(g, o);
+  search::Result r = asked.find({0, 0}, {5, 0});
+  ASSERT_EQ(r.status, Status::found);
+  nlohmann::json j = json::search_result(o.algorithm, {0, 0}, {{5, 0}}, r);
+  EXPECT_EQ(j["answered_by"], "jps");
+  EXPECT_EQ(j["fallback"], "none");
+  EXPECT_FALSE(j.contains("note"));
+
+  o.moves.diagonal = grid::DiagonalRule::always;  // jps is defined for no-corner-cut only
+  search::Pathfinder fallen(g, o);
+  r = fallen.find({0, 0}, {5, 0});
+  ASSERT_EQ(r.status, Status::found);
+  j = json::solve_result(o, {0, 0}, {{5, 0}}, r, nullptr, post::Smoothing::refined);
+  EXPECT_EQ(j["algorithm"], "jps");
+  EXPECT_EQ(j["answered_by"], std::string(search::to_string(r.answered_by)));
+  EXPECT_EQ(j["answered_by"], "astar");
+  EXPECT_EQ(j["fallback"], "diagonal-rule");
+  EXPECT_EQ(j["note"], std::string(r.note));
+}
+
 TEST(SearchJson, TheServersFieldsAreTheSolveFieldsTheyShare) {
   const grid::Grid g = wall_grid();
   search::Options o;

@@ -26,19 +26,26 @@ nlohmann::json search_result(search::Algorithm algorithm, Cell start,
                              const std::vector<Cell>& goals, const search::Result& r) {
   // The goal reached (several goals: the nearest), else the first one given.
   const Cell goal = r.status == Status::found ? r.reached_goal() : goals.front();
-  return {{"status", std::string(to_string(r.status))},
-          {"algorithm", std::string(search::to_string(algorithm))},
-          {"start", cell(start)},
-          {"goal", cell(goal)},
-          {"cost", r.cost},
-          {"moves", r.moves()},
-          {"path", cells(r.path)},
-          {"points", points(search::path_points(r))},
-          {"any_angle", search::info(algorithm).any_angle},
-          {"expanded", r.stats.expanded},
-          {"generated", r.stats.generated},
-          {"los_checks", r.stats.los_checks},
-          {"time_us", r.stats.time_us}};
+  nlohmann::json j = {
+      {"status", std::string(to_string(r.status))},
+      {"algorithm", std::string(search::to_string(algorithm))},
+      {"start", cell(start)},
+      {"goal", cell(goal)},
+      {"cost", r.cost},
+      {"moves", r.moves()},
+      {"path", cells(r.path)},
+      {"points", points(search::path_points(r))},
+      {"any_angle", search::info(algorithm).any_angle},
+      {"expanded", r.stats.expanded},
+      {"generated", r.stats.generated},
+      {"los_checks", r.stats.los_checks},
+      {"time_us", r.stats.time_us},
+      // Which algorithm answered and why (Result::answered_by, fallback): "fallback" is
+      // "none" when the one asked for did; "note" says it in words when it did not.
+      {"answered_by", std::string(search::to_string(r.answered_by))},
+      {"fallback", std::string(search::to_string(r.fallback))}};
+  if (!r.note.empty()) j["note"] = std::string(r.note);
+  return j;
 }
 
 void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r) {

@@ -23,7 +23,9 @@ namespace pathlab::json {
 
 /// The fields every search answer has: "status", "algorithm", "start", "goal" (the goal
 /// reached, the first of `goals` when none was), "cost", "moves", "path" (cells), "points" (map
-/// units), "any_angle", "expanded", "generated", "los_checks", "time_us". [Limit: goals not
+/// units), "any_angle", "expanded", "generated", "los_checks", "time_us", "answered_by" (the
+/// algorithm that answered: Result::answered_by) and "fallback" (why it is not `algorithm`:
+/// to_string(Result::fallback), "none" when it is), and "note" (Result::note) when there is one. [Limit: goals not
 /// empty]
 [[nodiscard]] nlohmann::json search_result(search::Algorithm algorithm, Cell start,
                                            const std::vector<Cell>& goals, const search::Result& r);
