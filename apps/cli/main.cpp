@@ -1,5 +1,5 @@
 // The pathlab command: subcommands over the library. Errors print one line
-// "pathlab: error: ..." on stderr with the exit codes of the CLI contract (docs in README).
+// "pathlab: error: ..." on stderr with the exit codes of the CLI contract (docs/cli.md).
 #include <algorithm>
 #include <cstdio>
 #include <exception>

@@ -273,7 +273,7 @@ void register_simulate(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SimulateArgs>();
   CLI::App* cmd = app.add_subcommand(
       "simulate", "run agents among moving obstacles (a scenario file) and report what they did");
-  cmd->add_option("SCENARIO", args->scenario, "scenario file (.json; see the README)");
+  cmd->add_option("SCENARIO", args->scenario, "scenario file (.json; see docs/simulation.md)");
   cmd->add_option("--planner", args->planner,
                   "hybrid, apf, replan or dstar for every agent (default: each agent's own)");
   cmd->add_option("--bench", args->bench_map,

@@ -530,19 +530,19 @@ TEST(Scenario, BundledScenariosParseAndBuildAWorld) {
   }
 }
 
-TEST(Scenario, ReadmeExampleParses) {
-  // The example of README.md, "Simulation scenarios", placed in scenarios/ as it says.
-  std::ifstream in(PATHLAB_SOURCE_DIR "/README.md");
-  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::size_t section = readme.find("## Simulation scenarios");
+TEST(Scenario, DocsExampleParses) {
+  // The example of docs/simulation.md, "Scenario files", placed in scenarios/ as it says.
+  std::ifstream in(PATHLAB_SOURCE_DIR "/docs/simulation.md");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t section = page.find("## Scenario files");
   ASSERT_NE(section, std::string::npos);
-  const std::size_t begin = readme.find("```json\n", section);
+  const std::size_t begin = page.find("```json\n", section);
   ASSERT_NE(begin, std::string::npos);
-  const std::size_t end = readme.find("```", begin + 8);
+  const std::size_t end = page.find("```", begin + 8);
   ASSERT_NE(end, std::string::npos);
-  const std::string example = readme.substr(begin + 8, end - begin - 8);
+  const std::string example = page.substr(begin + 8, end - begin - 8);
   try {
-    const Scenario sc = parse_scenario(example, PATHLAB_SOURCE_DIR "/scenarios/readme.json");
+    const Scenario sc = parse_scenario(example, PATHLAB_SOURCE_DIR "/scenarios/page.json");
     EXPECT_EQ(sc.world.agents.size(), 2u);
     EXPECT_EQ(sc.world.obstacles.size(), 4u);
     World world(sc.world);

@@ -1,4 +1,4 @@
-// The server's JSON API (see the README): every call returns parsed JSON or throws an Error
+// The server's JSON API (see docs/http.md): every call returns parsed JSON or throws an Error
 // carrying the server's message (and the HTTP status as `status`).
 async function call(path, options = {}) {
   const res = await fetch(path, options);

@@ -1,5 +1,5 @@
 // Simulation scenario files (JSON): a map, agents, dynamic obstacles, the time step and limit,
-// and planner parameters. The format is documented in the README ("Simulation scenarios");
+// and planner parameters. The format is documented in docs/simulation.md ("Scenario files");
 // runnable ones live in scenarios/*.json. The map path is relative to the scenario file.
 // Every problem is reported as ParseError(file, line, what): JSON syntax errors at the line
 // where they occur, bad values at the line of the offending value.
