@@ -11,7 +11,8 @@ A block is runnable when the line before its opening fence is the HTML comment
   ``…`` stands for lines left out. A command must exit 0 unless it ends with a comment
   that says ``# exit N`` (or ``# exits N``). A line ending in ``\\`` continues on the next.
 * ``cpp``: a whole program (with ``main``), compiled against the *installed* package
-  (``cmake --install`` of the build into a scratch prefix, then ``find_package(pathlab)``),
+  (``cmake --install`` of the build into a scratch prefix, then ``find_package(pathlab
+  COMPONENTS ...)``, linking ``pathlab::<module>`` for each module whose headers it includes),
   then run; it must exit 0.
 * ``python``: run by the Python that has the built module on its path; it must exit 0.
 
@@ -177,13 +178,18 @@ def build_cpp(blocks: list[Block], build: Path, scratch: Path) -> dict[str, str]
     rc, out = run(["cmake", "--install", str(build), "--prefix", str(prefix)], scratch, dict(os.environ))
     if rc != 0:
         return {b.name: "cmake --install failed\n" + tail(out) for b in blocks}
+    # Each program links the modules whose headers it includes, found as components, as a
+    # user's project does (docs/cpp.md): a module missing from a component's closure fails here.
+    modules = {b.name: sorted(set(re.findall(r"#include\s*<pathlab/(\w+)/", b.text))) for b in blocks}
+    components = sorted({m for ms in modules.values() for m in ms})
     cml = ["cmake_minimum_required(VERSION 3.20)", "project(doc_examples CXX)",
            "set(CMAKE_CXX_STANDARD 20)", "set(CMAKE_CXX_STANDARD_REQUIRED ON)",
-           "find_package(pathlab REQUIRED)"]
+           f"find_package(pathlab REQUIRED COMPONENTS {' '.join(components)})"]
     for b in blocks:
         (proj / f"{b.name}.cpp").write_text(f"// {b.where}\n" + b.text)
         cml.append(f"add_executable({b.name} {b.name}.cpp)")
-        cml.append(f"target_link_libraries({b.name} PRIVATE pathlab::pathlab)")
+        targets = " ".join(f"pathlab::{m}" for m in modules[b.name]) or "pathlab::core"
+        cml.append(f"target_link_libraries({b.name} PRIVATE {targets})")
     (proj / "CMakeLists.txt").write_text("\n".join(cml) + "\n")
     env = dict(os.environ)
     rc, out = run(["cmake", "-S", str(proj), "-B", str(proj / "build"), "-G", "Ninja",
