@@ -528,6 +528,16 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 /// fallback_note for the grid actually searched (the unit's view already applied).
 [[nodiscard]] std::string_view note_for(const Grid& searched, const Options& o) noexcept;
 
+// Fallbacks (Result::answered_by, fallback, note), defined in jps.cpp beside note_for, used by
+// jps.cpp and subgoal.cpp.
+/// The answer of `asked` falling back for `why`: the algorithm answering and the note.
+[[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
+/// How a query with o is answered on the grid actually searched (the unit's view applied),
+/// every reason but rebuilding.
+[[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;
+/// Records f in out (answered_by, fallback, note).
+void set_fallback(Result& out, const FallbackInfo& f) noexcept;
+
 // Families, each in its own translation unit. They fill out.path (and set status); the
 // Pathfinder computes the cost and times the query.
 template <class L>

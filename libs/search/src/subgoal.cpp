@@ -15,16 +15,6 @@
 
 namespace pathlab::search::detail {
 
-// Fallbacks (Result::answered_by, fallback, note), defined in jps.cpp beside note_for
-// (engine.hpp), used by jps.cpp and subgoal.cpp.
-/// The answer of `asked` falling back for `why`: the algorithm answering and the note.
-[[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
-/// How a query with o is answered on the grid actually searched (the unit's view applied),
-/// every reason but rebuilding.
-[[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;
-/// Records f in out (answered_by, fallback, note).
-void set_fallback(Result& out, const FallbackInfo& f) noexcept;
-
 void destroy(SubgoalCache* p) noexcept {
   delete p;
 }
