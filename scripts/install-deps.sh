@@ -10,7 +10,7 @@ packages=(
   libgtest-dev librapidcheck-dev libbenchmark-dev
   python3-dev python3-pybind11 python3-numpy python3-pytest python3-setuptools python3-wheel
   python3-pip python3-venv python3-build
-  mkdocs doxygen
+  mkdocs doxygen python3-pygments
 )
 case "${1:-}" in
   --fuzz) packages+=(clang libclang-rt-14-dev) ;;
