@@ -31,18 +31,27 @@ using NodeId = std::uint32_t;
 /// comparing grids.
 class Revision {
  public:
+  /// A fresh revision: the next number of the counter.
   Revision() noexcept : value_(next()) {}
+  /// Keeps the number of the copied revision: the copy stands for the same cells.
   Revision(const Revision&) noexcept = default;
+  /// Takes the number of the copied revision: the copy stands for the same cells.
   Revision& operator=(const Revision&) noexcept = default;
+  /// Takes over the number of `o`, which gets a fresh one and stays fully usable.
   Revision(Revision&& o) noexcept : value_(o.value_) { o.value_ = next(); }
+  /// Takes over the number of `o`, which gets a fresh one and stays fully usable (assigning a
+  /// revision to itself keeps its number).
   Revision& operator=(Revision&& o) noexcept {
     value_ = o.value_;
     if (&o != this) o.value_ = next();
     return *this;
   }
   ~Revision() = default;
+  /// Takes a new number from the counter: what the grid does whenever its cells change.
   void renew() noexcept { value_ = next(); }
+  /// The number: unique within the process per state of cells, counted from 1 (never 0).
   [[nodiscard]] std::uint64_t value() const noexcept { return value_; }
+  /// Always true: revisions never make two grids compare unequal.
   friend bool operator==(const Revision&, const Revision&) noexcept { return true; }
 
  private:
@@ -55,8 +64,14 @@ class Revision {
 
 /// A rectangle of cells, corners included: x0 <= x1, y0 <= y1.
 struct Rect {
-  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  int x0 = 0,  ///< left column, included
+      y0 = 0,  ///< top row, included
+      x1 = 0,  ///< right column, included (>= x0)
+      y1 = 0;  ///< bottom row, included (>= y0)
+  /// Same four corners.
   friend constexpr bool operator==(Rect, Rect) = default;
+  /// The number of cells it covers, (x1 - x0 + 1) * (y1 - y0 + 1); meaningless when the
+  /// corners are out of order.
   [[nodiscard]] constexpr std::int64_t cells() const noexcept {
     return std::int64_t{x1 - x0 + 1} * (y1 - y0 + 1);
   }
@@ -85,9 +100,15 @@ inline constexpr char kGroundClass = '.';
 /// (unit views, clearance fields, finders' preprocessed data, flow fields after update())
 /// answers as on that fresh grid.
 struct Edit {
-  enum class Kind : std::uint8_t { wall, free, set_class, terrain };
-  Kind kind = Kind::wall;
-  Rect area;
+  /// What the edit does to each cell of `area` (the table above).
+  enum class Kind : std::uint8_t {
+    wall,       ///< makes the cell a wall '@' with terrain cost 1
+    free,       ///< makes the cell ground '.' with terrain cost 1, whatever its class was
+    set_class,  ///< gives the cell class `cls`, keeping its terrain cost (1 when it becomes a wall)
+    terrain,    ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
+  };
+  Kind kind = Kind::wall;   ///< what the edit does; wall by default
+  Rect area;                ///< the cells it changes, corners included; must lie in the grid
   char cls = kGroundClass;  ///< set_class: the class character ('@' or 'O' makes walls)
   float cost = 1.0f;        ///< terrain: the cost multiplier, >= 1 and finite
 };
@@ -96,7 +117,7 @@ struct Edit {
 struct Change {
   std::uint64_t before = 0;  ///< the grid's revision before it
   std::uint64_t after = 0;   ///< and after
-  Rect area;
+  Rect area;                 ///< the cells it may have changed: an edit's area, or a setter's cell
 };
 
 class Grid;
@@ -127,6 +148,10 @@ struct ChangeLog {
 
 struct Unit;
 
+/// A map of width x height cells (see the top of this file): wall bits, terrain classes and
+/// terrain costs, plus its change log and cached unit views. A value type: a copy has the same
+/// cells and revision and compares equal, but starts with no views; a moved-from grid may only
+/// be assigned to or destroyed. Reads may run on many threads at once, never during an edit.
 class Grid {
  public:
   /// Limit checked by parsers before allocating (2^28 cells).
@@ -137,18 +162,24 @@ class Grid {
   /// std::length_error otherwise].
   Grid(int width, int height);
 
+  /// Columns, >= 0 (0 for the default grid).
   [[nodiscard]] int width() const noexcept { return width_; }
+  /// Rows, >= 0 (0 for the default grid).
   [[nodiscard]] int height() const noexcept { return height_; }
+  /// The number of cells, width * height (the padding not counted).
   [[nodiscard]] std::int64_t cells() const noexcept { return std::int64_t{width_} * height_; }
+  /// Whether (x, y) is a cell of the map: 0 <= x < width and 0 <= y < height.
   [[nodiscard]] bool in_bounds(int x, int y) const noexcept {
     return x >= 0 && y >= 0 && x < width_ && y < height_;
   }
+  /// Whether c is a cell of the map: 0 <= c.x < width and 0 <= c.y < height.
   [[nodiscard]] bool in_bounds(Cell c) const noexcept { return in_bounds(c.x, c.y); }
 
   /// False for walls and for anything outside the map.
   [[nodiscard]] bool passable(int x, int y) const noexcept {
     return in_bounds(x, y) && passable_id(id(x, y));
   }
+  /// False for walls and for anything outside the map (passable(c.x, c.y)).
   [[nodiscard]] bool passable(Cell c) const noexcept { return passable(c.x, c.y); }
   /// The passability switch of the default unit (what loaders, agents' temporary obstacles
   /// and with_clearance use): blocked makes the cell a wall (class '@'); unblocked makes a
@@ -158,6 +189,7 @@ class Grid {
   /// freed; use apply(Edit) for the "fresh cell" rules of Edit. [Throws std::out_of_range
   /// outside the grid.]
   void set_blocked(int x, int y, bool blocked);
+  /// set_blocked(c.x, c.y, blocked). [Throws std::out_of_range outside the grid.]
   void set_blocked(Cell c, bool blocked) { set_blocked(c.x, c.y, blocked); }
 
   /// The cell's class: '@' for walls, '.' for ground, or its terrain class character.
@@ -165,6 +197,7 @@ class Grid {
     return classes_.empty() ? (passable_id(id(x, y)) ? kGroundClass : kWallClass)
                             : static_cast<char>(classes_[id(x, y)]);
   }
+  /// cell_class by padded node id. Unchecked: n must be a padded id (padding reads '@').
   [[nodiscard]] char class_id(NodeId n) const noexcept {
     return classes_.empty() ? (passable_id(n) ? kGroundClass : kWallClass)
                             : static_cast<char>(classes_[n]);
@@ -194,6 +227,8 @@ class Grid {
   bool changes_since(std::uint64_t rev, std::vector<Rect>& out) const;
   /// The change log, oldest first (the last kChangeLogSize changes).
   [[nodiscard]] std::span<const Change> changes() const noexcept { return log_.entries; }
+  /// Changes the log keeps at least: it holds up to twice as many, then drops the oldest
+  /// kChangeLogSize at once.
   static constexpr std::size_t kChangeLogSize = 256;
 
   /// The grid as `unit` sees it (unit.hpp): this grid itself for the default unit (and any unit
@@ -214,18 +249,29 @@ class Grid {
   /// set_blocked frees the cell; the edit API's terrain kind leaves walls at 1 instead).
   /// [Limit: cost >= 1 and finite; throws std::invalid_argument otherwise].
   void set_terrain(int x, int y, float cost);
+  /// Whether the grid stores terrain costs: false means every cost is 1; true once some cell
+  /// was given another cost (and still true when the costs are set back to 1).
   [[nodiscard]] bool has_terrain() const noexcept { return !terrain_.empty(); }
+  /// The cells blocked for the default unit: walls and the classes it forbids ('T', 'W').
+  /// Counts every cell: O(width * height).
   [[nodiscard]] std::int64_t wall_count() const noexcept;
 
   // --- padded node ids: the fast path used by searches -------------------------------------
+  /// Node ids per padded row, width + 2: the id step from a cell to the one below it.
   [[nodiscard]] std::int32_t stride() const noexcept { return stride_; }
+  /// The number of padded node ids, stride * (height + 2): every id is below it.
   [[nodiscard]] std::size_t padded_size() const noexcept {
     return static_cast<std::size_t>(stride_) * static_cast<std::size_t>(height_ + 2);
   }
+  /// The padded node id of (x, y), (y+1)*stride + (x+1). Unchecked: x from -1 to width and y
+  /// from -1 to height (the padding included) give valid ids.
   [[nodiscard]] NodeId id(int x, int y) const noexcept {
     return static_cast<NodeId>((y + 1) * stride_ + (x + 1));
   }
+  /// The padded node id of c, id(c.x, c.y); unchecked.
   [[nodiscard]] NodeId id(Cell c) const noexcept { return id(c.x, c.y); }
+  /// The cell of padded node id n (the inverse of id()); a padding id gives x or y of -1,
+  /// width or height.
   [[nodiscard]] Cell cell(NodeId n) const noexcept {
     return {static_cast<std::int32_t>(n % static_cast<NodeId>(stride_)) - 1,
             static_cast<std::int32_t>(n / static_cast<NodeId>(stride_)) - 1};
@@ -234,6 +280,7 @@ class Grid {
   [[nodiscard]] bool passable_id(NodeId n) const noexcept {
     return ((walls_[n >> 6] >> (n & 63)) & 1u) == 0;
   }
+  /// terrain() by padded node id, >= 1 (1 on the padding). Unchecked: n must be a padded id.
   [[nodiscard]] float terrain_id(NodeId n) const noexcept {
     return terrain_.empty() ? 1.0f : terrain_[n];
   }

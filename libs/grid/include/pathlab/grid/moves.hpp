@@ -24,16 +24,22 @@ enum class CostModel : std::uint8_t { octile, integer };
 [[nodiscard]] std::optional<DiagonalRule> parse_diagonal_rule(std::string_view s) noexcept;
 [[nodiscard]] std::optional<CostModel> parse_cost_model(std::string_view s) noexcept;
 
+/// How a path may move on the grid: which diagonal steps are legal and what a step costs.
 struct Moves {
+  /// Which diagonal steps are legal; by default Moving AI's rule, no corner cutting.
   DiagonalRule diagonal = DiagonalRule::no_corner_cut;
+  /// What a step costs: octile (1 and sqrt 2, the default) or integer (10 and 14).
   CostModel cost_model = CostModel::octile;
 
+  /// The cost of a straight step before terrain: 1 (octile) or 10 (integer).
   [[nodiscard]] double straight_cost() const noexcept {
     return cost_model == CostModel::integer ? 10.0 : 1.0;
   }
+  /// The cost of a diagonal step before terrain: sqrt 2 (octile) or 14 (integer).
   [[nodiscard]] double diagonal_cost() const noexcept {
     return cost_model == CostModel::integer ? 14.0 : 1.4142135623730951;
   }
+  /// Whether diagonal steps exist at all (every rule but DiagonalRule::never).
   [[nodiscard]] bool eight_connected() const noexcept { return diagonal != DiagonalRule::never; }
 };
 

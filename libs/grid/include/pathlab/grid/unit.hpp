@@ -28,6 +28,8 @@ namespace pathlab::grid {
   return c == 'G' ? kGroundClass : c == 'O' ? kWallClass : c;
 }
 
+/// Who moves (see the top of this file): a radius in cells and, per terrain class, a cost
+/// multiplier or forbidden. A plain value, given per query; Unit{} is the default unit.
 struct Unit {
   /// The cost of a class the unit may not enter.
   static constexpr float forbidden = std::numeric_limits<float>::infinity();
@@ -57,6 +59,8 @@ struct Unit {
     c = canonical_class(c);
     return c == kWallClass ? forbidden : cost[static_cast<unsigned char>(c) & 127];
   }
+  /// Whether the unit may not enter a cell of class c (class_cost(c) is forbidden): always true
+  /// for walls, '@' and 'O'.
   [[nodiscard]] bool forbids(char c) const noexcept { return std::isinf(class_cost(c)); }
   /// Sets one entry of the table, cost[c] = v, and nothing else, e.g. set('T', 2) or
   /// set('W', forbidden): the class characters are the grid's ('.' for ground). It does not
@@ -68,6 +72,7 @@ struct Unit {
     cost[static_cast<unsigned char>(c) & 127] = v;
     return *this;
   }
+  /// Same radius and every entry of `cost` equal, the unused '@', 'G' and 'O' entries too.
   friend bool operator==(const Unit&, const Unit&) = default;
 };
 
