@@ -33,14 +33,15 @@ enum class Algorithm : std::uint8_t {
 
 enum class Heuristic : std::uint8_t { manhattan, octile, euclidean, chebyshev, zero };
 
+/// What the registry knows of one algorithm (algorithms(), info()).
 struct AlgorithmInfo {
-  Algorithm algorithm;
-  std::string_view name;
-  bool optimal;       ///< least cost (with weight 1 and an admissible heuristic)
-  bool fewest_moves;  ///< fewest moves (unit-cost searches)
-  bool informed;      ///< uses the heuristic
-  bool any_angle;     ///< path = turning points joined by straight segments, cost = their length
-  std::string_view summary;
+  Algorithm algorithm;    ///< the algorithm described
+  std::string_view name;  ///< its name as the CLI spells it, e.g. "jps+"; a static string
+  bool optimal;           ///< least cost (with weight 1 and an admissible heuristic)
+  bool fewest_moves;      ///< fewest moves (unit-cost searches)
+  bool informed;          ///< uses the heuristic
+  bool any_angle;  ///< path = turning points joined by straight segments, cost = their length
+  std::string_view summary;  ///< one line on what it does and guarantees; a static string
 };
 
 [[nodiscard]] std::span<const AlgorithmInfo> algorithms() noexcept;

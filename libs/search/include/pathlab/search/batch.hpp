@@ -14,9 +14,10 @@
 
 namespace pathlab::search {
 
+/// One query of a batch: a path from `start` to `goal`, answered as Pathfinder::find does.
 struct Query {
-  Cell start;
-  Cell goal;
+  Cell start;  ///< where the path starts
+  Cell goal;   ///< where the path must end
 };
 
 /// A pool of finders for batches on one grid, kept between batches: their workspaces stay
@@ -37,6 +38,8 @@ class BatchFinder {
   /// Answers queries[i] into results[i], as find_batch does.
   std::size_t find(std::span<const Query> queries, std::span<Result> results,
                    const std::atomic<bool>* cancel = nullptr) noexcept;
+  /// The finders in the pool, >= 1: a batch runs on at most this many threads (fewer when it
+  /// has few queries).
   [[nodiscard]] int threads() const noexcept { return static_cast<int>(finders_.size()); }
   /// The options its finders answer with.
   [[nodiscard]] const Options& options() const noexcept { return finders_.front()->options(); }

@@ -24,13 +24,15 @@
 
 namespace pathlab::search {
 
+/// How queries are answered (Pathfinder, BatchFinder, fallback_for): the algorithm, its
+/// heuristic and weight, the moves, the unit, the node limit and whether to find partial paths.
 struct Options {
-  Algorithm algorithm = Algorithm::astar;
+  Algorithm algorithm = Algorithm::astar;  ///< the search to run; astar by default
   /// Unset: default_heuristic(moves).
   std::optional<Heuristic> heuristic;
   /// f = g + weight*h. Unset: 2 for wastar, 1 otherwise. [Limit: >= 0]
   std::optional<double> weight;
-  grid::Moves moves;
+  grid::Moves moves;  ///< legal diagonal steps and step costs; no-corner-cut, octile by default
   /// Expansions allowed per query (iterative searches count every iteration). [Limit: >= 1]
   std::uint64_t node_limit = 10'000'000;
   /// Who moves: radius and class costs (grid/unit.hpp). The default unit sees the grid as it
@@ -41,14 +43,17 @@ struct Options {
   /// of shared docs/ALGORITHMS.md into Result::partial.
   bool partial = false;
 
+  /// The heuristic a query uses: `heuristic` when set, else default_heuristic(moves).
   [[nodiscard]] Heuristic effective_heuristic() const noexcept {
     return heuristic ? *heuristic : default_heuristic(moves);
   }
+  /// The weight a query uses: `weight` when set, else 2 for wastar and 1 otherwise.
   [[nodiscard]] double effective_weight() const noexcept {
     return weight ? *weight : (algorithm == Algorithm::wastar ? 2.0 : 1.0);
   }
 };
 
+/// The counters and time of one query (Result::stats); a sliced query sums its slices.
 struct Stats {
   std::uint64_t expanded = 0;    ///< nodes expanded (stale queue entries not counted)
   std::uint64_t generated = 0;   ///< nodes first put on the open list / frontier
@@ -80,7 +85,10 @@ enum class Fallback : std::uint8_t {
 /// "none", "terrain-costs", "diagonal-rule", "cost-model", "map-too-large", "rebuilding".
 [[nodiscard]] std::string_view to_string(Fallback f) noexcept;
 
+/// The answer to one query. find() reuses it: its vectors keep their capacity, so a warm query
+/// allocates nothing.
 struct Result {
+  /// found, no_path, node_limit or invalid_input; invalid_input until a query sets it.
   Status status = Status::invalid_input;
   /// The algorithm that answered: Options::algorithm, or the one it fell back to (`fallback`
   /// says why and `note` says it in words). Set by every query, invalid ones included.
@@ -99,7 +107,7 @@ struct Result {
   /// length of the segments through `points`, times the straight-move cost (terrain is not
   /// weighed: any-angle searches treat every free cell alike).
   Cost cost = 0;
-  Stats stats;
+  Stats stats;  ///< the query's counters and time
   /// Empty, or a one-line remark on how the query was answered that a user should see (e.g.
   /// "jps: the map has terrain costs; answered with A*"): the human form of `fallback`, set
   /// exactly when it is not Fallback::none. Its wording may change: test `fallback` and
@@ -112,10 +120,11 @@ struct Result {
   /// every cell; cost as for `cost`. Found by the algorithm's own best-first search (dijkstra,
   /// astar, wastar, greedy), or by A* for the others, within the same node limit.
   struct Partial {
-    Cell reached;
-    Cost cost = 0;
-    std::vector<Cell> path;
-  } partial;
+    Cell reached;            ///< the reached cell closest to the goal (meaningful with a path)
+    Cost cost = 0;           ///< the cost of `path`, counted as Result::cost; 0 without one
+    std::vector<Cell> path;  ///< start..reached, every cell; empty when there is none
+  } partial;                 ///< the partial path: set only with Options::partial (see Partial)
+  /// The steps of the path, path.size() - 1 (segments for any-angle algorithms); 0 without one.
   [[nodiscard]] std::size_t moves() const noexcept { return path.empty() ? 0 : path.size() - 1; }
   /// The goal reached (the last cell of the path); meaningful when found.
   [[nodiscard]] Cell reached_goal() const noexcept { return path.empty() ? Cell{} : path.back(); }
@@ -123,8 +132,8 @@ struct Result {
 
 /// One cell of a movement range and the least cost of reaching it.
 struct ReachCell {
-  Cell cell;
-  Cost cost = 0;
+  Cell cell;      ///< a cell whose least cost from the start is within the budget
+  Cost cost = 0;  ///< that least cost, from 0 (the start) to the budget
 };
 
 /// The path in map units: r.points when the algorithm gave them, else the centres of r.path.
@@ -153,7 +162,11 @@ class Pathfinder {
   /// A finder over `grid` (which must outlive it) for `options`. Builds nothing yet.
   Pathfinder(const grid::Grid& grid, Options options = {});
   ~Pathfinder();
+  /// Takes over the other finder's grid, options and workspace (a sliced query included); the
+  /// moved-from finder may only be destroyed or assigned to.
   Pathfinder(Pathfinder&&) noexcept;
+  /// Takes over the other finder's grid, options and workspace, freeing its own (waiting for a
+  /// subgoal rebuild it runs); the moved-from finder may only be destroyed or assigned to.
   Pathfinder& operator=(Pathfinder&&) noexcept;
 
   /// Finds a path from start to goal into `out` (reusing its storage). Start or goal outside
@@ -191,10 +204,15 @@ class Pathfinder {
   bool run_slice(std::uint64_t max_expansions, Result& out) noexcept;
   /// Drops the sliced query (nothing happens without one).
   void cancel_sliced() noexcept;
+  /// Whether a sliced query is started and neither finished nor cancelled.
   [[nodiscard]] bool sliced_active() const noexcept;
 
+  /// The options the next query is answered with.
   [[nodiscard]] const Options& options() const noexcept { return options_; }
+  /// Replaces the options for the next queries, unchecked (a query with invalid ones answers
+  /// invalid_input); a started sliced query keeps the options it started with.
   void set_options(const Options& o) noexcept { options_ = o; }
+  /// The grid given at construction (the unit's view of it: searched_grid()).
   [[nodiscard]] const grid::Grid& grid() const noexcept { return *grid_; }
   /// The grid this finder searches for its options' unit: grid() itself, or the grid's view
   /// for the unit (built on first use). nullptr when the unit is invalid or memory ran out.
@@ -219,9 +237,9 @@ class Pathfinder {
 /// How queries with some options on some grid are answered: the algorithm, why it is not the
 /// one asked for, and the note (Result's answered_by, fallback and note).
 struct FallbackInfo {
-  Algorithm answered_by = Algorithm::astar;
-  Fallback fallback = Fallback::none;
-  std::string_view note;
+  Algorithm answered_by = Algorithm::astar;  ///< the algorithm that answers (Result::answered_by)
+  Fallback fallback = Fallback::none;        ///< why it is not the one asked for; none when it is
+  std::string_view note;  ///< the reason in words, empty for none; a static string (Result::note)
 };
 
 /// How every query with options `o` on grid `g` (as o.unit sees it) is answered, as far as the

@@ -25,6 +25,7 @@ inline constexpr std::uint32_t kPreparedFormatVersion = 1;
 /// Whether the algorithm keeps preprocessed per-map data (jps+).
 [[nodiscard]] bool uses_preparation(Algorithm a) noexcept;
 
+/// What a finder's preprocessed data is (prepare(), prepared_info()).
 struct PrepareInfo {
   bool ready = false;     ///< the finder holds data for its grid (false: none, or it falls back)
   bool loaded = false;    ///< the data came from load_prepared (or a finder sharing it did)

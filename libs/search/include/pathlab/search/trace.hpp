@@ -38,11 +38,12 @@ class SearchListener {
   virtual void on_line_of_sight(Cell /*a*/, Cell /*b*/, bool /*visible*/) {}
 };
 
+/// One listener call as a TraceRecorder keeps it.
 struct TraceEvent {
-  EventType type;
-  std::uint8_t side = 0;
-  Cell cell;     ///< opened/updated/closed: the cell; meet/los: the first cell
-  Cell other;    ///< opened/updated: the parent; meet/los: the second cell
+  EventType type;         ///< which listener call it records
+  std::uint8_t side = 0;  ///< opened/updated/closed: 0 forward, 1 backward search; 0 otherwise
+  Cell cell;              ///< opened/updated/closed: the cell; meet/los: the first cell
+  Cell other;             ///< opened/updated: the parent; meet/los: the second cell
   double g = 0;  ///< opened/updated: cost so far; iteration: the bound; los: 1 visible, 0 not
   double f = 0;  ///< opened/updated: priority
 };
@@ -67,7 +68,9 @@ class TraceRecorder final : public SearchListener {
     events_.push_back({EventType::line_of_sight, 0, a, b, visible ? 1.0 : 0.0, 0});
   }
 
+  /// Every event recorded so far, in the order the search reported them.
   [[nodiscard]] const std::vector<TraceEvent>& events() const noexcept { return events_; }
+  /// Forgets the events (keeping their memory), e.g. before tracing another query.
   void clear() noexcept { events_.clear(); }
 
  private:
