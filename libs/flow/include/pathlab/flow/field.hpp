@@ -42,8 +42,10 @@ inline constexpr std::array<int, 8> kDirDy = {0, 1, 1, 1, 0, -1, -1, -1};
 inline constexpr std::int8_t kNoDirection = -1;
 inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
 
+/// What a flow field is built for: the moves and unit of the paths to the goals and the range
+/// of the line-of-sight pass.
 struct Options {
-  grid::Moves moves;
+  grid::Moves moves;  ///< legal diagonal steps and step costs; no-corner-cut, octile by default
   /// The unit the field is for: its radius and class costs (grid::Grid::view).
   grid::Unit unit;
   /// The line-of-sight pass: cells whose centre lies within this straight distance of a goal's
@@ -68,6 +70,9 @@ struct Stats {
   return (code & 1) * 4 + code / 2;
 }
 
+/// The integration and direction fields of a set of goals over a whole map (see the top of
+/// this file). It owns its arrays and reads no grid but in build() and update(); a plain value
+/// (copies are independent). Default-constructed, it is empty.
 class Field {
  public:
   Field() = default;
@@ -94,18 +99,24 @@ class Field {
   /// distance. Returns what it did; nothing when the field is already current.
   Stats update(const grid::Grid& g);
 
+  /// Whether nothing is built: default-constructed, or the last build() was refused.
   [[nodiscard]] bool empty() const noexcept {
     return width_ == 0 && height_ == 0 && goals_.empty();
   }
+  /// Columns of the map it was built on, in cells (0 when empty).
   [[nodiscard]] int width() const noexcept { return width_; }
+  /// Rows of the map it was built on, in cells (0 when empty).
   [[nodiscard]] int height() const noexcept { return height_; }
+  /// The goals, in the order given to build() (sees() indexes them); none when empty.
   [[nodiscard]] std::span<const Cell> goals() const noexcept { return goals_; }
+  /// The options of the last build() (default options when empty).
   [[nodiscard]] const Options& options() const noexcept { return options_; }
   /// The grid revision the field matches.
   [[nodiscard]] std::uint64_t revision() const noexcept { return revision_; }
   /// The last build or update.
   [[nodiscard]] const Stats& stats() const noexcept { return stats_; }
 
+  /// Whether c is a cell of the map it was built on (never when empty).
   [[nodiscard]] bool in_bounds(Cell c) const noexcept {
     return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_;
   }
@@ -137,15 +148,19 @@ class Field {
   /// The fields as row-major arrays (index y * width + x), for output; for the map as of the
   /// last build or update (stale()).
   [[nodiscard]] std::vector<double> distances() const;
+  /// direction() of every cell, row-major (index y * width + x); kNoDirection where none.
   [[nodiscard]] std::vector<std::int8_t> directions() const;
 
   /// Padded-layout access (the grid's grid::NodeId), for hot loops; for the map as of the last
   /// build or update (stale()).
   [[nodiscard]] std::int32_t stride() const noexcept { return width_ + 2; }
+  /// The padded id of c, (y+1)*stride + (x+1), as the grid numbers it. Unchecked.
   [[nodiscard]] grid::NodeId id(Cell c) const noexcept {
     return static_cast<grid::NodeId>((c.y + 1) * (width_ + 2) + (c.x + 1));
   }
+  /// distance() by padded id (kUnreachable on the padding). Unchecked: n < stride * (height+2).
   [[nodiscard]] double distance_id(grid::NodeId n) const noexcept { return dist_[n]; }
+  /// direction() by padded id (kNoDirection on the padding). Unchecked, as distance_id().
   [[nodiscard]] std::int8_t direction_id(grid::NodeId n) const noexcept { return code(dir_[n]); }
 
  private:

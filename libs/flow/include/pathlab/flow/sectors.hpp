@@ -38,13 +38,21 @@
 
 namespace pathlab::flow {
 
+/// A flow field for big maps, built sector by sector on the corridor of the cells required
+/// (see the top of this file). It keeps a pointer to its grid, which must outlive it and stay
+/// at its address. Movable, not copyable; default-constructed, it is empty.
 class SectorField {
  public:
+  /// The sector side, in cells, when build() is given none.
   static constexpr int kDefaultSector = 64;
 
   SectorField();
   ~SectorField();
+  /// Takes over the other field (its grid pointer, sectors and fields); the moved-from field
+  /// may only be destroyed or assigned to.
   SectorField(SectorField&&) noexcept;
+  /// Takes over the other field, freeing its own; the moved-from field may only be destroyed
+  /// or assigned to.
   SectorField& operator=(SectorField&&) noexcept;
 
   /// Prepares the field of `goals` on `g` (which must outlive it) for `o`'s unit and moves, with
@@ -73,13 +81,21 @@ class SectorField {
   /// answer for the old map; update() makes it false. One compare. False for an empty field.
   [[nodiscard]] bool stale() const noexcept;
 
+  /// Whether it has no grid: true until a build() succeeds.
   [[nodiscard]] bool empty() const noexcept;
+  /// Columns of the grid at build(), in cells (0 when empty).
   [[nodiscard]] int width() const noexcept;
+  /// Rows of the grid at build(), in cells (0 when empty).
   [[nodiscard]] int height() const noexcept;
+  /// The sector side in cells: a power of two from 8 to 256 (kDefaultSector when empty).
   [[nodiscard]] int sector() const noexcept;
+  /// Sectors per row, width / sector() rounded up (0 when empty).
   [[nodiscard]] int sectors_x() const noexcept;
+  /// Sectors per column, height / sector() rounded up (0 when empty).
   [[nodiscard]] int sectors_y() const noexcept;
+  /// The goals, in the order given to build(); none when empty.
   [[nodiscard]] std::span<const Cell> goals() const noexcept;
+  /// The options given to build() (default options when empty).
   [[nodiscard]] const Options& options() const noexcept;
   /// The last require or update.
   [[nodiscard]] const Stats& stats() const noexcept;
@@ -91,6 +107,8 @@ class SectorField {
 
   /// Regions labelled so far (sectors the graph search reached) and corridor cells.
   [[nodiscard]] std::int64_t sectors_labelled() const noexcept;
+  /// Corridor cells that reach a goal within it (those with a distance), as of the last time
+  /// the field was built on the corridor.
   [[nodiscard]] std::int64_t corridor_cells() const noexcept;
 
   /// The region c belongs to (an id unique over the map), or -1 where the unit cannot be, outside
