@@ -27,8 +27,8 @@ namespace pathlab::json {
 
 /// Tick times of a run, in microseconds.
 struct TickTimes {
-  double mean = 0;
-  double p99 = 0;
+  double mean = 0;       ///< mean time of a tick over the run, µs
+  double p99 = 0;        ///< 99th-percentile tick time (nearest rank), µs
   double per_agent = 0;  ///< per agent per tick, while it was in the world
 };
 

@@ -31,10 +31,18 @@ using Ordered = nlohmann::ordered_json;
 /// fault, -1 when none.
 class BoardError : public std::runtime_error {
  public:
-  enum class Kind { shape, too_large, refused };
+  /// What is wrong with the board object.
+  enum class Kind {
+    shape,      ///< not an object, or a field missing or of the wrong type
+    too_large,  ///< a side over link::kMaxSide
+    refused     ///< values the game refuses: ragged rows, bad characters, sizes that disagree
+  };
+  /// An error of `kind`, what() giving `message`, at 0-based `row` (-1: no row at fault).
   BoardError(Kind kind, const std::string& message, int row = -1)
       : std::runtime_error(message), kind_(kind), row_(row) {}
+  /// What is wrong: shape, too_large or refused.
   [[nodiscard]] Kind kind() const noexcept { return kind_; }
+  /// The 0-based row at fault, -1 when none.
   [[nodiscard]] int row() const noexcept { return row_; }
 
  private:
