@@ -105,7 +105,7 @@ struct Edit {
     wall,       ///< makes the cell a wall '@' with terrain cost 1
     free,       ///< makes the cell ground '.' with terrain cost 1, whatever its class was
     set_class,  ///< gives the cell class `cls`, keeping its terrain cost (1 when it becomes a wall)
-    terrain,    ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
+    terrain     ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
   };
   Kind kind = Kind::wall;   ///< what the edit does; wall by default
   Rect area;                ///< the cells it changes, corners included; must lie in the grid
