@@ -313,5 +313,16 @@ TEST(SectorField, BadInputIsAMessage) {
   EXPECT_FALSE(f.steer({std::nan(""), 1}).has_value());
 }
 
+TEST(SectorField, ARefusedBuildLeavesTheFieldEmptyEvenAfterAGoodOne) {
+  const grid::Grid g(30, 20);
+  const Cell c{3, 3}, out{30, 3};
+  flow::SectorField f;
+  ASSERT_FALSE(f.build(g, std::span<const Cell>(&c, 1), flow::Options{}, 8).has_value());
+  ASSERT_FALSE(f.empty());
+  EXPECT_TRUE(f.build(g, std::span<const Cell>(&out, 1), flow::Options{}, 8).has_value());
+  EXPECT_TRUE(f.empty());  // not the old field of goal (3,3): the header's promise
+  EXPECT_FALSE(f.steer({5.5, 5.5}).has_value());
+}
+
 }  // namespace
 }  // namespace pathlab

@@ -506,6 +506,7 @@ SectorField& SectorField::operator=(SectorField&&) noexcept = default;
 
 std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<const Cell> goals,
                                               const Options& o, int sector, bool widen) {
+  impl_ = std::make_unique<Impl>();  // a refused build leaves the field empty, as Field::build does
   if (sector < 8 || sector > 256 || (sector & (sector - 1)) != 0) {
     return std::string("the sector size must be a power of two from 8 to 256 cells");
   }
@@ -530,7 +531,6 @@ std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<con
       return why;
     }
   }
-  impl_ = std::make_unique<Impl>();
   Impl& m = *impl_;
   m.grid = &g;
   m.options = o;
