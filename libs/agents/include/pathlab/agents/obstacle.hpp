@@ -17,7 +17,12 @@
 
 namespace pathlab::agents {
 
-enum class ShapeKind : std::uint8_t { disc, segment, polygon };
+/// The kind of an obstacle's shape (Shape::kind).
+enum class ShapeKind : std::uint8_t {
+  disc,     ///< a disc of Shape::radius around the obstacle's position
+  segment,  ///< a thin wall between Shape::points[0] and Shape::points[1]
+  polygon   ///< a polygon with Shape::points as its vertices, in order
+};
 
 /// A shape in its own frame: the obstacle's position is added to every point.
 struct Shape {
@@ -26,9 +31,18 @@ struct Shape {
   std::vector<Vec2> points;          ///< segment: 2 points; polygon: >= 3 vertices, in order
 };
 
-enum class RouteMode : std::uint8_t { once, loop, ping_pong };
+/// How an obstacle travels its route of waypoints (Motion::mode).
+enum class RouteMode : std::uint8_t {
+  once,      ///< from the first waypoint to the last, then it stays there
+  loop,      ///< from the last waypoint back to the first, and round again
+  ping_pong  ///< to the last waypoint and back the same way, again and again
+};
 
+/// The mode's name as scenario files spell it: "once", "loop" or "ping-pong" ("?" for a value
+/// outside the enum).
 [[nodiscard]] std::string_view to_string(RouteMode m) noexcept;
+/// The mode named "once", "loop" or "ping-pong" (also "pingpong" and "ping_pong"); nullopt for
+/// any other text (case-sensitive).
 [[nodiscard]] std::optional<RouteMode> parse_route_mode(std::string_view s) noexcept;
 
 /// How an obstacle moves. With a route, it starts at route[0] at time `appear` and travels the

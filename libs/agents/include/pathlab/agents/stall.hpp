@@ -33,21 +33,25 @@
 
 namespace pathlab::agents {
 
+/// The stall criteria that fired on a tick, as bit flags combined with | (see above).
 enum class StallReason : std::uint8_t {
-  none = 0,
-  no_progress = 1 << 0,
-  slow = 1 << 1,
-  revisit = 1 << 2,
-  oscillation = 1 << 3,
-  weak_force = 1 << 4,
+  none = 0,              ///< no criterion fired
+  no_progress = 1 << 0,  ///< moved less than ε over the last W steps
+  slow = 1 << 1,         ///< below v_threshold cells/tick for slow_ticks ticks in a row
+  revisit = 1 << 2,      ///< entered one of the revisit_cells previous distinct cells
+  oscillation = 1 << 3,  ///< at least `reversals` heading reversals in the last W transitions
+  weak_force = 1 << 4,   ///< |F| below force_epsilon on this tick
 };
 
+/// The flags set in a or in b.
 [[nodiscard]] constexpr StallReason operator|(StallReason a, StallReason b) noexcept {
   return static_cast<StallReason>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
 }
+/// The flags set in both a and b.
 [[nodiscard]] constexpr StallReason operator&(StallReason a, StallReason b) noexcept {
   return static_cast<StallReason>(static_cast<std::uint8_t>(a) & static_cast<std::uint8_t>(b));
 }
+/// Adds the flags of b to a; returns a.
 constexpr StallReason& operator|=(StallReason& a, StallReason b) noexcept {
   return a = a | b;
 }

@@ -55,12 +55,16 @@ struct Vec2 {
   friend constexpr bool operator==(Vec2, Vec2) = default;
 };
 
+/// The dot product a.x * b.x + a.y * b.y.
 [[nodiscard]] constexpr double dot(Vec2 a, Vec2 b) noexcept {
   return a.x * b.x + a.y * b.y;
 }
+/// The z component of the 3-D cross product, a.x * b.y - a.y * b.x: > 0 when b turns
+/// clockwise from a on screen (y down), < 0 counter-clockwise, 0 when parallel.
 [[nodiscard]] constexpr double cross(Vec2 a, Vec2 b) noexcept {
   return a.x * b.y - a.y * b.x;
 }
+/// The length of a, |a| = sqrt(a.x² + a.y²), without overflow or underflow for huge or tiny a.
 [[nodiscard]] inline double norm(Vec2 a) noexcept {
   // std::hypot only where the squares would underflow or overflow: a crowd takes tens of
   // millions of norms a second.

@@ -48,9 +48,19 @@
 
 namespace pathlab::agents {
 
-enum class PlannerKind : std::uint8_t { hybrid, apf, replan, dstar, flow };
+/// How an agent plans and steers (described at the top of this header).
+enum class PlannerKind : std::uint8_t {
+  hybrid,  ///< global A* path followed with the improved potential field; replans on stalls
+  apf,     ///< the pure potential field toward the goal (the baseline; no ORCA)
+  replan,  ///< A* every tick around the sensed obstacles, steering at the next waypoint
+  dstar,   ///< D* Lite on the agent's belief of the map, repaired as obstacles move
+  flow     ///< a flow field shared by the agents with the same goal cell and radius
+};
 
+/// The planner's name as scenario files and the CLI spell it: "hybrid", "apf", "replan",
+/// "dstar" or "flow" ("?" for a value outside the enum).
 [[nodiscard]] std::string_view to_string(PlannerKind p) noexcept;
+/// The planner named exactly as to_string() spells it; nullopt for any other text.
 [[nodiscard]] std::optional<PlannerKind> parse_planner(std::string_view s) noexcept;
 
 /// Tuning shared by every agent of a world; the defaults are the tested ones.

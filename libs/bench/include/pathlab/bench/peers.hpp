@@ -45,10 +45,17 @@ struct PeerQuery {
   double length = -1;  ///< < 0: the peer's output gives no length
 };
 
-/// Per-query lines of each output format (in scenario order); malformed lines are skipped, so a
-/// short result means the output was not what was expected.
+// The parsers below return one PeerQuery per query line of a peer's output, in scenario order;
+// malformed lines are skipped, so a short result means the output was not what was expected.
+
+/// warthog's stdout: tab-separated rows, the time from the "nanos" column (column 8 without a
+/// header line) and the length from "pcost" when the header names it.
 [[nodiscard]] std::vector<PeerQuery> parse_warthog(std::string_view text);
+/// GPPC 2014 output: tab-separated lines whose 2nd field is "total-time", the time in seconds
+/// in the 3rd and the length after a "total-len" field when there is one.
 [[nodiscard]] std::vector<PeerQuery> parse_gppc2014(std::string_view text);
+/// GPPC 2023 result.csv: comma-separated rows after a header naming the columns, the time in
+/// nanoseconds from "time_cost" and the length from "path_length" when present.
 [[nodiscard]] std::vector<PeerQuery> parse_gppc2023(std::string_view text);
 
 /// One peer on one scenario file.

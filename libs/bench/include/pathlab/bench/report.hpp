@@ -15,7 +15,11 @@
 
 namespace pathlab::bench {
 
-enum class ReportFormat : std::uint8_t { html, svg };
+/// The file a report is written as (render_report()).
+enum class ReportFormat : std::uint8_t {
+  html,  ///< one HTML page with the SVG chart and the tables, CSS inline
+  svg    ///< a standalone SVG of the chart
+};
 
 /// From a file name's extension (.html, .htm, .svg; any case); nullopt for anything else.
 [[nodiscard]] std::optional<ReportFormat> report_format(std::string_view path) noexcept;

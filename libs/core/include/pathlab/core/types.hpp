@@ -23,15 +23,20 @@ struct Point {
   friend constexpr bool operator==(Point, Point) = default;
 };
 
+/// The centre of cell c in map units: (c.x + 0.5, c.y + 0.5).
 [[nodiscard]] constexpr Point centre(Cell c) noexcept {
   return {c.x + 0.5, c.y + 0.5};
 }
 
+/// A path or step cost: the sum of the step costs (1 and sqrt 2, or 10 and 14 with the integer
+/// cost model, times the terrain cost of the cell entered); any-angle paths add segment lengths.
 using Cost = double;
 
 /// Outcome of a query. The query API reports these and never throws.
 enum class Status : std::uint8_t { found, no_path, node_limit, invalid_input };
 
+/// The status's name as the JSON output spells it: "found", "no_path", "node_limit" or
+/// "invalid_input" ("unknown" for a value outside the enum).
 [[nodiscard]] constexpr std::string_view to_string(Status s) noexcept {
   switch (s) {
     case Status::found:

@@ -35,11 +35,16 @@
 
 namespace pathlab::flow {
 
-/// Direction codes: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE (E = (+1,0), S = (0,+1)).
+// Direction codes: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE (E = (+1,0), S = (0,+1)).
+
+/// The column step of each direction code 0..7 (E, SE, S, SW, W, NW, N, NE): -1, 0 or +1.
 inline constexpr std::array<int, 8> kDirDx = {1, 1, 0, -1, -1, -1, 0, 1};
+/// The row step of each direction code 0..7 (E, SE, S, SW, W, NW, N, NE): -1, 0 or +1 (down).
 inline constexpr std::array<int, 8> kDirDy = {0, 1, 1, 1, 0, -1, -1, -1};
 /// No direction: a goal, an unreachable cell, a wall.
 inline constexpr std::int8_t kNoDirection = -1;
+/// +infinity: the distance() of a cell off the map, one the unit cannot use, or one from which
+/// no goal is reachable.
 inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
 
 /// What a flow field is built for: the moves and unit of the paths to the goals and the range

@@ -77,8 +77,9 @@ struct Rect {
   }
 };
 
-/// The class of wall cells and of ground.
+/// The class character of wall cells: '@'.
 inline constexpr char kWallClass = '@';
+/// The class character of ground, the default class of a passable cell: '.'.
 inline constexpr char kGroundClass = '.';
 
 /// One change to a grid through the edit API (Grid::apply). A cell has two layers, its class

@@ -14,14 +14,27 @@
 
 namespace pathlab::grid {
 
-/// never: 4-neighbour. no_corner_cut: a diagonal needs both orthogonal cells free (Moving AI).
-/// one_corner: at least one of them free. always: only the target cell must be free.
-enum class DiagonalRule : std::uint8_t { never, no_corner_cut, one_corner, always };
-enum class CostModel : std::uint8_t { octile, integer };
+/// Which diagonal steps are legal (the rules of PathFinding.js).
+enum class DiagonalRule : std::uint8_t {
+  never,          ///< no diagonal steps: 4-neighbour moves
+  no_corner_cut,  ///< a diagonal step needs both orthogonal cells free (Moving AI; the default)
+  one_corner,     ///< a diagonal step needs at least one of the orthogonal cells free
+  always          ///< a diagonal step needs only its target cell free
+};
+/// What a step costs before terrain.
+enum class CostModel : std::uint8_t {
+  octile,  ///< 1 straight, sqrt 2 diagonal (Moving AI; the default)
+  integer  ///< 10 straight, 14 diagonal (the users' integer costs)
+};
 
+/// The rule's name as the CLI spells it: "never", "no-corner-cut", "one-corner" or "always"
+/// ("?" for a value outside the enum).
 [[nodiscard]] std::string_view to_string(DiagonalRule r) noexcept;
+/// The cost model's name: "octile" or "integer".
 [[nodiscard]] std::string_view to_string(CostModel m) noexcept;
+/// The rule named exactly as to_string() spells it; nullopt for any other text.
 [[nodiscard]] std::optional<DiagonalRule> parse_diagonal_rule(std::string_view s) noexcept;
+/// The cost model named "octile" or "integer"; nullopt for any other text.
 [[nodiscard]] std::optional<CostModel> parse_cost_model(std::string_view s) noexcept;
 
 /// How a path may move on the grid: which diagonal steps are legal and what a step costs.
@@ -43,8 +56,11 @@ struct Moves {
   [[nodiscard]] bool eight_connected() const noexcept { return diagonal != DiagonalRule::never; }
 };
 
-/// The eight directions: 0..3 straight (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW).
+// The eight directions: 0..3 straight (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW).
+
+/// The column step of each direction 0..7 (N, E, S, W, NE, SE, SW, NW): -1, 0 or +1.
 inline constexpr std::array<int, 8> kDx = {0, 1, 0, -1, 1, 1, -1, -1};
+/// The row step of each direction 0..7 (N, E, S, W, NE, SE, SW, NW): -1 (up), 0 or +1.
 inline constexpr std::array<int, 8> kDy = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 /// Calls f(neighbour_id, direction) for every legal move out of passable node n, direction

@@ -14,10 +14,20 @@
 
 namespace pathlab::io {
 
-enum class MapFormat { automatic, text, ascii, movingai, image };
+/// A map file format (MapOptions::format).
+enum class MapFormat {
+  automatic,  ///< detected from the bytes and the file name (detect_format())
+  text,       ///< the users' text format: ruler line, 1 wall, 8 start, 9 goal
+  ascii,      ///< ASCII: # wall, S start, G goal
+  movingai,   ///< Moving AI .map: a "type" header, then the rows
+  image       ///< an image: dark pixels are walls
+};
 
+/// The format's name as the CLI spells it: "auto", "text", "ascii", "movingai" or "image"
+/// ("unknown" for a value outside the enum).
 [[nodiscard]] std::string_view to_string(MapFormat f) noexcept;
-/// "auto", "text", "ascii", "movingai", "image".
+/// The format named exactly as to_string() spells it ("auto", "text", "ascii", "movingai",
+/// "image"); nullopt for any other text.
 [[nodiscard]] std::optional<MapFormat> parse_map_format(std::string_view s) noexcept;
 
 /// How parse_map() and load_map() read a map; the image fields matter only for images.

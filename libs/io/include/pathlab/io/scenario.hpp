@@ -33,7 +33,14 @@ struct ScenarioFile {
   [[nodiscard]] std::string map_path() const;
 };
 
+/// Reads and parses the scenario file at `path` (parse_scenarios() with path as its name).
+/// Throws pathlab::ParseError naming the file, and the line where one is at fault, when the file
+/// cannot be read or is too large, or for any error parse_scenarios() reports.
 ScenarioFile load_scenarios(const std::string& path);
+/// Parses a scenario file's text; `name` is the file named in errors and ScenarioFile::path.
+/// Throws pathlab::ParseError with name and line on an empty text, a control byte, a bad
+/// version line, a line without 9 fields, a bad number, a zero width or height, or a start or
+/// goal outside width x height.
 ScenarioFile parse_scenarios(std::string_view text, const std::string& name);
 /// Writes "version 1" and the entries, tab-separated, optimal with 8 decimals.
 [[nodiscard]] std::string write_scenarios(const ScenarioFile& file);

@@ -18,15 +18,16 @@
 
 namespace pathlab::json {
 
-/// {"algorithms":[{name, optimal, fewest_moves, informed, any_angle, summary}…],"heuristics":[…]}.
+/// {"algorithms":[{name, optimal, fewest_moves, informed, any_angle, summary}…],
+/// "heuristics":[…]}.
 [[nodiscard]] nlohmann::json algorithm_list();
 
 /// The fields every search answer has: "status", "algorithm", "start", "goal" (the goal
 /// reached, the first of `goals` when none was), "cost", "moves", "path" (cells), "points" (map
 /// units), "any_angle", "expanded", "generated", "los_checks", "time_us", "answered_by" (the
 /// algorithm that answered: Result::answered_by) and "fallback" (why it is not `algorithm`:
-/// to_string(Result::fallback), "none" when it is), and "note" (Result::note) when there is one. [Limit: goals not
-/// empty]
+/// to_string(Result::fallback), "none" when it is), and "note" (Result::note) when there is
+/// one. [Limit: goals not empty]
 [[nodiscard]] nlohmann::json search_result(search::Algorithm algorithm, Cell start,
                                            const std::vector<Cell>& goals, const search::Result& r);
 
@@ -63,7 +64,8 @@ void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoot
 [[nodiscard]] nlohmann::json compact_trace(const std::vector<search::TraceEvent>& events,
                                            int width);
 
-/// A movement range: {"from":[x,y],"budget","status":"found"|"node_limit","cells":[[x,y,cost],…]}.
+/// A movement range: {"from":[x,y],"budget","status":"found"|"node_limit",
+/// "cells":[[x,y,cost],…]}.
 [[nodiscard]] nlohmann::json reach(Cell from, double budget, Status status,
                                    const std::vector<search::ReachCell>& cells);
 

@@ -13,6 +13,7 @@
 
 namespace pathlab::link {
 
+/// The character of an empty cell, in the text format and in Board::at(): '.'.
 inline constexpr char kEmpty = '.';
 /// Board sides are 1..kMaxSide cells.
 inline constexpr int kMaxSide = 256;

@@ -36,8 +36,19 @@ bool shuffle(Board& board, std::uint64_t seed, int attempts = 1000);
 /// After a removal, tiles slide: none (default), down, up, left, right, or toward the centre
 /// (the left half slides right and the right half left, in each row; on an odd width the middle
 /// column belongs to neither half and its tiles stay).
-enum class Gravity : std::uint8_t { none, down, up, left, right, centre };
+enum class Gravity : std::uint8_t {
+  none,   ///< tiles stay where they are
+  down,   ///< tiles slide down their column
+  up,     ///< tiles slide up their column
+  left,   ///< tiles slide left along their row
+  right,  ///< tiles slide right along their row
+  centre  ///< tiles slide along their row toward its middle
+};
+/// The gravity's name: "none", "down", "up", "left", "right" or "centre" ("none" for a value
+/// outside the enum).
 [[nodiscard]] std::string_view to_string(Gravity g) noexcept;
+/// The gravity named exactly as to_string() spells it (also "center"); nullopt for any other
+/// text.
 [[nodiscard]] std::optional<Gravity> parse_gravity(std::string_view s) noexcept;
 
 /// Removes the pair (both cells must hold tiles) and lets the tiles slide. Returns false and

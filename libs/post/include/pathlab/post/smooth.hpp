@@ -18,6 +18,7 @@
 
 namespace pathlab::post {
 
+/// How smooth() prunes a path's waypoints.
 enum class Smoothing : std::uint8_t {
   /// The users' method: walk the path and keep a waypoint only when the next cell is not
   /// visible from the last kept one. One pass, one LOS check per cell.
@@ -29,7 +30,9 @@ enum class Smoothing : std::uint8_t {
   refined,
 };
 
+/// The method's name as the CLI spells it: "greedy" or "refined".
 [[nodiscard]] std::string_view to_string(Smoothing s) noexcept;
+/// The method named "greedy" or "refined"; nullopt for any other text.
 [[nodiscard]] std::optional<Smoothing> parse_smoothing(std::string_view s) noexcept;
 
 /// Work counters that smooth() adds to (it never resets them, so one can sum several calls).

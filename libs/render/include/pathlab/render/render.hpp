@@ -82,6 +82,7 @@ enum Colour : std::uint8_t {
   kAgentFadedFirst = kAgentFirst + 8,   ///< the same faded: trails, agents that arrived
   kClosedFirst = kAgentFadedFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
 };
+/// How many agent colours there are (8): agent k is drawn in hue k % kAgentHues.
 inline constexpr int kAgentHues = kAgentFadedFirst - kAgentFirst;
 
 /// Draws the scene with the first `events` trace events of each panel (all by default); the
@@ -99,7 +100,13 @@ void render_file(const Scene& scene, const std::string& path, const Options& opt
 /// case), for checking an output name before the work that fills it.
 [[nodiscard]] bool is_render_path(std::string_view path);
 
+/// Writes the final picture, draw() with every event, as a PNG file. Throws
+/// std::invalid_argument on an empty scene (no grid or no cells) and std::runtime_error naming
+/// the file when it cannot be written.
 void write_png(const Scene& scene, const std::string& path, const Options& options = {});
+/// Writes an animated GIF: about Options::frames frames of the panels' traces in lockstep, then
+/// the final picture held for final_delay_cs. Throws std::invalid_argument on an empty scene (no
+/// grid or no cells) and std::runtime_error naming the file when it cannot be written.
 void write_gif(const Scene& scene, const std::string& path, const Options& options = {});
 /// SVG: the cells as rectangles, then per panel the path as `<polyline class="path">` through
 /// cell centres (or, with a polyline, `<polyline class="line">` through its points instead) and

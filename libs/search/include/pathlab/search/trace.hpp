@@ -13,8 +13,18 @@
 
 namespace pathlab::search {
 
-enum class EventType : std::uint8_t { opened, updated, closed, iteration, meet, line_of_sight };
+/// What a trace event records (TraceEvent::type), one per SearchListener callback.
+enum class EventType : std::uint8_t {
+  opened,        ///< a cell entered the open list (or was discovered): on_opened()
+  updated,       ///< a better path to a cell was found: on_updated()
+  closed,        ///< a cell was expanded: on_closed()
+  iteration,     ///< an iterative-deepening round started: on_iteration()
+  meet,          ///< a bidirectional search's best path joined its two sides: on_meet()
+  line_of_sight  ///< a line-of-sight check and its answer: on_line_of_sight()
+};
 
+/// The event's name in traces: "opened", "updated", "closed", "iteration", "meet" or "los"
+/// ("?" for a value outside the enum).
 [[nodiscard]] std::string_view to_string(EventType t) noexcept;
 
 /// Runtime listener interface. Side 0 is the forward search, 1 the backward one.
