@@ -40,10 +40,10 @@ docs: deps
 examples: deps
 	@scripts/check.sh build docs
 
-# What a newcomer runs (about 9 minutes on 2 cores from a clean clone): the Release build; the
+# What a newcomer runs (about 7.5 minutes on 2 cores from a clean clone): the Release build; the
 # unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the CLI
-# contract; the installed-package consumer; the Python package; the browser tests. The last
-# line: N passed, N failed.
+# contract; the installed-package consumers; the Python package; the docs site and every
+# runnable example of the README and docs/; the browser tests. The last line: N passed, N failed.
 export BUILD JOBS SHARED SAMPLE
 test: deps
 	@scripts/check.sh build unit conformance contract package python docs e2e
