@@ -14,6 +14,8 @@ A block is runnable when the line before its opening fence is the HTML comment
   (``cmake --install`` of the build into a scratch prefix, then ``find_package(pathlab
   COMPONENTS ...)``, linking ``pathlab::<module>`` for each module whose headers it includes),
   then run; it must exit 0.
+* ``c``: a whole C99 program against the C ABI (``pathlab/pathlab.h``), compiled with warnings
+  as errors and linked with the build's ``libpathlab_c``, then run; it must exit 0.
 * ``python``: run by the Python that has the built module on its path; it must exit 0.
 
 Every block runs in one scratch folder that holds the repository's ``maps``, ``scenarios`` and
@@ -43,7 +45,7 @@ MARKER = re.compile(r"^\s*<!--\s*runnable\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*$")
 EXIT_NOTE = re.compile(r"#.*\bexits? (\d+)\b[^#]*$")
 LANGS = {"sh": "sh", "bash": "sh", "shell": "sh", "console": "sh", "cpp": "cpp", "c++": "cpp",
-         "python": "python", "py": "python"}
+         "c": "c", "python": "python", "py": "python"}
 COMMAND_TIMEOUT = 300  # seconds; the slowest block measured takes about 15 s
 
 
@@ -76,8 +78,8 @@ def extract(path: Path) -> list[Block]:
         m = FENCE.match(lines[j]) if j < len(lines) else None
         if not m or m.group(3).lower() not in LANGS:
             b = Block(path, i + 1, "?", "")
-            b.problems.append("a runnable marker must stand right before a ```sh, ```cpp or "
-                              "```python block")
+            b.problems.append("a runnable marker must stand right before a ```sh, ```cpp, ```c "
+                              "or ```python block")
             blocks.append(b)
             i = j
             continue
@@ -204,6 +206,23 @@ def build_cpp(blocks: list[Block], build: Path, scratch: Path) -> dict[str, str]
     return errors
 
 
+def run_c(block: Block, build: Path, scratch: Path, work: Path, env: dict) -> None:
+    """Compiles a C block as C99 against the C ABI of the build and runs it."""
+    lib = build / "libs" / "capi"
+    source = scratch / f"{block.name}.c"
+    exe = scratch / block.name
+    source.write_text(f"/* {block.where} */\n" + block.text)
+    rc, out = run(["cc", "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+                   f"-I{ROOT / 'libs' / 'capi' / 'include'}", str(source), "-o", str(exe),
+                   f"-L{lib}", "-lpathlab_c", "-lm", f"-Wl,-rpath,{lib}"], scratch, env)
+    if rc != 0:
+        block.problems.append("does not compile as C99 against pathlab/pathlab.h\n" + tail(out, 25))
+        return
+    rc, out = run([str(exe)], work, env)
+    if rc != 0:
+        block.problems.append(f"exited {rc}\n{tail(out)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default="build", help="the built tree (default: build)")
@@ -254,6 +273,8 @@ def main() -> int:
                     rc, out = run([args.python, str(script)], work, env)
                     if rc != 0:
                         b.problems.append(f"exited {rc}\n{tail(out)}")
+                elif b.lang == "c":
+                    run_c(b, build, scratch, work, env)
                 elif b.name in cpp_errors:
                     b.problems.append(cpp_errors[b.name])
                 else:
