@@ -47,6 +47,24 @@ foreach(target ${modules})
   export(EXPORT pathlab_${name}Targets NAMESPACE pathlab::
          FILE ${PROJECT_BINARY_DIR}/pathlab_${name}Targets.cmake)
 endforeach()
+# The C ABI (libpathlab_c, a shared library: the modules are inside it) is the component `c`,
+# pathlab::c, with pkg-config's pathlab-c.pc for builds that do not use CMake.
+if(TARGET pathlab_c)
+  list(APPEND names c)
+  string(APPEND PATHLAB_COMPONENT_TABLE "set(_pathlab_requires_c \"\")\nset(_pathlab_needs_c \"\")\n")
+  install(TARGETS pathlab_c EXPORT pathlab_cTargets
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT pathlab_cTargets NAMESPACE pathlab:: DESTINATION ${pathlab_cmake_dir})
+  export(EXPORT pathlab_cTargets NAMESPACE pathlab:: FILE ${PROJECT_BINARY_DIR}/pathlab_cTargets.cmake)
+  # Relocatable: the prefix is found from the folder the .pc file is installed in.
+  file(RELATIVE_PATH PATHLAB_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+  string(REGEX REPLACE "/$" "" PATHLAB_PC_TO_PREFIX "${PATHLAB_PC_TO_PREFIX}")
+  configure_file(${PROJECT_SOURCE_DIR}/libs/capi/pathlab-c.pc.in ${PROJECT_BINARY_DIR}/pathlab-c.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/pathlab-c.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()
 string(PREPEND PATHLAB_COMPONENT_TABLE "set(_pathlab_components \"${names}\")\n")
 
 # pathlab::pathlab, the bundle of every module: loaded when no component is named.

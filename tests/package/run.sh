@@ -8,7 +8,9 @@
 #     json             giflib disabled: the json component and what it links (not render), a
 #                      search result and a flow field written as JSON;
 #     everything       no component named: every module's target and pathlab::pathlab;
-#     unknown          a component that does not exist: configuring fails and says so.
+#     unknown          a component that does not exist: configuring fails and says so;
+#   c_consumer       the C ABI from C99: find_package(pathlab COMPONENTS c) (only pathlab::c);
+#   pkg-config       the same program built by cc with `pkg-config --cflags --libs pathlab-c`.
 # Prints one line per check and, last, "package: N passed, M failed".
 # Usage: tests/package/run.sh BUILD_DIR   (BUILD_DIR must already be built)
 set -uo pipefail
@@ -23,7 +25,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pathlab-package.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
-checks=5
+checks=7
 
 pass() {
   echo "PASS package: $1"
@@ -115,6 +117,30 @@ elif grep -q "pathlab has no component 'nosuch' (its components: core grid" "$tm
 else
   cat "$tmp/unknown.log" >&2
   fail "unknown: configuring failed without saying that 'nosuch' is not a component"
+fi
+
+# The C ABI: a C project finds the component c; a plain cc build asks pkg-config.
+if configure c_consumer "$here/c_consumer"; then
+  build_and_run c_consumer c_consumer
+else
+  cat "$tmp/c_consumer.log" >&2
+  fail "c_consumer: configuring find_package(pathlab COMPONENTS c)"
+fi
+pc_dir=$(dirname "$(find "$tmp/prefix" -name pathlab-c.pc | head -1)")
+if [[ ! -f "$pc_dir/pathlab-c.pc" ]]; then
+  fail "pkg-config: no pathlab-c.pc installed"
+elif ! flags=$(PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags --libs pathlab-c 2>"$tmp/pc.log"); then
+  cat "$tmp/pc.log" >&2
+  fail "pkg-config: pkg-config --cflags --libs pathlab-c"
+elif ! cc -std=c99 -Wall -Wextra -Wpedantic -Werror "$here/c_consumer/main.c" -o "$tmp/pc_consumer" \
+  $flags -lm >"$tmp/pc.log" 2>&1; then
+  cat "$tmp/pc.log" >&2
+  fail "pkg-config: building with $flags"
+elif ! LD_LIBRARY_PATH="$(PKG_CONFIG_PATH="$pc_dir" pkg-config --variable=libdir pathlab-c)" \
+  "$tmp/pc_consumer"; then
+  fail "pkg-config: the program's check"
+else
+  pass "pkg-config"
 fi
 
 echo "package: $passed passed, $failed failed"
