@@ -260,13 +260,16 @@ pathlab_status pathlab_find(pathlab_finder* finder, int32_t sx, int32_t sy, int3
   if (out == nullptr) return null_argument("pathlab_find", "out");
   *out = pathlab_result{};
   return guarded([&] {
-    const grid::Grid& g = finder->finder.grid();
-    const grid::Unit& unit = finder->finder.options().unit;
-    if (auto bad = footing_problem(g, unit, {sx, sy}, "start")) return fail(PATHLAB_INVALID, *bad);
-    if (auto bad = footing_problem(g, unit, {gx, gy}, "goal")) return fail(PATHLAB_INVALID, *bad);
     search::Result& r = finder->result;
     const pathlab_status s = to_status(finder->finder.find({sx, sy}, {gx, gy}, r));
-    if (s == PATHLAB_INVALID) return fail(s, "the search refused its input");
+    if (s == PATHLAB_INVALID) {
+      // The search checks its ends itself; the reason is worked out only for a refusal.
+      const grid::Grid& g = finder->finder.grid();
+      const grid::Unit& unit = finder->finder.options().unit;
+      auto bad = footing_problem(g, unit, {sx, sy}, "start");
+      if (!bad) bad = footing_problem(g, unit, {gx, gy}, "goal");
+      return fail(s, bad ? *bad : std::string("the search refused its input"));
+    }
     finder->path.clear();
     for (const pathlab::Cell c : r.path) {
       finder->path.push_back(c.x);
