@@ -9,6 +9,8 @@
 #include <system_error>
 #include <unordered_set>
 
+#include <pathlab/core/portable.hpp>
+
 namespace pathlab::agents::json {
 
 std::string_view describe(Type t) noexcept {
@@ -456,7 +458,7 @@ class Parser {
     double v = 0;
     const char* first = s_.data() + begin;
     const char* last = s_.data() + i;
-    const auto r = std::from_chars(first, last, v, std::chars_format::general);
+    const auto r = core::from_chars(first, last, v);
     if (r.ec == std::errc::result_out_of_range) {
       // Overflow is an error; underflow (a magnitude below the smallest double) reads as zero.
       if (decimal_magnitude(begin, i) > 0) fail("number '" + token() + "' is out of range");

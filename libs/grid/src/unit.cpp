@@ -1,4 +1,5 @@
 // Units, their parser, clearance fields and the grid's cache of unit views.
+#include <pathlab/core/portable.hpp>
 #include <pathlab/grid/unit.hpp>
 
 #include <algorithm>
@@ -33,7 +34,7 @@ Rect clip(const Grid& g, Rect a, int grow) {
 void compute_q(const Grid& g, const std::bitset<128>& forbidden, Rect area,
                std::vector<std::uint16_t>& q) {
   const int W = g.width(), H = g.height();
-  auto blocked = [&](int x, int y) {
+  auto blocked = [&](int x, int y) -> bool {
     if (x < 0 || y < 0 || x >= W || y >= H) return true;
     return forbidden[static_cast<unsigned char>(g.cell_class(x, y)) & 127];
   };
@@ -277,7 +278,7 @@ std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit) 
       v = Unit::forbidden;
     } else {
       double d = 0;
-      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
+      const auto [p, ec] = core::from_chars(value.data(), value.data() + value.size(), d);
       if (value.empty() || ec != std::errc{} || p != value.data() + value.size()) {
         std::string what = value.empty() ? std::string("no value") : std::string(1, '\'');
         if (!value.empty()) what.append(value).push_back('\'');
@@ -325,7 +326,7 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
     e.kind = Edit::Kind::terrain;
     const std::string_view v = kind.substr(8);
     double d = 0;
-    const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+    const auto [p, ec] = core::from_chars(v.data(), v.data() + v.size(), d);
     if (v.empty() || ec != std::errc{} || p != v.data() + v.size() || !(d >= 1) || !(d <= 1e6)) {
       return quoted(kind) + ": the terrain cost must be a number from 1 to 1e6";
     }
@@ -374,7 +375,7 @@ std::string class_costs_text(const Unit& u) {
       out += 'x';
     } else {
       char buf[32];
-      const auto r = std::to_chars(buf, buf + sizeof buf, u.cost[c]);
+      const auto r = core::to_chars(buf, buf + sizeof buf, u.cost[c]);
       out.append(buf, r.ptr);
     }
   }

@@ -1,6 +1,7 @@
 // Moving AI scenario files: parsing with the tolerance real files need (version 1 or 1.0 or none,
 // tabs or spaces, CRLF, blank lines), strict checks on each entry's numbers, and writing.
 // Whether an entry fits its actual map is checked by the caller, who has the map.
+#include <pathlab/core/portable.hpp>
 #include <pathlab/io/scenario.hpp>
 
 #include <charconv>
@@ -38,7 +39,7 @@ class EntryParser {
   double length(std::string_view field) const {
     double v = 0;
     const char* end = field.data() + field.size();
-    const auto [ptr, ec] = std::from_chars(field.data(), end, v);
+    const auto [ptr, ec] = core::from_chars(field.data(), end, v);
     if (ec != std::errc{} || ptr != end)
       fail("optimal length is not a number: " + detail::quote(field));
     if (!std::isfinite(v)) fail("optimal length is not finite: " + detail::quote(field));
@@ -58,7 +59,7 @@ class EntryParser {
 // "version 1" and "version 1.0" (the bg512 files) are the only versions there are.
 bool is_version_one(std::string_view v) {
   double d = 0;
-  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  const auto [ptr, ec] = core::from_chars(v.data(), v.data() + v.size(), d);
   return ec == std::errc{} && ptr == v.data() + v.size() && d == 1.0 &&
          v.find_first_not_of("0123456789.") == std::string_view::npos;
 }

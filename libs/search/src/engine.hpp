@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #endif
 
+#include <pathlab/core/portable.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -58,13 +59,13 @@ static_assert(sizeof(NodeRec) == 16);
 /// The tie-break prefers larger g / f (deeper cells first: far fewer expansions on open maps).
 inline std::uint64_t make_key(double f, double g) noexcept {
   constexpr std::uint64_t low = 0xFFFF;
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(f) & ~low;
+  const std::uint64_t bits = core::bit_cast<std::uint64_t>(f) & ~low;
   const double depth = f > 0 ? std::min(1.0, g / f) : 1.0;
   return bits | (low - static_cast<std::uint64_t>(depth * 65535.0));
 }
 /// The priority part of a key (f rounded down to the key's resolution).
 inline double key_priority(std::uint64_t key) noexcept {
-  return std::bit_cast<double>(key & ~std::uint64_t{0xFFFF});
+  return core::bit_cast<double>(key & ~std::uint64_t{0xFFFF});
 }
 
 /// Whether a new cost ng really improves on g. Paths of equal cost summed in different orders

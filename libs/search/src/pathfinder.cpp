@@ -2,6 +2,8 @@
 // instantiation, times the query and computes the path cost.
 #include <pathlab/search/pathfinder.hpp>
 
+#include <pathlab/core/portable.hpp>
+
 #include <chrono>
 #include <cmath>
 #include <new>
@@ -43,7 +45,11 @@ bool valid_search_options(const Options& o) noexcept {
 
 std::optional<std::string> validate(const Options& o) {
   const double w = o.effective_weight();
-  if (!(w >= 0) || !std::isfinite(w)) return "weight must be a finite number >= 0";
+  if (!(w >= 0) || !std::isfinite(w)) {
+    char text[32];
+    const auto r = core::to_chars(text, text + sizeof text, w);
+    return "weight " + std::string(text, r.ptr) + ": the weight must be a finite number >= 0";
+  }
   if (o.node_limit < 1) return "node limit must be at least 1";
   if (auto bad = grid::validate(o.unit)) return bad;
   return std::nullopt;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <pathlab/core/portable.hpp>
 #include <pathlab/grid/grid.hpp>
 
 namespace pathlab::search::detail {
@@ -27,7 +28,7 @@ struct HeapEntry {
 
 /// A key of the priority alone (no tie-break), for the radix queue.
 inline std::uint64_t priority_key(double f) noexcept {
-  return std::bit_cast<std::uint64_t>(f) & ~std::uint64_t{0xFFFF};
+  return core::bit_cast<std::uint64_t>(f) & ~std::uint64_t{0xFFFF};
 }
 /// A radix heap (Ahuja, Mehlhorn, Orlin & Tarjan 1990) over priority keys (priority_key), for
 /// searches whose priorities never decrease (A* with a consistent heuristic, Dijkstra). An

@@ -21,6 +21,8 @@
 #include <malloc.h>
 #endif
 
+#include <pathlab/core/portable.hpp>
+
 namespace pathlab::search::detail {
 namespace {
 
@@ -860,7 +862,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
   meet_ = kNone;
   auto top = [&](int k) {
     return open_[k].empty() ? std::numeric_limits<double>::infinity()
-                            : std::bit_cast<double>(open_[k].min_key());
+                            : core::bit_cast<double>(open_[k].min_key());
   };
   for (;;) {
     const double t0 = top(0), t1 = top(1);
