@@ -1,13 +1,17 @@
 // Fuzz target for the C ABI (pathlab/pathlab.h): options as text (algorithm, diagonal rule,
-// class costs, an edit), a map format name and map bytes, then searches, a batch and a field
-// with cells from the input (many outside the map or on walls). Every call must answer with
-// one of its statuses and, when it fails, a message; every path found must run from its start
-// to its goal; nothing may crash, leak or trip a sanitizer.
+// class costs, an edit, a smoothing method, a planner, a gravity), a map format name and map
+// bytes, then searches, a batch and a field with cells from the input (many outside the map or
+// on walls); partial paths, nearest goals, movement ranges, sliced searches, line of sight and
+// smoothing (of found paths and of paths made of input bytes); on small maps a simulation with
+// agents and an obstacle from the input, and a Link board made of input bytes. Every call must
+// answer with one of its statuses and, when it fails, a message; every path found must run from
+// its start to its goal; nothing may crash, leak or trip a sanitizer.
 #include <pathlab/pathlab.h>
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -26,15 +30,192 @@ void failed_with_message(pathlab_status s) {
   if (s != PATHLAB_OK && pathlab_last_error()[0] == '\0') __builtin_trap();
 }
 
+// A status that is a search's answer or a refusal, never anything else.
+void search_status(pathlab_status s) {
+  if (s == PATHLAB_INVALID || s == PATHLAB_OUT_OF_MEMORY) failed_with_message(s);
+  if (s > PATHLAB_INVALID && s != PATHLAB_OUT_OF_MEMORY) __builtin_trap();
+}
+
+// A path of n cells from (sx, sy) whose consecutive cells are at most one step apart.
+void check_path(const std::int32_t* path, std::size_t n, int sx, int sy) {
+  if (n == 0) return;
+  if (path == nullptr || path[0] != sx || path[1] != sy) __builtin_trap();
+  for (std::size_t i = 1; i < n; ++i) {
+    if (std::abs(path[2 * i] - path[2 * i - 2]) > 1 ||
+        std::abs(path[2 * i + 1] - path[2 * i - 1]) > 1)
+      __builtin_trap();
+  }
+}
+
+// Partial paths, nearest goals, ranges, slices, line of sight and smoothing on one finder.
+template <class Byte>
+void query_shapes(pathlab_finder* f, const std::int32_t* cells, Byte&& byte, const char* method) {
+  pathlab_result r;
+  pathlab_partial partial;
+  pathlab_status s = pathlab_find_partial(f, cells[0], cells[1], cells[2], cells[3], &r, &partial);
+  search_status(s);
+  if (s == PATHLAB_OK && partial.path_cells != 0) __builtin_trap();
+  if ((s == PATHLAB_NO_PATH || s == PATHLAB_NODE_LIMIT) && partial.path_cells > 0) {
+    check_path(partial.path, partial.path_cells, cells[0], cells[1]);
+    if (partial.path[2 * partial.path_cells - 2] != partial.reached_x ||
+        partial.path[2 * partial.path_cells - 1] != partial.reached_y)
+      __builtin_trap();
+  }
+  s = pathlab_find_nearest(f, cells[0], cells[1], 3, cells + 2, &r,
+                           byte(11) % 2 ? &partial : nullptr);
+  search_status(s);
+
+  pathlab_range range;
+  const double budget = byte(12) == 255 ? -1.0 : byte(12) / 8.0;
+  s = pathlab_reach(f, cells[0], cells[1], budget, &range);
+  failed_with_message(s);
+  if (s == PATHLAB_OK || s == PATHLAB_NODE_LIMIT) {
+    for (std::size_t i = 0; i < range.count; ++i) {
+      if (!(range.costs[i] >= 0) || range.costs[i] > budget * (1 + 1e-9) + 1e-9) __builtin_trap();
+    }
+    if (s == PATHLAB_OK && (range.count == 0 || range.cells[0] < 0)) __builtin_trap();
+  } else if (s != PATHLAB_INVALID && s != PATHLAB_OUT_OF_MEMORY) {
+    __builtin_trap();
+  }
+
+  // A sliced search, run to its end in slices of 1 to 16 expansions.
+  s = pathlab_slice_start(f, cells[4], cells[5], cells[6], cells[7]);
+  failed_with_message(s);
+  if (s == PATHLAB_OK) {
+    const std::uint64_t step = 1 + byte(13) % 16;
+    int slices = 0;
+    while ((s = pathlab_slice_run(f, step, &r)) == PATHLAB_IN_PROGRESS && slices < 100000) {
+      ++slices;
+      if (pathlab_slice_active(f) != 1) __builtin_trap();
+    }
+    search_status(s);
+    if (s == PATHLAB_IN_PROGRESS) pathlab_slice_cancel(f);
+    if (pathlab_slice_active(f) != 0) __builtin_trap();
+  } else if (s != PATHLAB_INVALID) {
+    __builtin_trap();
+  }
+
+  int visible = -1;
+  s = pathlab_line_of_sight(f, cells[0], cells[1], cells[6], cells[7], &visible);
+  failed_with_message(s);
+  if (s == PATHLAB_OK && visible != 0 && visible != 1) __builtin_trap();
+
+  // Smoothing a found path must keep its ends; a path of input bytes may be refused.
+  s = pathlab_find(f, cells[0], cells[1], cells[2], cells[3], &r);
+  if (s == PATHLAB_OK) {
+    pathlab_smoothed sm;
+    const pathlab_status t = pathlab_smooth(f, r.path_cells, r.path, method, &sm);
+    failed_with_message(t);
+    if (t == PATHLAB_OK &&
+        (sm.path_cells < 1 || sm.path[0] != cells[0] || sm.path[1] != cells[1] ||
+         sm.path[2 * sm.path_cells - 2] != cells[2] || sm.path[2 * sm.path_cells - 1] != cells[3]))
+      __builtin_trap();
+    if (t != PATHLAB_OK && t != PATHLAB_INVALID) __builtin_trap();
+  }
+  std::int32_t made[8];
+  for (int i = 0; i < 8; ++i) made[i] = cells[i] + static_cast<int>(byte(14 + i) % 3) - 1;
+  pathlab_smoothed sm;
+  s = pathlab_smooth(f, 4, made, method, &sm);
+  failed_with_message(s);
+  if (s != PATHLAB_OK && s != PATHLAB_INVALID) __builtin_trap();
+}
+
+// A short simulation on the grid: two agents at cells of the input, an obstacle dropped in.
+template <class Byte>
+void simulate(const pathlab_grid* g, const std::int32_t* cells, Byte&& byte, const char* planner) {
+  pathlab_agent agents[2];
+  std::memset(agents, 0, sizeof agents);
+  for (int i = 0; i < 2; ++i) {
+    agents[i].start_x = cells[4 * i] + byte(22 + i) / 256.0;
+    agents[i].start_y = cells[4 * i + 1] + 0.5;
+    agents[i].goal_x = cells[4 * i + 2] + 0.5;
+    agents[i].goal_y = cells[4 * i + 3] + byte(24 + i) / 256.0;
+    agents[i].radius = (byte(26 + i) % 8) * 0.1;
+    agents[i].planner = i == 0 ? planner : nullptr;
+  }
+  pathlab_world_options wo;
+  std::memset(&wo, 0, sizeof wo);
+  wo.dt = byte(28) % 4 * 0.05;
+  pathlab_world* world = nullptr;
+  const pathlab_status s = pathlab_world_new(g, &wo, 1 + byte(29) % 2, agents, &world);
+  failed_with_message(s);
+  if (s != PATHLAB_OK) {
+    if (world != nullptr || s != PATHLAB_INVALID) __builtin_trap();
+    return;
+  }
+  pathlab_obstacle o;
+  std::memset(&o, 0, sizeof o);
+  o.x = cells[6] + 0.5;
+  o.y = cells[7] + 0.5;
+  o.vx = byte(30) % 5 - 2.0;
+  o.radius = byte(31) % 4 * 0.25;
+  const double points[6] = {0, 0, 1.5, 0, 1.5, byte(32) % 3 - 1.0};
+  if (byte(33) % 3 != 0) {
+    o.points = points;
+    o.points_n = 1 + byte(33) % 3;
+  }
+  failed_with_message(pathlab_world_add_obstacle(world, &o));
+  for (int k = 0; k < 3; ++k) {
+    if (pathlab_world_step(world, 1 + byte(34 + k) % 8) != PATHLAB_OK) __builtin_trap();
+    const pathlab_agent_state* a = pathlab_world_agents(world);
+    for (std::size_t i = 0; i < pathlab_world_agent_count(world); ++i) {
+      if (!std::isfinite(a[i].x) || !std::isfinite(a[i].y)) __builtin_trap();
+    }
+    const pathlab_obstacle_state* os = pathlab_world_obstacles(world);
+    for (std::size_t i = 0; i < pathlab_world_obstacle_count(world); ++i) {
+      if (os[i].points_n > 0 && os[i].points == nullptr) __builtin_trap();
+    }
+  }
+  if (pathlab_world_metrics(world) == nullptr && pathlab_world_agent_count(world) > 0)
+    __builtin_trap();
+  pathlab_world_free(world);
+}
+
+// A Link board made of the map bytes (up to 12x12; '.' and up to five kinds).
+template <class Byte>
+void link_game(std::string_view in, Byte&& byte, const char* gravity) {
+  const int w = 1 + byte(40) % 12, h = 1 + byte(41) % 12;
+  std::string cells(static_cast<std::size_t>(w * h), '.');
+  for (std::size_t i = 0; i < cells.size() && i < in.size(); ++i) {
+    const int v = static_cast<std::uint8_t>(in[i]) % 7;
+    cells[i] = v < 2 ? '.' : static_cast<char>('A' + v - 2);
+  }
+  pathlab_board* b = nullptr;
+  pathlab_status s = pathlab_board_from_cells(w, h, cells.c_str(), &b);
+  if (s != PATHLAB_OK) __builtin_trap();
+  pathlab_link_line line;
+  s = pathlab_board_connect(b, byte(42) % (w + 2) - 1, byte(43) % (h + 2) - 1,
+                            byte(44) % (w + 2) - 1, byte(45) % (h + 2) - 1, &line);
+  failed_with_message(s);
+  if (s == PATHLAB_OK && (line.points_n < 2 || line.points_n > 4)) __builtin_trap();
+  s = pathlab_board_hint(b, &line);
+  failed_with_message(s);
+  if (s == PATHLAB_OK) {
+    const std::int32_t a[4] = {line.points[0], line.points[1], line.points[2 * line.points_n - 2],
+                               line.points[2 * line.points_n - 1]};
+    if (pathlab_board_play(b, a[0], a[1], a[2], a[3], gravity) == PATHLAB_NO_PATH)
+      __builtin_trap();  // a hint always plays (or the gravity is refused)
+  }
+  pathlab_link_moves moves;
+  if (pathlab_board_moves(b, &moves) != PATHLAB_OK) __builtin_trap();
+  failed_with_message(pathlab_board_shuffle(b, byte(46)));
+  s = pathlab_board_solve(b, gravity, 1 + byte(47) * 20u, &moves);
+  if (s == PATHLAB_INVALID) failed_with_message(s);
+  if (s == PATHLAB_OK && 2 * moves.count > static_cast<std::size_t>(w * h)) __builtin_trap();
+  if (std::strlen(pathlab_board_cells(b)) != static_cast<std::size_t>(w * h)) __builtin_trap();
+  pathlab_board_free(b);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view in(reinterpret_cast<const char*>(data), size);
-  // Line 1: ALGORITHM|DIAGONAL|CLASS_COSTS|EDIT|NUMBERS (empty fields: NULL).
-  std::string fields[5];
+  // Line 1: ALGORITHM|DIAGONAL|CLASS_COSTS|EDIT|NUMBERS|SMOOTHING|PLANNER|GRAVITY (empty
+  // fields: NULL).
+  std::string fields[8];
   {
     std::string_view line = take_line(in);
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < 8; ++i) {
       const std::size_t bar = line.find('|');
       fields[i] = std::string(line.substr(0, bar));
       line = bar == std::string_view::npos ? std::string_view{} : line.substr(bar + 1);
@@ -44,6 +225,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto byte = [&fields](std::size_t i) -> std::uint8_t {
     return i < fields[4].size() ? static_cast<std::uint8_t>(fields[4][i]) : 0;
   };
+  auto text = [&fields](int i) { return fields[i].empty() ? nullptr : fields[i].c_str(); };
   pathlab_options o;
   std::memset(&o, 0, sizeof o);
   o.algorithm = fields[0].empty() ? nullptr : fields[0].c_str();
@@ -94,6 +276,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const pathlab_status s = pathlab_find_many(g, &o, 2, cells, cells + 4, costs.data(), 1);
     failed_with_message(s);
     if (s != PATHLAB_OK && s != PATHLAB_INVALID) __builtin_trap();
+    query_shapes(f, cells, byte, text(5));
   } else if (f != nullptr || made != PATHLAB_INVALID) {
     __builtin_trap();
   }
@@ -110,6 +293,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     __builtin_trap();
   }
   pathlab_field_free(field);
+  if (std::int64_t{w} * h <= 64 * 64) simulate(g, cells, byte, text(6));
+  link_game(in, byte, text(7));
   pathlab_grid_free(g);
   return 0;
 }
