@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pathlab needs, only those missing (idempotent, by name).
-# Usage: scripts/install-deps.sh [--fuzz | --e2e]   (--fuzz: clang and its sanitizer runtimes;
-# --e2e: Debian's chromium for the browser tests)
+# Usage: scripts/install-deps.sh [--fuzz | --e2e | --wasm | --wasm-bench]   (--fuzz: clang and its
+# sanitizer runtimes; --e2e: Debian's chromium for the browser tests; --wasm: Debian's emscripten
+# and chromium, and the npm packages of the package's tests; --wasm-bench: the JavaScript peers)
 set -euo pipefail
 
 packages=(
@@ -15,6 +16,7 @@ packages=(
 case "${1:-}" in
   --fuzz) packages+=(clang libclang-rt-14-dev) ;;
   --e2e) packages+=(chromium) ;;  # node and npm come with the machine image
+  --wasm) packages+=(emscripten chromium) ;;
 esac
 
 missing=()
@@ -40,3 +42,22 @@ if [[ "${1:-}" == "--e2e" ]]; then
     (cd "$e2e" && npm install --no-save --no-package-lock --no-audit --no-fund playwright-core@1 >/dev/null)
   fi
 fi
+
+# The WebAssembly package's tests: playwright-core (Debian's chromium) and TypeScript (checks the
+# package's .d.ts), from npm, next to the tests; the benchmark's peers next to the benchmark.
+npm_into() {
+  local dir=$1
+  shift
+  local want=()
+  for spec in "$@"; do
+    [[ -d "$dir/node_modules/${spec%@*}" ]] || want+=("$spec")
+  done
+  if [[ ${#want[@]} -gt 0 ]]; then
+    (cd "$dir" && npm install --no-save --no-package-lock --no-audit --no-fund "${want[@]}" >/dev/null)
+  fi
+}
+js="$(cd "$(dirname "$0")/.." && pwd)/js"
+case "${1:-}" in
+  --wasm) npm_into "$js/test" playwright-core@1 typescript@5 ;;
+  --wasm-bench) npm_into "$js/bench" pathfinding@0.4 easystarjs@0.4 ;;
+esac

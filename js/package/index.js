@@ -1,0 +1,378 @@
+// pathlab for JavaScript: the C ABI of libpathlab_c (pathlab/pathlab.h), compiled to WebAssembly
+// by Emscripten, behind the API of docs/DESIGN.md ("Everywhere a game runs"). This file only
+// moves values in and out of the module's memory: every search, field and parse is the library's.
+
+import createPathlabModule from "./dist/pathlab_wasm.mjs";
+
+const STATUS = ["found", "no_path", "node_limit", "invalid", "parse_error", "out_of_memory"];
+const OK = 0, NO_PATH = 1, NODE_LIMIT = 2;
+const OPTIONS_BYTES = 40; // pathlab_options on wasm32 (js/src/layout.c checks every offset)
+const RESULT_BYTES = 32;  // pathlab_result
+
+const isNode = typeof process === "object" && process.versions != null &&
+               process.versions.node != null && typeof window === "undefined";
+
+async function wasmBytesFor(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  const url = source ?? new URL("./dist/pathlab_wasm.wasm", import.meta.url);
+  if (isNode && (typeof url === "string" ? !/^https?:/.test(url) : url.protocol === "file:")) {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`pathlab: cannot fetch ${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/**
+ * Instantiates the WebAssembly module and returns the API over it.
+ * @param {{wasm?: ArrayBuffer|ArrayBufferView|URL|string}} [options] where the .wasm is (its
+ *   bytes, or a URL), for bundlers that move it; by default it is read next to this file.
+ */
+export async function load(options = {}) {
+  const wasmBinary = await wasmBytesFor(options.wasm);
+  const M = await createPathlabModule({ wasmBinary, print: () => {}, printErr: () => {} });
+  return new Pathlab(M);
+}
+
+class Pathlab {
+  constructor(M) {
+    this._M = M;
+    const api = this;
+    const registry = typeof FinalizationRegistry === "function"
+      ? new FinalizationRegistry(({ free, ptr }) => free(ptr)) : null;
+    // Safety nets only: a program should call delete(). A collected object's memory is freed.
+    const track = (obj, free, ptr) => {
+      if (registry) registry.register(obj, { free, ptr }, obj);
+    };
+    const untrack = (obj) => { if (registry) registry.unregister(obj); };
+
+    /** A grid map in WebAssembly memory. */
+    class Grid {
+      constructor(ptr) {
+        this._ptr = ptr;
+        this._finders = new Map();
+        const finders = this._finders;
+        track(this, (p) => { for (const f of finders.values()) M._pathlab_finder_free(f); M._pathlab_grid_free(p); }, ptr);
+      }
+      /** Parses map text; format: "movingai", "text", "ascii" (the CLI's --format) or undefined
+       *  to detect it. Throws an Error with the parser's "LINE: what" message. */
+      static parse(text, format) {
+        if (typeof text !== "string") throw new TypeError("Grid.parse: the map text must be a string");
+        if (format != null && typeof format !== "string") throw new TypeError("Grid.parse: format must be a string");
+        return api._withStrings([text, format ?? null], ([t, f], lens) =>
+          new Grid(api._make((out) => M._pathlab_grid_parse(t, lens[0], f, out))));
+      }
+      /** A grid from width * height class characters, row-major, as in a Moving AI .map. */
+      static fromClasses(width, height, classes) {
+        if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+          throw new Error(`Grid.fromClasses: the size must be positive whole numbers, not ${width} x ${height}`);
+        }
+        if (typeof classes !== "string") throw new TypeError("Grid.fromClasses: the classes must be a string");
+        if (classes.length !== width * height) {
+          throw new Error(`Grid.fromClasses: ${classes.length} class characters for a ${width} x ${height} grid (${width * height} expected)`);
+        }
+        return api._withStrings([classes], ([c]) =>
+          new Grid(api._make((out) => M._pathlab_grid_from_classes(width, height, c, out))));
+      }
+      get width() { return M._pathlab_grid_width(this._live()); }
+      get height() { return M._pathlab_grid_height(this._live()); }
+      /** Changes the grid as the CLI's --edit ("wall:X,Y[:X2,Y2]", "free:…", "class=C:…",
+       *  "terrain=V:…"). A bad edit throws and changes nothing. */
+      edit(text) {
+        if (typeof text !== "string") throw new TypeError("edit: the edit must be a string such as \"wall:3,4\"");
+        const g = this._live();
+        api._withStrings([text], ([t]) => api._check(M._pathlab_grid_edit(g, t)));
+        return this;
+      }
+      /** Frees the grid's memory and its finders'. Using it afterwards throws. */
+      delete() {
+        if (!this._ptr) return;
+        for (const f of this._finders.values()) M._pathlab_finder_free(f);
+        this._finders.clear();
+        M._pathlab_grid_free(this._ptr);
+        this._ptr = 0;
+        untrack(this);
+      }
+      _live() {
+        if (!this._ptr) throw new Error("this grid was deleted");
+        return this._ptr;
+      }
+      // One finder per options, kept with the grid: repeated queries reuse its workspace and
+      // whatever its algorithm prepared (jps+, subgoal graphs); edits repair them.
+      _finder(opts) {
+        const key = api._optionsKey(opts);
+        let f = this._finders.get(key);
+        if (f === undefined) {
+          const g = this._live();
+          f = api._withOptions(opts, (o) => api._make((out) => M._pathlab_finder_new(g, o, out)));
+          this._finders.set(key, f);
+        }
+        return f;
+      }
+    }
+
+    /** A flow field: every cell's distance to the nearest goal and first move. */
+    class Field {
+      constructor(ptr, width, height) {
+        this._ptr = ptr;
+        this.width = width;
+        this.height = height;
+        this._distance = null;
+        this._direction = null;
+        track(this, (p) => M._pathlab_field_free(p), ptr);
+      }
+      /** Float64Array, row-major (y * width + x), Infinity where no goal is reachable. */
+      get distance() {
+        if (!this._distance) {
+          const p = M._pathlab_field_distance(this._live()) >>> 3;
+          this._distance = M.HEAPF64.slice(p, p + this.width * this.height);
+        }
+        return this._distance;
+      }
+      /** Int8Array of first moves: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none. */
+      get direction() {
+        if (!this._direction) {
+          const p = M._pathlab_field_direction(this._live());
+          this._direction = M.HEAP8.slice(p, p + this.width * this.height);
+        }
+        return this._direction;
+      }
+      delete() {
+        if (!this._ptr) return;
+        M._pathlab_field_free(this._ptr);
+        this._ptr = 0;
+        untrack(this);
+      }
+      _live() {
+        if (!this._ptr) throw new Error("this field was deleted");
+        return this._ptr;
+      }
+    }
+
+    this.Grid = Grid;
+    this.Field = Field;
+  }
+
+  /** The ABI version of the module (PATHLAB_ABI_VERSION). */
+  abiVersion() { return this._M._pathlab_abi_version(); }
+
+  /** The names of `pathlab algorithms`. */
+  algorithms() {
+    return this._M.UTF8ToString(this._M._pathlab_algorithms()).split("\n").filter(Boolean);
+  }
+
+  /**
+   * One search from start to goal ([x, y] each).
+   * @returns {{status: "found"|"no_path"|"node_limit", cost: number, expanded: number,
+   *            timeUs: number, path: Int32Array}}
+   */
+  find(grid, start, goal, opts = {}) {
+    const M = this._M;
+    const [sx, sy] = cell(start, "start");
+    const [gx, gy] = cell(goal, "goal");
+    const finder = this._gridOf(grid)._finder(opts);
+    const r = M._malloc(RESULT_BYTES);
+    try {
+      const status = M._pathlab_find(finder, sx, sy, gx, gy, r);
+      if (status !== OK && status !== NO_PATH && status !== NODE_LIMIT) this._fail(status);
+      const base = r >>> 3;
+      const cells = M.HEAPU32[(r + 28) >>> 2];
+      const pathPtr = M.HEAPU32[(r + 24) >>> 2] >>> 2;
+      return {
+        status: STATUS[status],
+        cost: status === OK ? M.HEAPF64[base] : Infinity,
+        expanded: readU64(M, r + 8),
+        timeUs: M.HEAPF64[base + 2],
+        path: status === OK ? M.HEAP32.slice(pathPtr, pathPtr + 2 * cells) : new Int32Array(0),
+      };
+    } finally {
+      M._free(r);
+    }
+  }
+
+  /** Many queries on one grid: starts and goals are Int32Array (or arrays) [x0, y0, x1, y1, …]
+   *  of the same length; returns a Float64Array of costs, NaN where there is no path. */
+  findMany(grid, starts, goals, opts = {}) {
+    const M = this._M;
+    const g = this._gridOf(grid)._live();
+    if (!isIntArray(starts) || !isIntArray(goals)) {
+      throw new TypeError("findMany: starts and goals must be Int32Arrays (or arrays) of x, y pairs");
+    }
+    if (starts.length !== goals.length || starts.length % 2 !== 0) {
+      throw new Error(`findMany: ${starts.length} start and ${goals.length} goal numbers (an even, equal count expected)`);
+    }
+    const n = starts.length / 2;
+    const s = M._malloc(Math.max(4, starts.length * 4));
+    const t = M._malloc(Math.max(4, goals.length * 4));
+    const c = M._malloc(Math.max(8, n * 8));
+    try {
+      M.HEAP32.set(starts, s >>> 2);
+      M.HEAP32.set(goals, t >>> 2);
+      const status = this._withOptions(opts, (o) => M._pathlab_find_many(g, o, n, s, t, c, 1));
+      this._check(status);
+      return M.HEAPF64.slice(c >>> 3, (c >>> 3) + n);
+    } finally {
+      M._free(s);
+      M._free(t);
+      M._free(c);
+    }
+  }
+
+  /** The flow field of goals ([[x, y], …]) for the options' unit and diagonal rule. */
+  flowField(grid, goals, opts = {}) {
+    const M = this._M;
+    const gr = this._gridOf(grid);
+    const g = gr._live();
+    if (!Array.isArray(goals) || goals.length === 0) {
+      throw new Error("flowField: goals must be a non-empty array of [x, y] cells");
+    }
+    const flat = new Int32Array(goals.length * 2);
+    goals.forEach((goal, i) => { const [x, y] = cell(goal, `goal ${i}`); flat[2 * i] = x; flat[2 * i + 1] = y; });
+    const p = M._malloc(flat.length * 4);
+    try {
+      M.HEAP32.set(flat, p >>> 2);
+      const ptr = this._withOptions(opts, (o) => this._make((out) => M._pathlab_field_build(g, o, goals.length, p, out)));
+      return new this.Field(ptr, gr.width, gr.height);
+    } finally {
+      M._free(p);
+    }
+  }
+
+  // --- moving values in and out --------------------------------------------------------------
+
+  _gridOf(grid) {
+    if (!(grid instanceof this.Grid)) throw new TypeError("expected a Grid of this module (pl.Grid.parse or pl.Grid.fromClasses)");
+    return grid;
+  }
+
+  _fail(status) {
+    const message = this._M.UTF8ToString(this._M._pathlab_last_error());
+    const e = new Error(message || `pathlab: ${STATUS[status] ?? status}`);
+    e.status = STATUS[status] ?? status;
+    throw e;
+  }
+
+  _check(status) {
+    if (status !== OK) this._fail(status);
+  }
+
+  // Calls make(out) with a pointer for the made object's handle; returns the handle or throws.
+  _make(make) {
+    const M = this._M;
+    const out = M._malloc(4);
+    try {
+      M.HEAPU32[out >>> 2] = 0;
+      this._check(make(out));
+      return M.HEAPU32[out >>> 2];
+    } finally {
+      M._free(out);
+    }
+  }
+
+  // Copies strings (null stays NULL) into the module for the call; their byte lengths too.
+  _withStrings(strings, call) {
+    const M = this._M;
+    const ptrs = [], lens = [];
+    try {
+      for (const s of strings) {
+        if (s == null) { ptrs.push(0); lens.push(0); continue; }
+        const len = M.lengthBytesUTF8(s);
+        const p = M._malloc(len + 1);
+        M.stringToUTF8(s, p, len + 1);
+        ptrs.push(p);
+        lens.push(len);
+      }
+      return call(ptrs, lens);
+    } finally {
+      for (const p of ptrs) if (p) M._free(p);
+    }
+  }
+
+  _optionsKey(opts) {
+    const o = checkOptions(opts);
+    return JSON.stringify([o.algorithm, o.diagonal, o.weight, o.radius, o.classCosts, o.nodeLimit]);
+  }
+
+  // Builds a pathlab_options for the call.
+  _withOptions(opts, call) {
+    const M = this._M;
+    const o = checkOptions(opts);
+    return this._withStrings([o.algorithm, o.diagonal, o.classCosts], ([a, d, c]) => {
+      const p = M._malloc(OPTIONS_BYTES);
+      try {
+        M.HEAPU8.fill(0, p, p + OPTIONS_BYTES);
+        M.HEAPU32[p >>> 2] = a;
+        M.HEAPU32[(p + 4) >>> 2] = d;
+        M.HEAPF64[(p + 8) >>> 3] = o.weight;
+        M.HEAPF64[(p + 16) >>> 3] = o.radius;
+        M.HEAPU32[(p + 24) >>> 2] = c;
+        M.HEAPU32[(p + 32) >>> 2] = o.nodeLimit % 4294967296;
+        M.HEAPU32[(p + 36) >>> 2] = Math.floor(o.nodeLimit / 4294967296);
+        return call(p);
+      } finally {
+        M._free(p);
+      }
+    });
+  }
+}
+
+function readU64(M, p) {
+  return M.HEAPU32[p >>> 2] + M.HEAPU32[(p + 4) >>> 2] * 4294967296;
+}
+
+function isIntArray(a) {
+  return a instanceof Int32Array || (Array.isArray(a) && a.every(Number.isInteger));
+}
+
+function cell(c, what) {
+  if (!(Array.isArray(c) || c instanceof Int32Array) || c.length !== 2 ||
+      !Number.isInteger(c[0]) || !Number.isInteger(c[1])) {
+    throw new Error(`${what}: expected [x, y] with whole numbers, not ${JSON.stringify(Array.from(c ?? [c]))}`);
+  }
+  return [c[0], c[1]];
+}
+
+const KNOWN = new Set(["algorithm", "diagonal", "weight", "radius", "classCost", "nodeLimit"]);
+
+// The options of find, findMany and flowField, checked and turned into the C ABI's values.
+function checkOptions(opts) {
+  if (opts == null) opts = {};
+  if (typeof opts !== "object") throw new TypeError("options must be an object");
+  for (const k of Object.keys(opts)) {
+    if (!KNOWN.has(k)) throw new Error(`unknown option '${k}' (known: ${[...KNOWN].join(", ")})`);
+  }
+  const str = (v, name) => {
+    if (v == null) return null;
+    if (typeof v !== "string") throw new TypeError(`${name} must be a string`);
+    return v;
+  };
+  const num = (v, name) => {
+    if (v == null) return 0;
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`${name}: '${v}' is not a finite number`);
+    return v;
+  };
+  let classCosts = null;
+  if (opts.classCost != null) {
+    if (typeof opts.classCost === "string") {
+      classCosts = opts.classCost;
+    } else if (typeof opts.classCost === "object") {
+      classCosts = Object.entries(opts.classCost)
+        .map(([k, v]) => `${k}=${v === null || v === Infinity ? "x" : v}`).join(",");
+    } else {
+      throw new TypeError("classCost must be an object such as { T: 2, W: null } or a string \"T=2,W=x\"");
+    }
+  }
+  const nodeLimit = num(opts.nodeLimit, "nodeLimit");
+  if (!Number.isInteger(nodeLimit) || nodeLimit < 0) {
+    throw new Error(`nodeLimit: '${opts.nodeLimit}' is not a whole number >= 0`);
+  }
+  return {
+    algorithm: str(opts.algorithm, "algorithm"),
+    diagonal: str(opts.diagonal, "diagonal"),
+    weight: num(opts.weight, "weight"),
+    radius: num(opts.radius, "radius"),
+    classCosts,
+    nodeLimit,
+  };
+}

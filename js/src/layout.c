@@ -1,0 +1,23 @@
+/* The byte layout of the C ABI's structs on wasm32, as the package's index.js reads and writes
+ * them: a change to pathlab.h that moves a field fails the WebAssembly build here, not in a
+ * user's browser. The module's exports are the header's functions (js/CMakeLists.txt). */
+#include <pathlab/pathlab.h>
+#include <stddef.h>
+
+_Static_assert(sizeof(void*) == 4, "index.js reads 32-bit pointers");
+_Static_assert(offsetof(pathlab_options, algorithm) == 0, "index.js: options.algorithm at 0");
+_Static_assert(offsetof(pathlab_options, diagonal) == 4, "index.js: options.diagonal at 4");
+_Static_assert(offsetof(pathlab_options, weight) == 8, "index.js: options.weight at 8");
+_Static_assert(offsetof(pathlab_options, radius) == 16, "index.js: options.radius at 16");
+_Static_assert(offsetof(pathlab_options, class_costs) == 24, "index.js: options.class_costs at 24");
+_Static_assert(offsetof(pathlab_options, node_limit) == 32, "index.js: options.node_limit at 32");
+_Static_assert(sizeof(pathlab_options) == 40, "index.js: options take 40 bytes");
+_Static_assert(offsetof(pathlab_result, cost) == 0, "index.js: result.cost at 0");
+_Static_assert(offsetof(pathlab_result, expanded) == 8, "index.js: result.expanded at 8");
+_Static_assert(offsetof(pathlab_result, time_us) == 16, "index.js: result.time_us at 16");
+_Static_assert(offsetof(pathlab_result, path) == 24, "index.js: result.path at 24");
+_Static_assert(offsetof(pathlab_result, path_cells) == 28, "index.js: result.path_cells at 28");
+_Static_assert(sizeof(pathlab_result) == 32, "index.js: results take 32 bytes");
+
+/* An executable needs an entry point; the module is used as a library (its exports). */
+int main(void) { return 0; }
