@@ -7,7 +7,7 @@
 #   scripts/check.sh --total FILE    prints the total line of the results a run appended to FILE
 #
 # `make test` runs: build unit conformance contract package python docs e2e (the Release build)
-# `make deep` runs: sanitize-build asan fuzz tsan-build tsan           (what CI adds)
+# `make deep` runs: sanitize-build asan fuzz tsan-build tsan wasm-build wasm   (what CI adds)
 #
 # How a stage is counted: the last "N passed, N failed" line of its output (ctest's "N tests
 # failed out of M" summary where ctest ran), else 1 passed; a stage that exits non-zero but
@@ -96,6 +96,15 @@ stage_tsan-build() {
 stage_tsan() {
   (cd "$TSAN_BUILD" && ctest --output-on-failure -j "$JOBS" -L threads)
 }
+# The npm package: the library and its C ABI compiled to WebAssembly by Debian's Emscripten, then
+# Node's test runner over it beside the Release build's command (npm pack, an offline install,
+# TypeScript, Chromium).
+stage_wasm-build() {
+  scripts/wasm.sh build
+}
+stage_wasm() {
+  scripts/wasm.sh test "$pathlab"
+}
 
 # Prints "passed failed skipped" for a stage's log and exit code.
 tally() {
@@ -131,7 +140,7 @@ if [[ "${1:-}" == "--total" ]]; then
   exit 0
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan)" >&2
+  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan wasm-build wasm)" >&2
   exit 2
 fi
 for s in "$@"; do
