@@ -2,6 +2,7 @@
 // by scripts/wasm.sh test), the module loaded once, and the command's JSON answers.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -53,4 +54,21 @@ export function readScen(file) {
 export function evenSample(all, n) {
   if (all.length <= n) return all;
   return Array.from({ length: n }, (_, i) => all[Math.floor((i * all.length) / n)]);
+}
+
+/**
+ * `npm pack` of the package, installed offline into a new folder as a user's project would:
+ * returns {work, app, tarball}; `import ... from "pathlab"` works in files under app.
+ */
+export function installPacked() {
+  const npm = (args, cwd) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pathlab-npm-"));
+  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", work, packageDir], work));
+  const tarball = path.join(work, packed[0].filename);
+  const app = path.join(work, "app");
+  fs.mkdirSync(app);
+  fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  // --offline: nothing may come from the registry; the tarball has no dependencies to fetch.
+  npm(["install", "--offline", "--no-audit", "--no-fund", "--no-package-lock", tarball], app);
+  return { work, app, tarball, npm };
 }

@@ -3,25 +3,17 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 
-import { packageDir, root } from "./common.mjs";
+import { installPacked, packageDir, root } from "./common.mjs";
 
 const npm = (args, cwd) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 describe("npm pack, then an offline install into an empty folder", () => {
-  let work, tarball, app;
+  let work, app;
   before(() => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), "pathlab-npm-"));
-    const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", work, packageDir], work));
-    tarball = path.join(work, packed[0].filename);
-    app = path.join(work, "app");
-    fs.mkdirSync(app);
-    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-    // --offline: nothing may come from the registry; the tarball has no dependencies to fetch.
-    npm(["install", "--offline", "--no-audit", "--no-fund", "--no-package-lock", tarball], app);
+    ({ work, app } = installPacked());
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
