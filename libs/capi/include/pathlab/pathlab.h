@@ -53,6 +53,9 @@ extern "C" {
 #define PATHLAB_API __attribute__((visibility("default")))
 #endif
 #endif
+/** \def PATHLAB_API
+ *  Marks the functions libpathlab_c exports: __declspec(dllimport) on Windows (dllexport in the
+ *  library's own build, which defines PATHLAB_BUILDING_C_API), default visibility elsewhere. */
 
 /** The ABI version of the library loaded (compare with PATHLAB_ABI_VERSION). */
 PATHLAB_API int pathlab_abi_version(void);
