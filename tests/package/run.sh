@@ -10,7 +10,9 @@
 #     everything       no component named: every module's target and pathlab::pathlab;
 #     unknown          a component that does not exist: configuring fails and says so;
 #   c_consumer       the C ABI from C99: find_package(pathlab COMPONENTS c) (only pathlab::c);
-#   pkg-config       the same program built by cc with `pkg-config --cflags --libs pathlab-c`.
+#   pkg-config       the same program built by cc with `pkg-config --cflags --libs pathlab-c`;
+#   examples/c       the C example (examples/c: its CMakeLists.txt), built and run from the
+#                    repository's root (it reads maps/).
 # Prints one line per check and, last, "package: N passed, M failed".
 # Usage: tests/package/run.sh BUILD_DIR   (BUILD_DIR must already be built)
 set -uo pipefail
@@ -25,7 +27,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pathlab-package.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
-checks=7
+checks=8
 
 pass() {
   echo "PASS package: $1"
@@ -141,6 +143,21 @@ elif ! LD_LIBRARY_PATH="$(PKG_CONFIG_PATH="$pc_dir" pkg-config --variable=libdir
   fail "pkg-config: the program's check"
 else
   pass "pkg-config"
+fi
+
+# The C example, as its header comment says to build it.
+root=$(cd "$here/../.." && pwd)
+if ! configure tour "$root/examples/c"; then
+  cat "$tmp/tour.log" >&2
+  fail "examples/c: configuring find_package(pathlab COMPONENTS c)"
+elif ! cmake --build "$tmp/tour" -j 2 >>"$tmp/tour.log" 2>&1; then
+  cat "$tmp/tour.log" >&2
+  fail "examples/c: building"
+elif ! (cd "$root" && "$tmp/tour/tour" >"$tmp/tour.out" 2>&1); then
+  cat "$tmp/tour.out" >&2
+  fail "examples/c: running tour"
+else
+  pass "examples/c"
 fi
 
 echo "package: $passed passed, $failed failed"
