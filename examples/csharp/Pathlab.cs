@@ -698,8 +698,9 @@ namespace Pathlab
 
         /// <summary>
         /// Adds a dynamic obstacle to a running world (the web page's dropped obstacle); agents
-        /// learn of it by sensing. PATHLAB_INVALID for a bad shape, a non-finite number or a
-        /// position outside the map.
+        /// learn of it by sensing. PATHLAB_INVALID for a bad shape, a non-finite number, a position
+        /// outside the map, a speed above 1000 cells/s or a point further from the position than
+        /// the map's width plus its height.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_world_add_obstacle", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_world_add_obstacle(WorldHandle world, in Obstacle obstacle);

@@ -382,8 +382,9 @@ typedef struct {
 } pathlab_obstacle;
 
 /** Adds a dynamic obstacle to a running world (the web page's dropped obstacle); agents learn of
- *  it by sensing. PATHLAB_INVALID for a bad shape, a non-finite number or a position outside the
- *  map. */
+ *  it by sensing. PATHLAB_INVALID for a bad shape, a non-finite number, a position outside the
+ *  map, a speed above 1000 cells/s or a point further from the position than the map's width
+ *  plus its height. */
 PATHLAB_API pathlab_status pathlab_world_add_obstacle(pathlab_world* world,
                                                       const pathlab_obstacle* obstacle);
 
