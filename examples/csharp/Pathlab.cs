@@ -434,6 +434,14 @@ namespace Pathlab
         public static extern IntPtr pathlab_last_error();
 
         /// <summary>
+        /// The names of every algorithm (those of `pathlab algorithms`, any of which
+        /// pathlab_options.algorithm accepts), one per line, each ending in '\n': a NUL-terminated
+        /// string owned by the library, valid as long as it is loaded. Added within ABI version 1.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_algorithms", CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr pathlab_algorithms();
+
+        /// <summary>
         /// Reads a map file in any format the CLI reads (text, ASCII, Moving AI, PNG/BMP/GIF).
         /// PATHLAB_PARSE_ERROR with "FILE:LINE: what" for a malformed or unreadable file.
         /// </summary>

@@ -1272,13 +1272,47 @@ static int reach_one(char** argv) {
   return 0;
 }
 
+/* pathlab_algorithms(): every name it lists makes a finder; the well-known ones are there. */
+static void algorithm_names(void) {
+  const char* names = pathlab_algorithms();
+  char name[64];
+  size_t n = 0, count = 0;
+  pathlab_grid* g = NULL;
+  check(names != NULL && names == pathlab_algorithms(), "the algorithm names: one static string");
+  check(strstr(names, "\nastar\n") != NULL && strstr(names, "\njps+\n") != NULL &&
+            strstr(names, "\nsubgoal-ch\n") != NULL,
+        "astar, jps+ and subgoal-ch are listed");
+  check(pathlab_grid_from_classes(3, 1, "...", &g) == PATHLAB_OK, "a grid for the names");
+  for (const char* p = names; *p != '\0'; ++p) {
+    if (*p != '\n') {
+      if (n + 1 < sizeof name) name[n++] = *p;
+      continue;
+    }
+    {
+      pathlab_options o = {0};
+      pathlab_finder* f = NULL;
+      name[n] = '\0';
+      o.algorithm = name;
+      check(pathlab_finder_new(g, &o, &f) == PATHLAB_OK, "every listed algorithm makes a finder");
+      pathlab_finder_free(f);
+    }
+    n = 0;
+    ++count;
+  }
+  check(count >= 17 && n == 0, "17 or more names, each ending in a newline");
+  pathlab_grid_free(g);
+}
+
 int main(int argc, char** argv) {
+  if (argc == 2 && strcmp(argv[1], "algorithms") == 0)
+    return fputs(pathlab_algorithms(), stdout) < 0;
   if (argc >= 8 && strcmp(argv[1], "solve") == 0) return solve_one(argc, argv);
   if (argc == 9 && strcmp(argv[1], "partial") == 0) return partial_one(argv);
   if (argc == 6 && strcmp(argv[1], "reach") == 0) return reach_one(argv);
   if (argc != 3) {
     fprintf(stderr,
-            "usage: capi_test SOURCE_DIR SHARED_DIR | capi_test solve MAP ALGO SX SY GX GY "
+            "usage: capi_test SOURCE_DIR SHARED_DIR | capi_test algorithms | capi_test solve MAP "
+            "ALGO SX SY GX GY "
             "[GX GY ...] | capi_test partial MAP ALGO SX SY GX GY EDIT | capi_test reach MAP SX "
             "SY BUDGET\n");
     return 2;
@@ -1286,6 +1320,7 @@ int main(int argc, char** argv) {
   check(pathlab_abi_version() == PATHLAB_ABI_VERSION, "the library's ABI is the header's");
   check(pathlab_last_error() != NULL && pathlab_last_error()[0] == '\0',
         "no error before a failure");
+  algorithm_names();
   bad_input();
   bad_input_more();
   on_seed_maze(argv[1]);

@@ -29,6 +29,12 @@ def main():
     else:
         print(f"SKIP: {den} not found: the shared-map comparisons need ../shared")
     passed = failed = 0
+    mine = subprocess.check_output([capi_test, "algorithms"], text=True).splitlines()
+    if mine == algorithms:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL pathlab_algorithms() lists {mine}, pathlab algorithms {algorithms}")
 
     def verdict(same, what, mine, theirs):
         nonlocal passed, failed

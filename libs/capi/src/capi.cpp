@@ -32,6 +32,7 @@
 #include <pathlab/link/moves.hpp>
 #include <pathlab/link/solver.hpp>
 #include <pathlab/post/smooth.hpp>
+#include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/batch.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
@@ -207,7 +208,12 @@ pathlab_status refused_query(const pathlab_finder& f, Cell start, std::span<cons
   auto bad = footing_problem(g, unit, start, "start");
   for (std::size_t i = 0; !bad && i < goals.size(); ++i)
     bad = footing_problem(g, unit, goals[i], "goal");
-  return fail(PATHLAB_INVALID, bad ? *bad : std::string("the search refused its input"));
+  if (bad) return fail(PATHLAB_INVALID, *bad);
+  // Both ends are usable and the options were checked when the finder was made: the search
+  // refused because its workspace could not be allocated.
+  return fail(PATHLAB_OUT_OF_MEMORY, "memory ran out: no room for the search's workspace on the " +
+                                         std::to_string(g.width()) + "x" +
+                                         std::to_string(g.height()) + " map");
 }
 
 // The answer s of the finder's last search (not a refusal) into out.
@@ -438,6 +444,15 @@ int pathlab_abi_version(void) {
 
 const char* pathlab_last_error(void) {
   return last_error.c_str();
+}
+
+const char* pathlab_algorithms(void) {
+  static const std::string names = [] {
+    std::string s;
+    for (const auto& a : search::algorithms()) s.append(a.name).push_back('\n');
+    return s;
+  }();
+  return names.c_str();
 }
 
 pathlab_status pathlab_grid_load(const char* path, pathlab_grid** out) {

@@ -238,7 +238,9 @@ Footing footing(const Grid& g, const Unit& unit, Cell c) {
 
 std::optional<std::string> validate(const Unit& u) {
   if (!(u.radius >= 0) || u.radius > Unit::max_radius) {
-    return "radius must be a number from 0 to " +
+    char text[32];
+    const auto r = core::to_chars(text, text + sizeof text, u.radius);
+    return "radius " + std::string(text, r.ptr) + ": the radius must be a number from 0 to " +
            std::to_string(static_cast<int>(Unit::max_radius));
   }
   for (std::size_t c = 0; c < u.cost.size(); ++c) {

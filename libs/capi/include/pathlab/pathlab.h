@@ -64,6 +64,11 @@ PATHLAB_API int pathlab_abi_version(void);
  *  owned by the library, valid until this thread's next failed call. */
 PATHLAB_API const char* pathlab_last_error(void);
 
+/** The names of every algorithm (those of `pathlab algorithms`, any of which
+ *  pathlab_options.algorithm accepts), one per line, each ending in '\n': a NUL-terminated string
+ *  owned by the library, valid as long as it is loaded. Added within ABI version 1. */
+PATHLAB_API const char* pathlab_algorithms(void);
+
 /** What a call did. For a search, PATHLAB_OK means a path was found. */
 typedef enum {
   PATHLAB_OK = 0,            /**< success; for a search: a path was found */
