@@ -32,6 +32,50 @@ export interface Result {
   path: Int32Array;
 }
 
+/** What a search that reached no goal reached (with `partial: true`). */
+export interface Partial {
+  /** The reached cell closest to the goal. */
+  reached: [number, number];
+  /** The cost of the path there. */
+  cost: number;
+  /** Every cell from the start to the reached cell: [x0, y0, …]. */
+  path: Int32Array;
+}
+
+/** find() and findNearest() with `partial`: a search that reaches no goal also gives `partial`. */
+export interface PartialOptions extends Options {
+  partial?: boolean;
+}
+
+export interface ResultWithPartial extends Result {
+  /** Set when status is not "found" and `partial` was asked for. */
+  partial?: Partial;
+}
+
+/** A movement range: every cell within the budget and its least cost. */
+export interface Range {
+  status: "found" | "node_limit";
+  /** [x0, y0, x1, y1, …], row-major. */
+  cells: Int32Array;
+  /** costs[i]: the least cost from the start to cell i (0 for the start). */
+  costs: Float64Array;
+}
+
+/** A path smoothed by line of sight: its waypoints and Euclidean length. */
+export interface Smoothed {
+  cost: number;
+  path: Int32Array;
+}
+
+/** A search spread over frames. */
+export interface SlicedSearch {
+  /** Expands at most maxExpansions nodes: "in_progress" until the search ends, then its result. */
+  run(maxExpansions: number): Result | { status: "in_progress"; expanded: number };
+  /** True while started and neither finished nor cancelled. */
+  readonly active: boolean;
+  cancel(): void;
+}
+
 /** A grid map held in WebAssembly memory: free it with delete(). */
 export interface Grid {
   readonly width: number;
@@ -69,7 +113,17 @@ export interface Pathlab {
   algorithms(): string[];
   /** One search. Throws an Error (with the CLI's message) for a bad option or a start or goal
    *  outside the map or unusable by the unit. */
-  find(grid: Grid, start: Cell, goal: Cell, options?: Options): Result;
+  find(grid: Grid, start: Cell, goal: Cell, options?: PartialOptions): ResultWithPartial;
+  /** The nearest of several goals: the least-cost path to any (the goal is its last cell). */
+  findNearest(grid: Grid, start: Cell, goals: readonly Cell[], options?: PartialOptions): ResultWithPartial;
+  /** Every cell the unit reaches from start within the budget (the CLI's reach). */
+  reach(grid: Grid, start: Cell, budget: number, options?: Options): Range;
+  /** Whether the centres of a and b see each other for the options' unit and diagonal rule. */
+  lineOfSight(grid: Grid, a: Cell, b: Cell, options?: Options): boolean;
+  /** A path smoothed by line of sight ("refined", the default, or "greedy"). */
+  smooth(grid: Grid, path: Int32Array | number[], options?: Options & { method?: "greedy" | "refined" }): Smoothed;
+  /** A search run a slice of expansions at a time (frame budgets). */
+  slicedSearch(grid: Grid, start: Cell, goal: Cell, options?: Options): SlicedSearch;
   /** Costs of many queries ([x0, y0, x1, y1, …] each), NaN where there is no path. */
   findMany(grid: Grid, starts: Int32Array | number[], goals: Int32Array | number[],
            options?: Options): Float64Array;

@@ -4,10 +4,13 @@
 
 import createPathlabModule from "./dist/pathlab_wasm.mjs";
 
-const STATUS = ["found", "no_path", "node_limit", "invalid", "parse_error", "out_of_memory"];
-const OK = 0, NO_PATH = 1, NODE_LIMIT = 2;
+const STATUS = ["found", "no_path", "node_limit", "invalid", "parse_error", "out_of_memory", "in_progress"];
+const OK = 0, NO_PATH = 1, NODE_LIMIT = 2, IN_PROGRESS = 6;
 const OPTIONS_BYTES = 40; // pathlab_options on wasm32 (js/src/layout.c checks every offset)
 const RESULT_BYTES = 32;  // pathlab_result
+const PARTIAL_BYTES = 24; // pathlab_partial
+const RANGE_BYTES = 12;   // pathlab_range
+const SMOOTHED_BYTES = 16; // pathlab_smoothed
 
 const isNode = typeof process === "object" && process.versions != null &&
                process.versions.node != null && typeof window === "undefined";
@@ -163,32 +166,117 @@ class Pathlab {
   }
 
   /**
-   * One search from start to goal ([x, y] each).
+   * One search from start to goal ([x, y] each). With `partial: true` in the options, a search
+   * that reaches no goal also gives `partial`: the reached cell closest to the goal and the path
+   * there (the CLI's solve --partial).
    * @returns {{status: "found"|"no_path"|"node_limit", cost: number, expanded: number,
-   *            timeUs: number, path: Int32Array}}
+   *            timeUs: number, path: Int32Array, partial?: object}}
    */
   find(grid, start, goal, opts = {}) {
     const M = this._M;
     const [sx, sy] = cell(start, "start");
     const [gx, gy] = cell(goal, "goal");
+    const { partial, rest } = splitOption(opts, "partial");
+    const finder = this._gridOf(grid)._finder(rest);
+    return this._withBlocks([RESULT_BYTES, PARTIAL_BYTES], (r, p) => {
+      const status = partial ? M._pathlab_find_partial(finder, sx, sy, gx, gy, r, p)
+                             : M._pathlab_find(finder, sx, sy, gx, gy, r);
+      return this._result(status, r, partial ? p : 0);
+    });
+  }
+
+  /** The nearest of several goals ([[x, y], …]; the CLI's solve --to X,Y --to X,Y): the
+   *  least-cost path to any of them (the goal reached is the path's last cell). */
+  findNearest(grid, start, goals, opts = {}) {
+    const M = this._M;
+    const [sx, sy] = cell(start, "start");
+    const flat = cells(goals, "goals");
+    const { partial, rest } = splitOption(opts, "partial");
+    const finder = this._gridOf(grid)._finder(rest);
+    return this._withInts(flat, (g) => this._withBlocks([RESULT_BYTES, PARTIAL_BYTES], (r, p) =>
+      this._result(M._pathlab_find_nearest(finder, sx, sy, flat.length / 2, g, r, partial ? p : 0), r, partial ? p : 0)));
+  }
+
+  /** The movement range of the options' unit from start within `budget` (the CLI's reach):
+   *  {status: "found"|"node_limit", cells: Int32Array [x0, y0, …] row-major, costs: Float64Array}. */
+  reach(grid, start, budget, opts = {}) {
+    const M = this._M;
+    const [sx, sy] = cell(start, "start");
+    if (typeof budget !== "number") throw new TypeError("reach: the budget must be a number");
     const finder = this._gridOf(grid)._finder(opts);
-    const r = M._malloc(RESULT_BYTES);
-    try {
-      const status = M._pathlab_find(finder, sx, sy, gx, gy, r);
-      if (status !== OK && status !== NO_PATH && status !== NODE_LIMIT) this._fail(status);
-      const base = r >>> 3;
-      const cells = M.HEAPU32[(r + 28) >>> 2];
-      const pathPtr = M.HEAPU32[(r + 24) >>> 2] >>> 2;
-      return {
-        status: STATUS[status],
-        cost: status === OK ? M.HEAPF64[base] : Infinity,
-        expanded: readU64(M, r + 8),
-        timeUs: M.HEAPF64[base + 2],
-        path: status === OK ? M.HEAP32.slice(pathPtr, pathPtr + 2 * cells) : new Int32Array(0),
-      };
-    } finally {
-      M._free(r);
-    }
+    return this._withBlocks([RANGE_BYTES], (r) => {
+      const status = M._pathlab_reach(finder, sx, sy, budget, r);
+      if (status !== OK && status !== NODE_LIMIT) this._fail(status);
+      const n = M.HEAPU32[(r + 8) >>> 2];
+      const c = M.HEAPU32[r >>> 2] >>> 2, d = M.HEAPU32[(r + 4) >>> 2] >>> 3;
+      return { status: STATUS[status], cells: M.HEAP32.slice(c, c + 2 * n), costs: M.HEAPF64.slice(d, d + n) };
+    });
+  }
+
+  /** Whether the centres of cells a and b see each other under the options' diagonal rule and
+   *  unit (walls, forbidden classes and cells too close for its radius block the view). */
+  lineOfSight(grid, a, b, opts = {}) {
+    const M = this._M;
+    const [ax, ay] = cell(a, "a");
+    const [bx, by] = cell(b, "b");
+    const finder = this._gridOf(grid)._finder(opts);
+    return this._withBlocks([4], (v) => {
+      this._check(M._pathlab_line_of_sight(finder, ax, ay, bx, by, v));
+      return M.HEAP32[v >>> 2] !== 0;
+    });
+  }
+
+  /** A path ([x0, y0, …], e.g. a result's path) smoothed by line of sight under the options'
+   *  diagonal rule and unit (the CLI's solve --smooth); `method` "refined" (default) or
+   *  "greedy": {cost, path} with the waypoints. */
+  smooth(grid, path, opts = {}) {
+    const M = this._M;
+    const { method, rest } = splitOption(opts, "method");
+    if (method != null && typeof method !== "string") throw new TypeError("smooth: method must be \"greedy\" or \"refined\"");
+    if (!isIntArray(path) || path.length % 2 !== 0) throw new TypeError("smooth: the path must be an Int32Array (or array) of x, y pairs");
+    const finder = this._gridOf(grid)._finder(rest);
+    return this._withInts(path, (p) => this._withStrings([method ?? null], ([m]) =>
+      this._withBlocks([SMOOTHED_BYTES], (out) => {
+        this._check(M._pathlab_smooth(finder, path.length / 2, p, m, out));
+        const n = M.HEAPU32[(out + 12) >>> 2], q = M.HEAPU32[(out + 8) >>> 2] >>> 2;
+        return { cost: M.HEAPF64[out >>> 3], path: M.HEAP32.slice(q, q + 2 * n) };
+      })));
+  }
+
+  /**
+   * A search spread over frames (sliced): `run(n)` expands at most n nodes and answers
+   * {status: "in_progress", expanded} until the search ends, then the result find() gives.
+   * dijkstra, astar, wastar, greedy, jps and jps+ stop within each slice; the others finish in
+   * their first. Another search with the same grid and options cancels it.
+   */
+  slicedSearch(grid, start, goal, opts = {}) {
+    const M = this._M;
+    const [sx, sy] = cell(start, "start");
+    const [gx, gy] = cell(goal, "goal");
+    const g = this._gridOf(grid);
+    const finder = g._finder(opts);
+    this._check(M._pathlab_slice_start(finder, sx, sy, gx, gy));
+    const api = this;
+    return {
+      run(maxExpansions) {
+        if (!Number.isInteger(maxExpansions) || maxExpansions < 1) {
+          throw new Error(`run: ${maxExpansions} is not a whole number of expansions >= 1`);
+        }
+        if (g._finders.get(api._optionsKey(opts)) !== finder) throw new Error("this sliced search's grid was deleted");
+        return api._withBlocks([RESULT_BYTES], (r) => {
+          // A uint64_t argument reaches the module as two 32-bit halves, low first.
+          const status = M._pathlab_slice_run(finder, maxExpansions % 4294967296, Math.floor(maxExpansions / 4294967296), r);
+          if (status === IN_PROGRESS) return { status: "in_progress", expanded: readU64(M, r + 8) };
+          return api._result(status, r, 0);
+        });
+      },
+      get active() {
+        return g._finders.get(api._optionsKey(opts)) === finder && M._pathlab_slice_active(finder) === 1;
+      },
+      cancel() {
+        if (g._finders.get(api._optionsKey(opts)) === finder) M._pathlab_slice_cancel(finder);
+      },
+    };
   }
 
   /** Many queries on one grid: starts and goals are Int32Array (or arrays) [x0, y0, x1, y1, …]
@@ -224,22 +312,65 @@ class Pathlab {
     const M = this._M;
     const gr = this._gridOf(grid);
     const g = gr._live();
-    if (!Array.isArray(goals) || goals.length === 0) {
-      throw new Error("flowField: goals must be a non-empty array of [x, y] cells");
-    }
-    const flat = new Int32Array(goals.length * 2);
-    goals.forEach((goal, i) => { const [x, y] = cell(goal, `goal ${i}`); flat[2 * i] = x; flat[2 * i + 1] = y; });
-    const p = M._malloc(flat.length * 4);
-    try {
-      M.HEAP32.set(flat, p >>> 2);
-      const ptr = this._withOptions(opts, (o) => this._make((out) => M._pathlab_field_build(g, o, goals.length, p, out)));
+    const flat = cells(goals, "flowField: goals");
+    return this._withInts(flat, (p) => {
+      const ptr = this._withOptions(opts, (o) => this._make((out) => M._pathlab_field_build(g, o, flat.length / 2, p, out)));
       return new this.Field(ptr, gr.width, gr.height);
+    });
+  }
+
+  // --- moving values in and out --------------------------------------------------------------
+
+  // A search's answer from a pathlab_result (and a pathlab_partial, when p is not 0).
+  _result(status, r, p) {
+    const M = this._M;
+    if (status !== OK && status !== NO_PATH && status !== NODE_LIMIT) this._fail(status);
+    const cells = M.HEAPU32[(r + 28) >>> 2];
+    const path = M.HEAPU32[(r + 24) >>> 2] >>> 2;
+    const out = {
+      status: STATUS[status],
+      cost: status === OK ? M.HEAPF64[r >>> 3] : Infinity,
+      expanded: readU64(M, r + 8),
+      timeUs: M.HEAPF64[(r + 16) >>> 3],
+      path: status === OK ? M.HEAP32.slice(path, path + 2 * cells) : new Int32Array(0),
+    };
+    if (p && status !== OK) {
+      const n = M.HEAPU32[(p + 20) >>> 2], q = M.HEAPU32[(p + 16) >>> 2] >>> 2;
+      out.partial = {
+        reached: [M.HEAP32[p >>> 2], M.HEAP32[(p + 4) >>> 2]],
+        cost: M.HEAPF64[(p + 8) >>> 3],
+        path: M.HEAP32.slice(q, q + 2 * n),
+      };
+    }
+    return out;
+  }
+
+  // Calls fn with zeroed blocks of the module's memory of the given sizes (8-byte aligned).
+  _withBlocks(sizes, fn) {
+    const M = this._M;
+    const ptrs = sizes.map((n) => {
+      const p = M._malloc(n);
+      M.HEAPU8.fill(0, p, p + n);
+      return p;
+    });
+    try {
+      return fn(...ptrs);
+    } finally {
+      for (const p of ptrs) M._free(p);
+    }
+  }
+
+  // Calls fn with a copy of an integer array in the module's memory.
+  _withInts(values, fn) {
+    const M = this._M;
+    const p = M._malloc(Math.max(4, values.length * 4));
+    try {
+      M.HEAP32.set(values, p >>> 2);
+      return fn(p);
     } finally {
       M._free(p);
     }
   }
-
-  // --- moving values in and out --------------------------------------------------------------
 
   _gridOf(grid) {
     if (!(grid instanceof this.Grid)) throw new TypeError("expected a Grid of this module (pl.Grid.parse or pl.Grid.fromClasses)");
@@ -323,6 +454,20 @@ function readU64(M, p) {
 
 function isIntArray(a) {
   return a instanceof Int32Array || (Array.isArray(a) && a.every(Number.isInteger));
+}
+
+// Takes one option out of the options object (a call's own, not a finder's).
+function splitOption(opts, name) {
+  if (opts == null || typeof opts !== "object" || !(name in opts)) return { [name]: undefined, rest: opts ?? {} };
+  const { [name]: value, ...rest } = opts;
+  return { [name]: value, rest };
+}
+
+function cells(list, what) {
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`${what}: expected a non-empty array of [x, y] cells`);
+  const flat = new Int32Array(list.length * 2);
+  list.forEach((c, i) => { const [x, y] = cell(c, `${what} ${i}`); flat[2 * i] = x; flat[2 * i + 1] = y; });
+  return flat;
 }
 
 function cell(c, what) {

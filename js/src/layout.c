@@ -18,6 +18,21 @@ _Static_assert(offsetof(pathlab_result, time_us) == 16, "index.js: result.time_u
 _Static_assert(offsetof(pathlab_result, path) == 24, "index.js: result.path at 24");
 _Static_assert(offsetof(pathlab_result, path_cells) == 28, "index.js: result.path_cells at 28");
 _Static_assert(sizeof(pathlab_result) == 32, "index.js: results take 32 bytes");
+_Static_assert(offsetof(pathlab_partial, reached_x) == 0, "index.js: partial.reached_x at 0");
+_Static_assert(offsetof(pathlab_partial, reached_y) == 4, "index.js: partial.reached_y at 4");
+_Static_assert(offsetof(pathlab_partial, cost) == 8, "index.js: partial.cost at 8");
+_Static_assert(offsetof(pathlab_partial, path) == 16, "index.js: partial.path at 16");
+_Static_assert(offsetof(pathlab_partial, path_cells) == 20, "index.js: partial.path_cells at 20");
+_Static_assert(sizeof(pathlab_partial) == 24, "index.js: partials take 24 bytes");
+_Static_assert(offsetof(pathlab_range, cells) == 0, "index.js: range.cells at 0");
+_Static_assert(offsetof(pathlab_range, costs) == 4, "index.js: range.costs at 4");
+_Static_assert(offsetof(pathlab_range, count) == 8, "index.js: range.count at 8");
+_Static_assert(sizeof(pathlab_range) == 12, "index.js: ranges take 12 bytes");
+_Static_assert(offsetof(pathlab_smoothed, cost) == 0, "index.js: smoothed.cost at 0");
+_Static_assert(offsetof(pathlab_smoothed, path) == 8, "index.js: smoothed.path at 8");
+_Static_assert(offsetof(pathlab_smoothed, path_cells) == 12, "index.js: smoothed.path_cells at 12");
+_Static_assert(sizeof(pathlab_smoothed) == 16, "index.js: smoothed paths take 16 bytes");
+_Static_assert(PATHLAB_IN_PROGRESS == 6, "index.js: PATHLAB_IN_PROGRESS is 6");
 
 /* An executable needs an entry point; the module is used as a library (its exports). */
 int main(void) { return 0; }

@@ -235,3 +235,88 @@ describe("bad input throws an Error with the command's message, never a crash", 
     assert.equal(r.status, "found");
   });
 });
+
+describe("the query shapes answer as the command's", () => {
+  const file = mapPath("seed_maze.txt");
+  const solveCli = (args) => cli(["solve", file, "--from", "7,2", ...args]).json;
+  it("partial: the reached cell closest to the goal and the path there (solve --partial)", () => {
+    const g = grid(file);
+    g.edit("wall:0,10:29,10");
+    const mine = pl.find(g, [7, 2], [9, 12], { partial: true, algorithm: "astar" });
+    const theirs = solveCli(["--to", "9,12", "--edit", "wall:0,10:29,10", "--partial"]);
+    assert.equal(mine.status, "no_path");
+    assert.deepEqual(mine.partial.reached, theirs.partial.reached);
+    assert.ok(Math.abs(mine.partial.cost - theirs.partial.cost) < 1e-9);
+    assert.deepEqual(pairs(mine.partial.path), theirs.partial.path);
+    g.delete();
+    const open = grid(file);
+    assert.equal(pl.find(open, [7, 2], [9, 9], { partial: true }).partial, undefined);  // found: none
+    open.delete();
+  });
+  it("the nearest of several goals (solve --to --to)", () => {
+    const g = grid(file);
+    for (const algorithm of ["astar", "jps", "dijkstra"]) {
+      const mine = pl.findNearest(g, [7, 2], [[9, 9], [20, 3]], { algorithm });
+      const theirs = solveCli(["--to", "9,9", "--to", "20,3", "--algo", algorithm]);
+      assert.ok(Math.abs(mine.cost - theirs.cost) < 1e-9, algorithm);
+      assert.deepEqual(pairs(mine.path), theirs.path, algorithm);
+    }
+    g.delete();
+  });
+  it("movement range (reach --json), with a unit", () => {
+    const g = grid(mapPath("hybrid_30x20.txt"));
+    for (const [budget, opts, args] of [[6.5, {}, []], [9, { classCost: { T: 3 }, diagonal: "never" }, ["--class-cost", "T=3", "--diagonal", "never"]]]) {
+      const mine = pl.reach(g, [1, 1], budget, opts);
+      const theirs = cli(["reach", mapPath("hybrid_30x20.txt"), "--from", "1,1", "--budget", String(budget), ...args]).json;
+      assert.equal(mine.status, "found");
+      assert.deepEqual(pairs(mine.cells), theirs.cells.map(([x, y]) => [x, y]));
+      theirs.cells.forEach(([, , c], i) => assert.ok(Math.abs(mine.costs[i] - c) < 1e-9));
+    }
+    g.delete();
+  });
+  it("smoothing (solve --smooth) keeps line of sight between waypoints", () => {
+    const g = grid(file);
+    const r = pl.find(g, [7, 2], [9, 9]);
+    const s = pl.smooth(g, r.path);
+    const theirs = solveCli(["--to", "9,9", "--smooth"]);
+    assert.ok(Math.abs(s.cost - theirs.smoothed_cost) < 1e-9);
+    assert.deepEqual(pairs(s.path), theirs.smoothed_path);
+    const w = pairs(s.path);
+    for (let i = 1; i < w.length; ++i) assert.ok(pl.lineOfSight(g, w[i - 1], w[i]));
+    assert.ok(s.cost <= r.cost + 1e-9);
+    assert.equal(pl.smooth(g, r.path, { method: "greedy" }).path.length % 2, 0);
+    assert.throws(() => pl.smooth(g, r.path, { method: "wiggly" }), /wiggly/);
+    g.delete();
+  });
+  it("line of sight: through open ground, not through a wall", () => {
+    const g = pl.Grid.fromClasses(5, 3, "....." + "..@.." + ".....");
+    assert.equal(pl.lineOfSight(g, [0, 0], [4, 0]), true);
+    assert.equal(pl.lineOfSight(g, [0, 1], [4, 1]), false);
+    assert.throws(() => pl.lineOfSight(g, [0, 0], [5, 0]), /5,0/);
+    g.delete();
+  });
+  it("a sliced search gives find()'s result, a slice at a time", () => {
+    const den = hasMovingAI ? path.join(movingai, "den520d.map") : mapPath("hybrid_120x80.txt");
+    const g = grid(den);
+    const [s, t] = hasMovingAI ? [[15, 214], [239, 11]] : [[2, 2], [110, 70]];
+    for (const algorithm of ["astar", "jps", "dijkstra"]) {
+      const whole = pl.find(g, s, t, { algorithm });
+      const sliced = pl.slicedSearch(g, s, t, { algorithm });
+      let r, slices = 0;
+      do { r = sliced.run(100); ++slices; } while (r.status === "in_progress");
+      assert.equal(r.status, whole.status, algorithm);
+      assert.equal(r.cost, whole.cost, algorithm);
+      assert.equal(r.expanded, whole.expanded, algorithm);
+      assert.deepEqual(r.path, whole.path, algorithm);
+      assert.ok(slices >= Math.ceil(whole.expanded / 100), `${algorithm}: ${slices} slices for ${whole.expanded} expansions`);
+      assert.equal(sliced.active, false);
+    }
+    const sliced = pl.slicedSearch(g, s, t, { algorithm: "astar" });
+    sliced.run(10);
+    assert.equal(sliced.active, true);
+    sliced.cancel();
+    assert.equal(sliced.active, false);
+    assert.throws(() => sliced.run(0), /0/);
+    g.delete();
+  });
+});

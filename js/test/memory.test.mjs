@@ -61,3 +61,35 @@ describe("memory", () => {
     assert.equal(out.trim(), "ok");
   });
 });
+
+describe("running out of memory", () => {
+  it("is an Error with status out_of_memory, and the module recovers once memory is freed", () => {
+    const script = `
+      import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
+      const pl = await load();
+      const text = ".".repeat(2048 * 2048);
+      const kept = [];
+      let error = null;
+      for (let i = 0; i < 200 && !error; ++i) {
+        try {
+          const g = pl.Grid.fromClasses(2048, 2048, text);
+          kept.push(g);
+          pl.find(g, [0, 0], [2047, 2047], { algorithm: "jps" });
+        } catch (e) {
+          error = e;
+        }
+      }
+      for (const g of kept) g.delete();
+      const g = pl.Grid.fromClasses(2048, 2048, text);
+      const after = pl.find(g, [0, 0], [2047, 2047], { algorithm: "jps" }).status;
+      console.log(JSON.stringify({ kept: kept.length, message: error?.message, status: error?.status,
+                                   isError: error instanceof Error, after }));
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+    assert.ok(out.isError, JSON.stringify(out));
+    assert.equal(out.status, "out_of_memory");
+    assert.match(out.message, /memory ran out/);
+    assert.ok(out.kept > 20, `only ${out.kept} grids before memory ran out`);
+    assert.equal(out.after, "found");
+  });
+});
