@@ -574,3 +574,40 @@ TEST(Scenario, AChaseTargetReplacesTheGoal) {
     EXPECT_NE(e.message().find("exclusive"), std::string::npos) << e.message();
   }
 }
+
+TEST(Scenario, AMapReaderGivesTheMapWithoutTheDisk) {
+  // The static web page holds its maps in memory: the reader is asked for the map path as
+  // resolved against the scenario's folder, and the scenario is the one read from disk.
+  std::vector<std::string> asked;
+  const MapReader memory = [&](const std::string& map_path,
+                               std::string&) -> std::optional<io::Map> {
+    asked.push_back(map_path);
+    return io::load_map(in_data("room.txt"));
+  };
+  std::ifstream in(in_data("full.json"));
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const Scenario from_memory = parse_scenario(text, "virtual/folder/full.json", memory);
+  ASSERT_EQ(asked.size(), 1u);
+  EXPECT_EQ(asked[0], "virtual/folder/room.txt");
+  EXPECT_EQ(from_memory.map_path, "virtual/folder/room.txt");
+  const Scenario from_disk = load_scenario(in_data("full.json"));
+  EXPECT_TRUE(from_memory.world.grid == from_disk.world.grid);
+  EXPECT_EQ(from_memory.world.agents.size(), from_disk.world.agents.size());
+  EXPECT_EQ(from_memory.name, from_disk.name);
+
+  // A reader that has no such map: its problem, at the line of "map".
+  const MapReader none = [](const std::string& map_path, std::string& problem) {
+    problem = "no map '" + map_path + "' here";
+    return std::optional<io::Map>();
+  };
+  try {
+    (void)parse_scenario(
+        "{\"agents\": [{\"start\": \"S\", \"goal\": \"G\"}],\n\n \"map\": \"x.txt\"}",
+        "mem/case.json", none);
+    FAIL() << "a map the reader does not have was accepted";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.file(), "mem/case.json");
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.message(), "no map 'mem/x.txt' here");
+  }
+}

@@ -128,5 +128,19 @@ TEST(LinkJson, LoadsBothFileFormatsAndNamesTheLineOfAFault) {
   std::remove(json_file.c_str());
 }
 
+TEST(LinkJson, ParsesBothFormatsFromBytesNamingTheFileGiven) {
+  EXPECT_EQ(json::parse_link_board("AB.A\nB...\n", "mem/link.txt"), small_board());
+  EXPECT_EQ(json::parse_link_board("\n  {\"rows\": [\"AB.A\", \"B...\"]}", "mem/link.json"),
+            small_board());
+  try {
+    (void)json::parse_link_board("{\n  \"rows\": [\n    \"AB.A\",\n    \"B..\"\n  ]\n}\n",
+                                 "mem/ragged.json");
+    ADD_FAILURE() << "a ragged board was read";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.file(), "mem/ragged.json");
+    EXPECT_EQ(e.line(), 4);
+  }
+}
+
 }  // namespace
 }  // namespace pathlab

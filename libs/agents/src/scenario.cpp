@@ -474,6 +474,23 @@ Vec2 resolve(const Reader& r, const PositionRef& p, const io::Map& map, const st
 }  // namespace
 
 Scenario parse_scenario(std::string_view text, const std::string& path) {
+  return parse_scenario(
+      text, path, [](const std::string& map_path, std::string& problem) -> std::optional<io::Map> {
+        std::error_code ec;
+        const auto status = std::filesystem::status(map_path, ec);
+        if (!std::filesystem::exists(status)) {
+          problem = "map file '" + map_path + "' not found";
+          return std::nullopt;
+        }
+        if (!std::filesystem::is_regular_file(status)) {
+          problem = "map '" + map_path + "' is not a regular file";
+          return std::nullopt;
+        }
+        return io::load_map(map_path);  // a bad map names itself
+      });
+}
+
+Scenario parse_scenario(std::string_view text, const std::string& path, const MapReader& read_map) {
   const Reader r(path);
   const Node root = json::parse(text, path);
   if (!root.is(Type::object)) {
@@ -558,15 +575,13 @@ Scenario parse_scenario(std::string_view text, const std::string& path) {
   // The map, relative to the scenario's folder.
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   sc.map_path = (folder / std::filesystem::path(map_name)).string();
-  std::error_code ec;
-  const auto status = std::filesystem::status(sc.map_path, ec);
-  if (!std::filesystem::exists(status)) {
-    r.fail(map_key->value.line, "map file '" + sc.map_path + "' not found");
+  std::string problem;
+  std::optional<io::Map> read = read_map(sc.map_path, problem);
+  if (!read) {
+    r.fail(map_key->value.line,
+           problem.empty() ? "map file '" + sc.map_path + "' not found" : problem);
   }
-  if (!std::filesystem::is_regular_file(status)) {
-    r.fail(map_key->value.line, "map '" + sc.map_path + "' is not a regular file");
-  }
-  const io::Map map = io::load_map(sc.map_path);  // a bad map names itself
+  const io::Map& map = *read;
   for (std::size_t i = 0; i < w.agents.size(); ++i) {
     AgentSpec& a = w.agents[i];
     const std::string who = "agent " + std::to_string(a.id);

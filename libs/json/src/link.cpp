@@ -130,9 +130,12 @@ link::Board load_link_board(const std::string& path) {
   if (!in) throw ParseError(path, 0, "cannot read the file");
   std::ostringstream ss;
   ss << in.rdbuf();
-  const std::string text = ss.str();
+  return parse_link_board(ss.str(), path);
+}
+
+link::Board parse_link_board(std::string_view text, const std::string& name) {
   const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || text[first] != '{') return link::parse_board(text, path);
+  if (first == std::string_view::npos || text[first] != '{') return link::parse_board(text, name);
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
@@ -141,12 +144,12 @@ link::Board load_link_board(const std::string& path) {
     std::string what = e.what();
     const auto colon = what.find("syntax error");
     if (colon != std::string::npos) what = what.substr(colon);
-    throw ParseError(path, line_of(text, e.byte == 0 ? 0 : e.byte - 1), "bad JSON: " + what);
+    throw ParseError(name, line_of(text, e.byte == 0 ? 0 : e.byte - 1), "bad JSON: " + what);
   }
   try {
     return link_board_from(j);
   } catch (const BoardError& e) {
-    throw ParseError(path, line_of_row(text, e.row()), e.what());
+    throw ParseError(name, line_of_row(text, e.row()), e.what());
   }
 }
 

@@ -6,11 +6,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <pathlab/agents/world.hpp>
 #include <pathlab/core/error.hpp>
+#include <pathlab/io/map.hpp>
 
 namespace pathlab::agents {
 
@@ -29,5 +32,16 @@ struct Scenario {
 
 /// The same from text; `path` names it in errors and its folder resolves the map.
 [[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& path);
+
+/// Where a scenario's map comes from when it is not read from disk: called with the "map" value
+/// joined to the scenario's folder (Scenario::map_path), it gives the map, or std::nullopt with
+/// `problem` set to what is wrong (reported as a ParseError at the line of "map"). A map that
+/// does not parse throws its own ParseError.
+using MapReader =
+    std::function<std::optional<io::Map>(const std::string& map_path, std::string& problem)>;
+
+/// The same, the map coming from `read_map` (maps held in memory: a browser has no files).
+[[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& path,
+                                      const MapReader& read_map);
 
 }  // namespace pathlab::agents

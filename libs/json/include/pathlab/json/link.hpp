@@ -59,6 +59,8 @@ class BoardError : public std::runtime_error {
 /// board object, as `link --generate --json` prints it), else the text format. Throws
 /// pathlab::ParseError naming the file and line.
 [[nodiscard]] link::Board load_link_board(const std::string& path);
+/// The same from a board file's bytes; `name` names it in errors.
+[[nodiscard]] link::Board parse_link_board(std::string_view text, const std::string& name);
 
 /// [x, y].
 [[nodiscard]] Ordered link_cell(Cell c);
