@@ -17,6 +17,15 @@ SHARED=${SHARED:-../shared}
 JOBS=${JOBS:-$(nproc)}
 # Debian's emcc runs its JavaScript tools with the machine's node, which must find Debian's acorn.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+# emcc takes a lock in its cache (Debian's, with the system libraries prebuilt); a user who
+# cannot write there gets a tree of links to it in the build folder instead.
+emcache=/usr/share/emscripten/cache
+if [[ -d $emcache && ! -w $emcache && -z ${EM_CACHE:-} ]]; then
+  export EM_CACHE="$root/$WASM_BUILD/emcache"
+  if [[ ! -d $EM_CACHE ]]; then
+    mkdir -p "$root/$WASM_BUILD" && cp -rs "$emcache" "$EM_CACHE" && rm -f "$EM_CACHE/cache.lock"
+  fi
+fi
 
 build() {
   scripts/install-deps.sh --wasm

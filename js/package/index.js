@@ -41,6 +41,7 @@ export async function load(options = {}) {
 class Pathlab {
   constructor(M) {
     this._M = M;
+    this._scratch = M._malloc(RESULT_BYTES + PARTIAL_BYTES);
     const api = this;
     const registry = typeof FinalizationRegistry === "function"
       ? new FinalizationRegistry(({ free, ptr }) => free(ptr)) : null;
@@ -178,11 +179,12 @@ class Pathlab {
     const [gx, gy] = cell(goal, "goal");
     const { partial, rest } = splitOption(opts, "partial");
     const finder = this._gridOf(grid)._finder(rest);
-    return this._withBlocks([RESULT_BYTES, PARTIAL_BYTES], (r, p) => {
-      const status = partial ? M._pathlab_find_partial(finder, sx, sy, gx, gy, r, p)
-                             : M._pathlab_find(finder, sx, sy, gx, gy, r);
-      return this._result(status, r, partial ? p : 0);
-    });
+    // The hot call: the result and partial live in a block kept for the module's lifetime (the
+    // module runs one call at a time; nothing calls back into JavaScript during a search).
+    const r = this._scratch, p = r + RESULT_BYTES;
+    const status = partial ? M._pathlab_find_partial(finder, sx, sy, gx, gy, r, p)
+                           : M._pathlab_find(finder, sx, sy, gx, gy, r);
+    return this._result(status, r, partial ? p : 0);
   }
 
   /** The nearest of several goals ([[x, y], …]; the CLI's solve --to X,Y --to X,Y): the
@@ -422,7 +424,7 @@ class Pathlab {
 
   _optionsKey(opts) {
     const o = checkOptions(opts);
-    return JSON.stringify([o.algorithm, o.diagonal, o.weight, o.radius, o.classCosts, o.nodeLimit]);
+    return `${o.algorithm}\u0000${o.diagonal}\u0000${o.weight}\u0000${o.radius}\u0000${o.classCosts}\u0000${o.nodeLimit}`;
   }
 
   // Builds a pathlab_options for the call.
