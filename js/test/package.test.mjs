@@ -58,6 +58,14 @@ describe("npm pack, then an offline install into an empty folder", () => {
       const f = pl.flowField(g, [[2, 0]], { radius: 0 });
       const d: Float64Array = f.distance, dir: Int8Array = f.direction;
       const names: string[] = pl.algorithms();
+      const near = pl.findNearest(g, [0, 0], [[2, 0], [1, 0]], { partial: true });
+      const reached: [number, number] | undefined = near.partial?.reached;
+      const range = pl.reach(g, [0, 0], 2.5);
+      const sees: boolean = pl.lineOfSight(g, [0, 0], [2, 0]);
+      const smooth = pl.smooth(g, r.path, { method: "greedy" });
+      const sliced = pl.slicedSearch(g, [0, 0], [2, 0], { algorithm: "astar" });
+      const step = sliced.run(10);
+      console.log(reached, range.cells, range.costs, sees, smooth.cost, step.status, sliced.active);
       g.edit("wall:1,0").delete(); f.delete();
       console.log(s, costs, d, dir, names, g.width + g.height, r.path.length, r.expanded, r.timeUs);
     `);
