@@ -140,6 +140,23 @@ describe("flowField answers as `pathlab flow --json`", () => {
   }
 });
 
+describe("flowField on a Moving AI map answers as `pathlab flow --json`", { skip: skipShared }, () => {
+  it("den520d, two goals, a unit of radius 1", () => {
+    const file = path.join(movingai, "den520d.map");
+    const g = pl.Grid.parse(readMap(file), "movingai");
+    const f = pl.flowField(g, [[162, 23], [101, 147]], { radius: 1 });
+    const theirs = cli(["flow", file, "--to", "162,23", "--to", "101,147", "--radius", "1"]).json;
+    const far = theirs.distance.map((d) => (d === null ? Infinity : d));
+    assert.equal(f.distance.length, far.length);
+    for (let i = 0; i < far.length; ++i) {
+      assert.ok(f.distance[i] === far[i] || Math.abs(f.distance[i] - far[i]) < 1e-9, `cell ${i}`);
+    }
+    assert.deepEqual(Array.from(f.direction), theirs.direction);
+    f.delete();
+    g.delete();
+  });
+});
+
 describe("findMany answers the Moving AI scenarios as `pathlab bench`", { skip: skipShared }, () => {
   for (const map of ["den520d", "brc202d", "maze512-1-0"]) {
     it(map, () => {
