@@ -1,7 +1,7 @@
-// The HTTP + JSON API over the library that `pathlab serve` runs (cpp-httplib): static files
-// from web/, bundled and Moving AI maps, map parsing, solving with a compact trace, the
-// algorithm list, simulation sessions (simulation.hpp) and the Link game (link_api.hpp). Every
-// bad request gets a JSON error with 400, 404, 413 or 422.
+// `pathlab serve`: the HTTP API of pathlab::api (libs/api: maps, searches with a compact trace,
+// flow fields, ranges, map and simulation sessions, the Link game) behind cpp-httplib, over the
+// map and scenario folders given, and the static files of web/. Every bad request gets a JSON
+// error with 400, 404, 413 or 422.
 #pragma once
 
 #include <cstddef>

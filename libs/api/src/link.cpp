@@ -1,24 +1,25 @@
-// The Link game's HTTP API (see link_api.hpp). Handlers validate, call the link module and
-// shape JSON with pathlab/json/link.hpp, the same shapes `pathlab link --json` prints.
-#include "link_api.hpp"
-
-#include <httplib.h>
-
+// The Link game's routes (/api/link/...): the catalog's boards, generate, connect, hint, moves,
+// shuffle, solve and play. Stateless: every request carries the board (pathlab/json/link.hpp's
+// board object) and every answer that changes it carries the new one, so the page keeps the game.
+// Routes validate, call the link module and shape JSON with pathlab/json/link.hpp, the same
+// shapes `pathlab link --json` prints. Errors: 400 for a malformed request, 413 for a board over
+// the size limit, 422 for a well-formed one the game refuses (a cell outside the board, the same
+// cell twice, tiles that do not connect for /play).
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
+#include <stdexcept>
+#include <string>
 
 #include <pathlab/core/error.hpp>
 #include <pathlab/json/link.hpp>
 
-#include "http.hpp"
+#include "internal.hpp"
 
-namespace pathlab::server {
+namespace pathlab::api::detail {
 namespace {
 
 using nlohmann::json;
 using ojson = pathlab::json::Ordered;
-namespace fs = std::filesystem;
 
 /// 400 for a board of the wrong shape, 413 for one over the size limit, 422 for one the game
 /// refuses.
@@ -100,35 +101,13 @@ int side_of(const json& r, const char* key) {
   return static_cast<int>(v);
 }
 
-bool is_board_file(const fs::path& p) {
-  const std::string name = p.filename().string();
-  const std::string ext = p.extension().string();
-  return name.rfind("link_", 0) == 0 && (ext == ".txt" || ext == ".json");
-}
-
-/// Every board file (link_*.txt, link_*.json) of the map folders, the first folder's first.
-ojson bundled_boards(const Config& c) {
-  std::vector<fs::path> files;
-  std::vector<std::string> seen;
-  for (const auto& dir : c.map_dirs) {
-    std::vector<fs::path> here;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-      if (e.is_regular_file() && is_board_file(e.path())) here.push_back(e.path());
-    }
-    std::sort(here.begin(), here.end());
-    for (const auto& p : here) {
-      const std::string name = p.filename().string();
-      if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;
-      seen.push_back(name);
-      files.push_back(p);
-    }
-  }
+/// Every board of the catalog, with its rows (one that does not read has "error" instead).
+ojson bundled_boards(const Catalog& catalog) {
   ojson list = ojson::array();
-  for (const auto& p : files) {
-    ojson entry{{"name", p.filename().string()}};
+  for (const std::string& name : catalog.boards()) {
+    ojson entry{{"name", name}};
     try {
-      const link::Board b = pathlab::json::load_link_board(p.string());
+      const link::Board b = catalog.board(name);
       entry.update(pathlab::json::link_board(b));
       entry["tiles"] = b.tiles();
     } catch (const ParseError& e) {
@@ -141,10 +120,10 @@ ojson bundled_boards(const Config& c) {
 
 }  // namespace
 
-void link_routes(httplib::Server& svr, const Config& c) {
-  svr.Get("/api/link/boards",
-          [&c](const httplib::Request&, httplib::Response& res) { reply(res, bundled_boards(c)); });
-  svr.Post("/api/link/generate", [](const httplib::Request& req, httplib::Response& res) {
+void add_link_routes(Router& router, const Catalog& catalog, const Limits& c) {
+  router.add("GET", "/api/link/boards",
+             [&catalog](const Request&, const Captures&) { return dump(bundled_boards(catalog)); });
+  router.add("POST", "/api/link/generate", [](const Request& req, const Captures&) {
     const json r = body_object(req);
     const int w = side_of(r, "width"), h = side_of(r, "height");
     if (!r.contains("kinds") || !r["kinds"].is_number_integer()) {
@@ -159,34 +138,34 @@ void link_routes(httplib::Server& svr, const Config& c) {
     } catch (const std::invalid_argument& e) {
       throw ApiError{422, e.what()};
     }
-    reply(res, ojson{{"board", pathlab::json::link_board(b)}, {"kinds", kinds}, {"seed", seed}});
+    return dump(ojson{{"board", pathlab::json::link_board(b)}, {"kinds", kinds}, {"seed", seed}});
   });
-  svr.Post("/api/link/connect", [](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/connect", [](const Request& req, const Captures&) {
     const json r = body_object(req);
     const link::Board b = board_of(r);
     const link::Move m = pair_of(r, b);
     ojson out = pathlab::json::link_connection(link::connect(b, m.a, m.b));
     if (!out["connected"].get<bool>()) out["reason"] = pathlab::json::link_refusal(b, m.a, m.b);
-    reply(res, out);
+    return dump(out);
   });
-  svr.Post("/api/link/hint", [](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/hint", [](const Request& req, const Captures&) {
     const link::Board b = board_of(body_object(req));
-    reply(res, pathlab::json::link_hint(b, link::hint(b)));
+    return dump(pathlab::json::link_hint(b, link::hint(b)));
   });
-  svr.Post("/api/link/moves", [](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/moves", [](const Request& req, const Captures&) {
     const link::Board b = board_of(body_object(req));
-    reply(res, pathlab::json::link_moves(b, link::moves(b)));
+    return dump(pathlab::json::link_moves(b, link::moves(b)));
   });
-  svr.Post("/api/link/shuffle", [](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/shuffle", [](const Request& req, const Captures&) {
     const json r = body_object(req);
     link::Board b = board_of(r);
     const bool ok = link::shuffle(b, seed_of(r));
-    reply(res, ojson{{"board", pathlab::json::link_board(b)},
-                     {"shuffled", ok},
-                     {"deadlocked", link::deadlocked(b)},
-                     {"tiles", b.tiles()}});
+    return dump(ojson{{"board", pathlab::json::link_board(b)},
+                      {"shuffled", ok},
+                      {"deadlocked", link::deadlocked(b)},
+                      {"tiles", b.tiles()}});
   });
-  svr.Post("/api/link/solve", [&c](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/solve", [&c](const Request& req, const Captures&) {
     const json r = body_object(req);
     const link::Board b = board_of(r);
     link::SolveOptions o;
@@ -206,9 +185,9 @@ void link_routes(httplib::Server& svr, const Config& c) {
     ojson out = pathlab::json::link_solve(b, result, o.gravity);
     out["time_us"] = us;
     out["node_limit"] = o.node_limit;
-    reply(res, out);
+    return dump(out);
   });
-  svr.Post("/api/link/play", [](const httplib::Request& req, httplib::Response& res) {
+  router.add("POST", "/api/link/play", [](const Request& req, const Captures&) {
     const json r = body_object(req);
     link::Board b = board_of(r);
     const link::Move m = pair_of(r, b);  // the line runs from a, the tile picked first
@@ -228,8 +207,8 @@ void link_routes(httplib::Server& svr, const Config& c) {
     out["deadlocked"] = link::deadlocked(b);
     out["won"] = b.tiles() == 0;
     out["gravity"] = std::string(link::to_string(g));
-    reply(res, out);
+    return dump(out);
   });
 }
 
-}  // namespace pathlab::server
+}  // namespace pathlab::api::detail

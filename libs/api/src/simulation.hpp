@@ -1,6 +1,6 @@
-// Simulation sessions of `pathlab serve`: the web page's simulation view creates a World from a
-// shipped scenario, steps it, drops obstacles into it and drives chase targets, and draws the
-// states these answer. The server runs the world; the page never re-implements a planner.
+// Simulation sessions of the API: the web page's simulation view creates a World from a
+// scenario of the catalog, steps it, drops obstacles into it and drives chase targets, and draws
+// the states these answer. The API runs the world; the page never re-implements a planner.
 #pragma once
 
 #include <cstddef>
@@ -12,10 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "http.hpp"
-#include "server.hpp"
+#include <pathlab/api/api.hpp>
+#include <pathlab/api/catalog.hpp>
 
-namespace pathlab::server {
+#include "internal.hpp"
+
+namespace pathlab::api::detail {
 
 /// The live worlds, by session id. Thread-safe: a mutex guards the table and each session has
 /// its own, so two sessions step at once. At most `capacity` sessions; creating one more evicts
@@ -29,16 +31,17 @@ class Simulations {
   static constexpr std::size_t kMaxPoints = 64;  ///< vertices of a dropped polygon
   static constexpr double kMaxTargetSpeed = 50;  ///< cells/s for a driven chase target
 
-  explicit Simulations(const Config& config, std::size_t capacity = 16);
+  /// At most limits.max_sessions sessions, maps of at most limits.max_cells cells.
+  Simulations(const Catalog& catalog, const Limits& limits);
   ~Simulations();
   Simulations(const Simulations&) = delete;
   Simulations& operator=(const Simulations&) = delete;
 
-  /// {"scenarios":[{"file","name","agents","obstacles","chase"}…]}: the scenario dirs' *.json
-  /// files that load (a broken file is listed with "error" instead).
+  /// {"scenarios":[{"file","name","agents","obstacles","chase"}…]}: the catalog's scenarios
+  /// (one that does not load is listed with "error" instead).
   [[nodiscard]] nlohmann::json scenarios() const;
 
-  /// {"scenario": FILE} or {"scenario_text": JSON} (its "map" one of the server's maps), and
+  /// {"scenario": FILE} or {"scenario_text": JSON} (its "map" one of the catalog's maps), and
   /// optionally {"planner": "hybrid"|"apf"|"replan"|"dstar"} for every agent. Answers the
   /// session: {"id","name","grid","dt","time_limit","agents":[static info…],"state"}.
   [[nodiscard]] nlohmann::json create(const nlohmann::json& request);
@@ -65,7 +68,8 @@ class Simulations {
  private:
   std::shared_ptr<Session> find(const std::string& id);
 
-  const Config& config_;
+  const Catalog& catalog_;
+  std::int64_t max_cells_;
   std::size_t capacity_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Session>> sessions_;
@@ -73,4 +77,4 @@ class Simulations {
   std::uint64_t next_id_ = 0;
 };
 
-}  // namespace pathlab::server
+}  // namespace pathlab::api::detail

@@ -1,4 +1,4 @@
-// Simulation sessions (see simulation.hpp): scenario files in, World states out as JSON. The
+// Simulation sessions (see simulation.hpp): scenarios in, World states out as JSON. The
 // replan events are not in the library's state: they are the per-tick differences of each
 // agent's counters, which the page flashes.
 #include "simulation.hpp"
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
+#include <cstdlib>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -20,11 +20,10 @@
 #include <pathlab/json/flow.hpp>
 #include <pathlab/json/grid.hpp>
 
-namespace pathlab::server {
+namespace pathlab::api::detail {
 
-using nlohmann::json;
-namespace fs = std::filesystem;
 using agents::Vec2;
+using nlohmann::json;
 
 namespace {
 
@@ -52,53 +51,9 @@ Vec2 vec_from_json(const json& j, const std::string& what) {
   return v;
 }
 
-bool plain_name(const std::string& name) {
-  return !name.empty() && name.find('/') == std::string::npos &&
-         name.find('\\') == std::string::npos && name.front() != '.';
-}
-
-/// The *.json files of the scenario dirs, by file name (the first dir wins a clash).
-std::vector<std::pair<std::string, fs::path>> scenario_files(const Config& c) {
-  std::vector<std::pair<std::string, fs::path>> out;
-  for (const auto& dir : c.scenario_dirs) {
-    std::error_code ec;
-    std::vector<std::pair<std::string, fs::path>> here;
-    for (const auto& e : fs::directory_iterator(dir, ec)) {
-      const std::string name = e.path().filename().string();
-      if (e.is_regular_file() && e.path().extension() == ".json" && plain_name(name) &&
-          std::none_of(out.begin(), out.end(), [&](const auto& f) { return f.first == name; })) {
-        here.emplace_back(name, e.path());
-      }
-    }
-    std::sort(here.begin(), here.end());
-    out.insert(out.end(), here.begin(), here.end());
-  }
-  return out;
-}
-
-/// The folder against which a scenario text's "map" resolves to one of the server's maps, or
-/// nothing: the text may name a map only as a listed map is named (its file name in a map dir,
-/// or a path relative to a scenario dir that lands in a map dir, like the shipped
-/// "../maps/NAME"), never an arbitrary file on the server.
-std::optional<fs::path> map_base(const Config& c, const std::string& map) {
-  if (map.empty() || fs::path(map).is_absolute()) return std::nullopt;
-  std::vector<std::string> bases = c.map_dirs;
-  bases.insert(bases.end(), c.scenario_dirs.begin(), c.scenario_dirs.end());
-  for (const auto& base : bases) {
-    std::error_code ec;
-    const fs::path file = fs::weakly_canonical(fs::path(base) / map, ec);
-    if (ec || !fs::is_regular_file(file, ec)) continue;
-    for (const auto& dir : c.map_dirs) {
-      const fs::path d = fs::weakly_canonical(dir, ec);
-      if (!ec && file.parent_path() == d) return fs::path(base);
-    }
-  }
-  return std::nullopt;
-}
-
-agents::Scenario scenario_from_text(const Config& c, const std::string& text) {
-  // The map is checked before the scenario parser reads anything from disk, so the text must
-  // be JSON that names one here too (the parser then reports everything else with its line).
+agents::Scenario scenario_from_text(const Catalog& catalog, const std::string& text) {
+  // The map is checked before the scenario parser reads anything, so the text must be JSON that
+  // names one of the catalog's maps (the parser then reports everything else with its line).
   json j;
   try {
     j = json::parse(text);
@@ -109,16 +64,15 @@ agents::Scenario scenario_from_text(const Config& c, const std::string& text) {
     throw ApiError{422, "scenario_text needs \"map\": one of the server's maps (GET /api/maps)"};
   }
   const std::string map = j["map"].get<std::string>();
-  const std::optional<fs::path> base = map_base(c, map);
-  if (!base) {
+  const std::optional<std::string> named = catalog.text_scenario_path(map);
+  if (!named) {
     throw ApiError{
         422, "scenario_text: map '" + map + "' is not one of the server's maps (GET /api/maps)"};
   }
-  const fs::path named = *base / "scenario_text.json";
   try {
-    return agents::parse_scenario(text, named.string());
+    return catalog.parse_scenario(text, *named);
   } catch (const ParseError& e) {
-    if (e.file() != named.string()) throw;
+    if (e.file() != *named) throw;
     throw ApiError{422, "scenario_text:" + std::to_string(e.line()) + ": " + e.message()};
   }
 }
@@ -185,8 +139,10 @@ struct Simulations::Session {
   std::uint64_t last_use = 0;  ///< guarded by the table's mutex
 };
 
-Simulations::Simulations(const Config& config, std::size_t capacity)
-    : config_(config), capacity_(std::max<std::size_t>(1, capacity)) {
+Simulations::Simulations(const Catalog& catalog, const Limits& limits)
+    : catalog_(catalog),
+      max_cells_(limits.max_cells),
+      capacity_(std::max<std::size_t>(1, limits.max_sessions)) {
   std::random_device rd;
   next_id_ = (std::uint64_t{rd()} << 32) ^ rd();
 }
@@ -195,18 +151,19 @@ Simulations::~Simulations() = default;
 
 json Simulations::scenarios() const {
   json list = json::array();
-  for (const auto& [file, path] : scenario_files(config_)) {
+  for (const std::string& file : catalog_.scenarios()) {
     try {
-      const agents::Scenario s = agents::load_scenario(path.string());
+      const std::optional<agents::Scenario> s = catalog_.scenario(file);
+      if (!s) continue;  // gone since it was listed
       const bool chase =
-          std::any_of(s.world.agents.begin(), s.world.agents.end(),
+          std::any_of(s->world.agents.begin(), s->world.agents.end(),
                       [](const agents::AgentSpec& a) { return a.target.has_value(); });
       list.push_back({{"file", file},
-                      {"name", s.name},
-                      {"agents", s.world.agents.size()},
-                      {"obstacles", s.world.obstacles.size()},
-                      {"width", s.world.grid.width()},
-                      {"height", s.world.grid.height()},
+                      {"name", s->name},
+                      {"agents", s->world.agents.size()},
+                      {"obstacles", s->world.obstacles.size()},
+                      {"width", s->world.grid.width()},
+                      {"height", s->world.grid.height()},
                       {"chase", chase}});
     } catch (const std::exception& e) {
       list.push_back({{"file", file}, {"name", file}, {"error", e.what()}});
@@ -222,21 +179,18 @@ json Simulations::create(const json& r) {
     if (!r["scenario"].is_string())
       throw ApiError{400, "\"scenario\" must be a file name from /api/scenarios"};
     file = r["scenario"].get<std::string>();
-    const auto files = scenario_files(config_);
-    const auto it = std::find_if(files.begin(), files.end(), [&](const auto& f) {
-      return plain_name(file) && f.first == file;
-    });
-    if (it == files.end()) throw ApiError{404, "no scenario named '" + file + "'"};
-    sc = agents::load_scenario(it->second.string());
+    std::optional<agents::Scenario> found = catalog_.scenario(file);
+    if (!found) throw ApiError{404, "no scenario named '" + file + "'"};
+    sc = std::move(*found);
   } else if (r.contains("scenario_text") && !r["scenario_text"].is_null()) {
     if (!r["scenario_text"].is_string())
       throw ApiError{400, "\"scenario_text\" must be a string holding a scenario's JSON"};
-    sc = scenario_from_text(config_, r["scenario_text"].get<std::string>());
+    sc = scenario_from_text(catalog_, r["scenario_text"].get<std::string>());
   } else {
     throw ApiError{400,
                    "needs \"scenario\" (a file from /api/scenarios) or \"scenario_text\" (JSON)"};
   }
-  if (sc.world.grid.cells() > config_.max_cells)
+  if (sc.world.grid.cells() > max_cells_)
     throw ApiError{413, "the scenario's map is too large for this server"};
   if (sc.world.agents.size() > kMaxAgents) {
     throw ApiError{413, "a simulation here has at most " + std::to_string(kMaxAgents) + " agents"};
@@ -442,4 +396,34 @@ std::size_t Simulations::size() const {
   return sessions_.size();
 }
 
-}  // namespace pathlab::server
+void add_simulation_routes(Router& router, Simulations& sims) {
+  router.add("GET", "/api/scenarios",
+             [&sims](const Request&, const Captures&) { return dump(sims.scenarios()); });
+  router.add("POST", "/api/sim", [&sims](const Request& req, const Captures&) {
+    return dump(sims.create(body_object(req)));
+  });
+  router.add("POST", "/api/sim/:id/step", [&sims](const Request& req, const Captures& m) {
+    return dump(sims.step(m[0], body_object(req, true)));
+  });
+  router.add("POST", "/api/sim/:id/obstacle", [&sims](const Request& req, const Captures& m) {
+    return dump(sims.add_obstacle(m[0], body_object(req)));
+  });
+  router.add("POST", "/api/sim/:id/target", [&sims](const Request& req, const Captures& m) {
+    return dump(sims.drive_target(m[0], body_object(req)));
+  });
+  router.add("POST", "/api/sim/:id/goal", [&sims](const Request& req, const Captures& m) {
+    return dump(sims.set_goal(m[0], body_object(req)));
+  });
+  router.add("GET", "/api/sim/:id/field", [&sims](const Request& req, const Captures& m) {
+    long index = 0;
+    if (const auto agent = req.param("agent")) index = std::atol(std::string(*agent).c_str());
+    if (index < 0) throw ApiError{422, "no agent at a negative index"};
+    return dump(sims.field(m[0], static_cast<std::size_t>(index)));
+  });
+  router.add("DELETE", "/api/sim/:id", [&sims](const Request&, const Captures& m) {
+    sims.erase(m[0]);
+    return dump(json{{"deleted", m[0]}});
+  });
+}
+
+}  // namespace pathlab::api::detail

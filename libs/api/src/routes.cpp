@@ -1,0 +1,334 @@
+// The stateless routes (see internal.hpp): the algorithm list, the catalog's maps, uploads,
+// searches, flow fields and movement ranges, and the request readers the session routes share.
+// Routes are thin: they validate, call the library and shape JSON with pathlab::json. The trace
+// travels as one flat integer array (pathlab::json::compact_trace).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pathlab/core/error.hpp>
+#include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
+#include <pathlab/grid/unit.hpp>
+#include <pathlab/io/map.hpp>
+#include <pathlab/json/flow.hpp>
+#include <pathlab/json/grid.hpp>
+#include <pathlab/json/search.hpp>
+#include <pathlab/post/smooth.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+#include "internal.hpp"
+
+namespace pathlab::api::detail {
+
+using nlohmann::json;
+
+namespace {
+
+/// The request's "smooth"/"smoothing" fields: std::nullopt when smoothing is not asked for.
+std::optional<post::Smoothing> smoothing_from_json(const json& r) {
+  if (!r.contains("smooth") || r["smooth"].is_null()) return std::nullopt;
+  if (!r["smooth"].is_boolean()) throw ApiError{400, "\"smooth\" must be true or false"};
+  if (!r["smooth"].get<bool>()) return std::nullopt;
+  const std::string name = r.value("smoothing", std::string("refined"));
+  const auto s = post::parse_smoothing(name);
+  if (!s) throw ApiError{422, "unknown smoothing '" + name + "' (use greedy or refined)"};
+  return s;
+}
+
+}  // namespace
+
+/// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]}.
+grid::Grid grid_from_json(const json& m, const Limits& c) {
+  if (!m.is_object()) throw ApiError{400, "\"map\" must be an object"};
+  if (!m.contains("width") || !m.contains("height") || !m["width"].is_number_integer() ||
+      !m["height"].is_number_integer()) {
+    throw ApiError{400, "map needs integer \"width\" and \"height\""};
+  }
+  const std::int64_t w = m["width"], h = m["height"];
+  if (w < 1 || h < 1) throw ApiError{422, "map width and height must be at least 1"};
+  if (w * h > c.max_cells) {
+    throw ApiError{413, "map of " + std::to_string(w) + "x" + std::to_string(h) +
+                            " cells exceeds the server's limit of " + std::to_string(c.max_cells)};
+  }
+  if (!m.contains("walls") || !m["walls"].is_string())
+    throw ApiError{400, "map needs a \"walls\" string"};
+  const std::string& walls = m["walls"].get_ref<const std::string&>();
+  if (static_cast<std::int64_t>(walls.size()) != w * h) {
+    throw ApiError{422, "\"walls\" has " + std::to_string(walls.size()) + " characters, expected " +
+                            std::to_string(w * h)};
+  }
+  grid::Grid g(static_cast<int>(w), static_cast<int>(h));
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    if (walls[i] != '0' && walls[i] != '1')
+      throw ApiError{422, "\"walls\" may hold only '0' and '1'"};
+    if (walls[i] == '1') g.set_blocked(static_cast<int>(i % w), static_cast<int>(i / w), true);
+  }
+  if (m.contains("terrain") && !m["terrain"].is_null()) {
+    const json& t = m["terrain"];
+    if (!t.is_array() || static_cast<std::int64_t>(t.size()) != w * h) {
+      throw ApiError{422, "\"terrain\" must be an array of width*height numbers"};
+    }
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (!t[i].is_number() || !(t[i].get<double>() >= 1.0) || t[i].get<double>() > 1e6) {
+        throw ApiError{422, "terrain costs must be numbers from 1 to 1e6"};
+      }
+      g.set_terrain(static_cast<int>(i % w), static_cast<int>(i / w), t[i].get<float>());
+    }
+  }
+  // Terrain classes, one character a cell ('.' ground, 'S', 'T', 'W', ...); walls stay walls.
+  if (m.contains("classes") && !m["classes"].is_null()) {
+    if (!m["classes"].is_string()) throw ApiError{400, "\"classes\" must be a string"};
+    const std::string& cls = m["classes"].get_ref<const std::string&>();
+    if (static_cast<std::int64_t>(cls.size()) != w * h) {
+      throw ApiError{422, "\"classes\" has " + std::to_string(cls.size()) +
+                              " characters, expected " + std::to_string(w * h)};
+    }
+    for (std::size_t i = 0; i < cls.size(); ++i) {
+      const char k = grid::canonical_class(cls[i]);
+      if (!grid::valid_class(k)) throw ApiError{422, "\"classes\" holds a non-printable character"};
+      // A terrain class names the cell whatever its wall bit (the bit of 'T' and 'W' is the
+      // default unit's); ground keeps the bit of "walls".
+      if (k == grid::kGroundClass) continue;
+      g.set_class(static_cast<int>(i % w), static_cast<int>(i / w), k);
+    }
+  }
+  return g;
+}
+
+/// A cell [x, y] the unit may stand on (`view`: the grid as the unit sees it).
+Cell cell_from_json(const json& j, const char* what, const grid::Grid& g, const grid::Unit& unit,
+                    const grid::Grid& view) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) {
+    throw ApiError{400, std::string("\"") + what + "\" must be [x, y]"};
+  }
+  const Cell c{j[0].get<int>(), j[1].get<int>()};
+  if (!g.in_bounds(c)) throw ApiError{422, std::string(what) + " is outside the map"};
+  const char cls = g.cell_class(c.x, c.y);
+  if (cls == grid::kWallClass) throw ApiError{422, std::string(what) + " is on a wall"};
+  if (unit.forbids(cls)) {
+    throw ApiError{422, std::string(what) + " is on '" + cls + "', a class the unit may not enter"};
+  }
+  if (!view.passable(c)) {
+    throw ApiError{422, std::string(what) +
+                            " is closer than the unit's radius to a square it "
+                            "cannot enter"};
+  }
+  return c;
+}
+
+search::Options options_from_json(const json& r, const Limits& c) {
+  search::Options o;
+  const std::string algo = r.value("algorithm", std::string("astar"));
+  const auto a = search::parse_algorithm(algo);
+  if (!a) throw ApiError{422, "unknown algorithm '" + algo + "'"};
+  o.algorithm = *a;
+  if (r.contains("heuristic") && !r["heuristic"].is_null()) {
+    const std::string h = r["heuristic"].get<std::string>();
+    o.heuristic = search::parse_heuristic(h);
+    if (!o.heuristic) throw ApiError{422, "unknown heuristic '" + h + "'"};
+  }
+  if (r.contains("weight") && !r["weight"].is_null()) o.weight = r["weight"].get<double>();
+  const std::string rule = r.value("diagonal", std::string("no-corner-cut"));
+  const auto dr = grid::parse_diagonal_rule(rule);
+  if (!dr) throw ApiError{422, "unknown diagonal rule '" + rule + "'"};
+  const std::string model = r.value("cost_model", std::string("octile"));
+  const auto cm = grid::parse_cost_model(model);
+  if (!cm) throw ApiError{422, "unknown cost model '" + model + "'"};
+  o.moves = {*dr, *cm};
+  o.node_limit = std::min<std::uint64_t>(r.value("node_limit", c.max_nodes), c.max_nodes);
+  // The unit: "radius" (cells) and "class_cost" ("T=2,W=x", as the CLI's --class-cost).
+  if (r.contains("radius") && !r["radius"].is_null()) {
+    if (!r["radius"].is_number()) throw ApiError{400, "\"radius\" must be a number"};
+    o.unit.radius = r["radius"].get<double>();
+  }
+  if (r.contains("class_cost") && !r["class_cost"].is_null() && r["class_cost"] != "") {
+    if (!r["class_cost"].is_string()) throw ApiError{400, "\"class_cost\" must be a string"};
+    if (auto bad = grid::parse_class_costs(r["class_cost"].get<std::string>(), o.unit)) {
+      throw ApiError{422, "class_cost: " + *bad};
+    }
+  }
+  if (r.contains("partial") && !r["partial"].is_null()) {
+    if (!r["partial"].is_boolean()) throw ApiError{400, "\"partial\" must be true or false"};
+    o.partial = r["partial"].get<bool>();
+  }
+  if (auto problem = search::validate(o)) throw ApiError{422, *problem};
+  return o;
+}
+
+/// The answer of /api/solve for request r on grid g, by `finder` (its options set from r).
+json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r) {
+  const search::Options& o = finder.options();
+  const auto view = g.view(o.unit);  // the map as the unit sees it
+  const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+  // "goal", or "goals": [[x, y], ...] for the nearest of several.
+  std::vector<Cell> goals;
+  if (r.contains("goals") && !r["goals"].is_null()) {
+    if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
+      throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
+    }
+    for (const json& c : r["goals"]) goals.push_back(cell_from_json(c, "goal", g, o.unit, *view));
+  } else {
+    goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, o.unit, *view));
+  }
+  const auto smoothing = smoothing_from_json(r);
+  search::Result result;
+  search::TraceRecorder rec;
+  const bool trace = r.value("trace", false);
+  finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
+  json out = pathlab::json::search_result(o.algorithm, start, goals, result);
+  // The same fields as solve --smooth.
+  if (smoothing && result.status == Status::found) {
+    pathlab::json::add_smoothing(out, post::smooth_result(*view, o, result, *smoothing),
+                                 *smoothing);
+  }
+  if (trace) out["trace"] = pathlab::json::compact_trace(rec.events(), g.width());
+  pathlab::json::add_partial(out, o, result);
+  if (!g.sees_alike(o.unit)) {
+    // Where the unit may go: its blocked cells, row-major, for the page to shade.
+    std::string blocked;
+    blocked.reserve(static_cast<std::size_t>(g.cells()));
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) blocked += view->passable(x, y) ? '0' : '1';
+    }
+    out["unit_blocked"] = std::move(blocked);
+  }
+  return out;
+}
+
+/// The answer of /api/reach for request r on grid g, by `finder` (its options set from r).
+json reach_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r) {
+  const search::Options& o = finder.options();
+  const auto view = g.view(o.unit);
+  const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
+  if (!r.contains("budget") || !r["budget"].is_number()) {
+    throw ApiError{400, "\"budget\" must be a number"};
+  }
+  const double budget = r["budget"].get<double>();
+  if (!(budget >= 0) || budget > 1e9) throw ApiError{422, "the budget must be from 0 to 1e9"};
+  std::vector<search::ReachCell> cells;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Status st = finder.reach(start, budget, cells);
+  const double us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
+  json out = pathlab::json::reach(start, budget, st, cells);
+  out["time_us"] = us;
+  return out;
+}
+
+namespace {
+
+/// The image options of a request's query: ?cell=N pixels per cell, ?threshold=T.
+void image_options(const Request& req, io::MapOptions& o) {
+  if (const auto cell = req.param("cell"))
+    o.cell = std::clamp(std::atoi(std::string(*cell).c_str()), 1, 4096);
+  if (const auto t = req.param("threshold")) {
+    o.threshold = std::clamp(std::atoi(std::string(*t).c_str()), 0, 255);
+  }
+}
+
+}  // namespace
+
+void add_core_routes(Router& router, const Catalog& catalog, const Limits& c) {
+  router.add("GET", "/api/algorithms", [](const Request&, const Captures&) {
+    json list = pathlab::json::algorithm_list();
+    list["diagonal"] = {"never", "no-corner-cut", "one-corner", "always"};
+    return dump(list);
+  });
+  router.add("GET", "/api/maps", [&catalog](const Request&, const Captures&) {
+    return dump(json{{"maps", catalog.maps()}});
+  });
+  router.add("GET", "/api/maps/:name", [&catalog, &c](const Request& req, const Captures& m) {
+    const std::string& name = m[0];
+    io::MapOptions o;
+    image_options(req, o);
+    const std::optional<io::Map> map = catalog.map(name, o);
+    if (!map) throw ApiError{404, "no map named '" + name + "'"};
+    if (map->grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
+    return dump(pathlab::json::loaded_map(*map, name));
+  });
+  router.add("POST", "/api/parse", [&c](const Request& req, const Captures&) {
+    io::MapOptions o;
+    const std::string name = std::string(req.param("name").value_or("upload"));
+    if (const auto format = req.param("format")) {
+      const auto f = io::parse_map_format(*format);
+      if (!f) throw ApiError{422, "unknown map format"};
+      o.format = *f;
+    }
+    image_options(req, o);
+    const io::Map m = io::parse_map(req.body, name, o);
+    if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
+    return dump(pathlab::json::loaded_map(m, name));
+  });
+  router.add("POST", "/api/solve", [&c](const Request& req, const Captures&) {
+    const json r = body_object(req);
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    const search::Options o = options_from_json(r, c);
+    search::Pathfinder finder(g, o);
+    return dump(solve_answer(g, finder, r));
+  });
+  // Flow field: {"map","goals":[[x,y],...] (or "goal")[,"radius","class_cost","diagonal",
+  // "cost_model","sight"]} -> flow_json.
+  router.add("POST", "/api/flow", [&c](const Request& req, const Captures&) {
+    const json r = body_object(req);
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    const search::Options so = options_from_json(r, c);
+    const auto view = g.view(so.unit);
+    std::vector<Cell> goals;
+    if (r.contains("goals") && !r["goals"].is_null()) {
+      if (!r["goals"].is_array() || r["goals"].empty() || r["goals"].size() > 1024) {
+        throw ApiError{400, "\"goals\" must be an array of 1 to 1024 [x, y]"};
+      }
+      for (const json& j : r["goals"])
+        goals.push_back(cell_from_json(j, "goal", g, so.unit, *view));
+    } else {
+      goals.push_back(cell_from_json(r.value("goal", json()), "goal", g, so.unit, *view));
+    }
+    flow::Options o;
+    o.moves = so.moves;
+    o.unit = so.unit;
+    if (r.contains("sight")) {
+      if (!r["sight"].is_number()) throw ApiError{400, "\"sight\" must be a number"};
+      o.sight_range = r["sight"].get<double>();
+    }
+    // "units": [[x, y], ...]: a sectored field, built only on the way from them.
+    if (r.contains("units") && !r["units"].is_null()) {
+      if (!r["units"].is_array() || r["units"].size() > 100000) {
+        throw ApiError{400, "\"units\" must be an array of at most 100000 [x, y]"};
+      }
+      std::vector<Cell> units;
+      for (const json& j : r["units"])
+        units.push_back(cell_from_json(j, "unit", g, so.unit, *view));
+      int sector = flow::SectorField::kDefaultSector;
+      if (r.contains("sector")) {
+        if (!r["sector"].is_number_integer()) throw ApiError{400, "\"sector\" must be an integer"};
+        sector = r["sector"].get<int>();
+      }
+      flow::SectorField f;
+      if (auto bad = f.build(g, goals, o, sector)) throw ApiError{422, *bad};
+      f.require(units);
+      return dump(pathlab::json::flow_field(f));
+    }
+    flow::Field f;
+    if (auto bad = f.build(g, goals, o)) throw ApiError{422, *bad};
+    return dump(pathlab::json::flow_field(f));
+  });
+  // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
+  // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.
+  router.add("POST", "/api/reach", [&c](const Request& req, const Captures&) {
+    const json r = body_object(req);
+    if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
+    const grid::Grid g = grid_from_json(r["map"], c);
+    search::Pathfinder finder(g, options_from_json(r, c));
+    return dump(reach_answer(g, finder, r));
+  });
+}
+
+}  // namespace pathlab::api::detail

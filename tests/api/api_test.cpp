@@ -1,0 +1,309 @@
+// pathlab::api without a transport: requests read from their wire form, routed (404 for what
+// matches no route, HEAD as GET), failures turned into JSON errors with their status, and the two
+// catalogs giving the same answers for the same files (the repository's maps/ and scenarios/ from
+// disk, as `pathlab serve` reads them, and from memory, as the static page holds them).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <pathlab/api/api.hpp>
+#include <pathlab/api/catalog.hpp>
+
+namespace pathlab::api {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kMaps = PATHLAB_SOURCE_DIR "/maps";
+const std::string kScenarios = PATHLAB_SOURCE_DIR "/scenarios";
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The repository's maps/ and scenarios/ in memory, file for file.
+std::shared_ptr<MemoryCatalog> memory_copy() {
+  auto c = std::make_shared<MemoryCatalog>();
+  for (const auto& e : fs::directory_iterator(kMaps)) {
+    c->add_map(e.path().filename().string(), read_file(e.path()));
+  }
+  for (const auto& e : fs::directory_iterator(kScenarios)) {
+    c->add_scenario(e.path().filename().string(), read_file(e.path()));
+  }
+  return c;
+}
+
+struct Answer {
+  int status;
+  json body;
+};
+
+Answer call(Api& api, const std::string& method, const std::string& target,
+            const std::string& body = {}) {
+  const Response r = api.handle(Request::from_target(method, target, body));
+  EXPECT_EQ(r.content_type, kJsonType);
+  json j = json::parse(r.body, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << target << ": " << r.body;
+  return {r.status, j};
+}
+
+Answer post(Api& api, const std::string& target, const json& body) {
+  return call(api, "POST", target, body.dump());
+}
+
+class ApiTest : public ::testing::Test {
+ protected:
+  Api disk{std::make_shared<FolderCatalog>(std::vector<std::string>{kMaps},
+                                           std::vector<std::string>{kScenarios})};
+  Api memory{memory_copy()};
+};
+
+TEST(ApiRequest, TargetsAreDecodedAsCppHttplibDecodesThem) {
+  const Request r = Request::from_target(
+      "GET", "/api/maps/a%20b+c.txt?cell=4&name=x+y%2Bz&cell=9&&=v&flag&bad=%zz%4", "body");
+  EXPECT_EQ(r.method, "GET");
+  EXPECT_EQ(r.path, "/api/maps/a b+c.txt");  // '+' is a space in the query only
+  EXPECT_EQ(r.param("cell"), "4");           // the first of a repeated name
+  EXPECT_EQ(r.param("name"), "x y+z");
+  EXPECT_EQ(r.param("flag"), "");
+  EXPECT_EQ(r.param("bad"), "%zz%4");  // a '%' without two hex digits stays
+  EXPECT_FALSE(r.param("v").has_value());
+  EXPECT_EQ(r.query.size(), 5u);  // the empty pair and the one without a name are dropped
+  EXPECT_EQ(r.body, "body");
+  EXPECT_EQ(Request::from_target("GET", "/api/maps/..%2F..%2Fetc%2Fpasswd").path,
+            "/api/maps/../../etc/passwd");
+  EXPECT_TRUE(Request::from_target("GET", "/x?").query.empty());
+}
+
+TEST_F(ApiTest, WhatMatchesNoRouteIsNotFound) {
+  for (const auto& [method, target] : std::vector<std::pair<std::string, std::string>>{
+           {"GET", "/api/nothing"},
+           {"POST", "/api/algorithms"},  // a route, another method
+           {"PUT", "/api/solve"},
+           {"GET", "/api/maps/"},  // an empty segment matches no name
+           {"GET", "/api/maps/..%2F..%2Fetc%2Fpasswd"},
+           {"GET", "/api/algorithms/"},
+           {"GET", "api/algorithms"},
+           {"GET", ""},
+           {"DELETE", "/api/sim"},
+       }) {
+    const Answer a = call(disk, method, target);
+    EXPECT_EQ(a.status, 404) << method << " " << target;
+    EXPECT_EQ(a.body, json({{"error", "not found"}})) << method << " " << target;
+  }
+  EXPECT_EQ(call(disk, "GET", "/api/maps/nosuch.map").body["error"], "no map named 'nosuch.map'");
+  EXPECT_EQ(call(disk, "GET", "/api/maps/.hidden.txt").status, 404);
+  EXPECT_EQ(call(disk, "GET", "/api/maps/README.md").status, 404);  // in the folder, not a map
+}
+
+TEST_F(ApiTest, HeadIsAnsweredAsGet) {
+  const Answer get = call(disk, "GET", "/api/algorithms");
+  const Answer head = call(disk, "HEAD", "/api/algorithms");
+  EXPECT_EQ(get.status, 200);
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(get.body, head.body);
+}
+
+TEST_F(ApiTest, FailuresBecomeJsonErrorsWithTheirStatus) {
+  const json maze = call(disk, "GET", "/api/maps/seed_maze.txt").body;
+  const json good{{"map", maze}, {"start", maze["start"]}, {"goal", maze["goal"]}};
+  EXPECT_EQ(call(disk, "POST", "/api/solve", "{nope").status, 400);
+  EXPECT_EQ(call(disk, "POST", "/api/solve", "[1, 2]").status, 400);
+  EXPECT_EQ(post(disk, "/api/solve", json{{"start", {0, 0}}}).status, 400);
+  json bad = good;
+  bad["algorithm"] = "nope";
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 422);
+  bad = good;
+  bad["weight"] = "heavy";  // nlohmann's type error
+  const Answer typed = post(disk, "/api/solve", bad);
+  EXPECT_EQ(typed.status, 400);
+  EXPECT_EQ(typed.body["error"].get<std::string>().rfind("bad JSON value: ", 0), 0u);
+  bad = good;
+  bad["map"]["width"] = 100000;
+  bad["map"]["height"] = 100000;
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 413);
+  // ParseError: 422 with the parser's message.
+  const Answer junk = call(disk, "POST", "/api/parse?name=fake.png", "this is not an image");
+  EXPECT_EQ(junk.status, 422);
+  EXPECT_NE(junk.body["error"].get<std::string>().find("fake.png"), std::string::npos);
+  // A name that is not UTF-8 cannot be written as JSON: 400, and the answer is still JSON.
+  const Answer name =
+      call(disk, "POST", "/api/parse?name=%FF.txt", read_file(kMaps + "/seed_maze.txt"));
+  EXPECT_EQ(name.status, 400);
+  // The body limit.
+  Limits small;
+  small.max_body_bytes = 10;
+  Api limited(std::make_shared<MemoryCatalog>(), small);
+  const Answer big = call(limited, "POST", "/api/solve", std::string(11, ' '));
+  EXPECT_EQ(big.status, 413);
+  EXPECT_EQ(big.body["error"], "request body too large");
+  EXPECT_EQ(limited.limits().max_body_bytes, 10u);
+}
+
+TEST_F(ApiTest, TheSameFilesGiveTheSameAnswersFromDiskAndFromMemory) {
+  for (const std::string target :
+       {"/api/algorithms", "/api/maps", "/api/maps/seed_maze.txt", "/api/maps/cave_100.png?cell=4",
+        "/api/maps/hybrid_120x80.txt", "/api/link/boards", "/api/scenarios"}) {
+    const Answer a = call(disk, "GET", target), b = call(memory, "GET", target);
+    EXPECT_EQ(a.status, 200) << target;
+    EXPECT_EQ(a.status, b.status) << target;
+    EXPECT_EQ(a.body, b.body) << target;
+  }
+  const json maps = call(memory, "GET", "/api/maps").body["maps"];
+  EXPECT_NE(std::find(maps.begin(), maps.end(), "seed_maze.txt"), maps.end());
+  EXPECT_EQ(std::find(maps.begin(), maps.end(), "README.md"), maps.end());
+  EXPECT_GE(call(memory, "GET", "/api/link/boards").body["boards"].size(), 3u);
+  const json scenarios = call(memory, "GET", "/api/scenarios").body["scenarios"];
+  EXPECT_EQ(scenarios.size(), static_cast<std::size_t>(std::distance(
+                                  fs::directory_iterator(kScenarios), fs::directory_iterator())));
+  for (const json& s : scenarios) {
+    EXPECT_FALSE(s.contains("error")) << s.dump();
+    const Answer a = post(disk, "/api/sim", {{"scenario", s["file"]}});
+    const Answer b = post(memory, "/api/sim", {{"scenario", s["file"]}});
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    ASSERT_EQ(b.status, 200) << b.body.dump();
+    for (const char* k : {"name", "file", "grid", "dt", "time_limit", "agents"}) {
+      EXPECT_EQ(a.body[k], b.body[k]) << s["file"] << " " << k;
+    }
+    const std::string ida = a.body["id"], idb = b.body["id"];
+    const Answer sa = post(disk, "/api/sim/" + ida + "/step", {{"ticks", 5}});
+    const Answer sb = post(memory, "/api/sim/" + idb + "/step", {{"ticks", 5}});
+    EXPECT_EQ(sa.body["agents"], sb.body["agents"]) << s["file"];
+    EXPECT_EQ(call(memory, "DELETE", "/api/sim/" + idb).body, json({{"deleted", idb}}));
+  }
+  EXPECT_EQ(post(memory, "/api/sim", {{"scenario", "nosuch.json"}}).status, 404);
+  EXPECT_EQ(post(memory, "/api/sim", {{"scenario", "../maps/seed_maze.txt"}}).status, 404);
+}
+
+TEST_F(ApiTest, AScenarioTextReachesTheCatalogsMapsAndNothingElse) {
+  const std::string text = read_file(kScenarios + "/hybrid_l_trap.json");
+  for (Api* api : {&disk, &memory}) {
+    const Answer ok = post(*api, "/api/sim", {{"scenario_text", text}});
+    EXPECT_EQ(ok.status, 200) << ok.body.dump();
+    json j = json::parse(text);
+    j["map"] = "hybrid_30x20.txt";  // a map's own name: a map folder's file
+    EXPECT_EQ(post(*api, "/api/sim", {{"scenario_text", j.dump()}}).status, 200);
+    for (const char* outside : {"../scenarios/hybrid_l_trap.json", "/etc/passwd", "nosuch.txt",
+                                "../../maps/hybrid_30x20.txt"}) {
+      j["map"] = outside;
+      const Answer refused = post(*api, "/api/sim", {{"scenario_text", j.dump()}});
+      EXPECT_EQ(refused.status, 422) << outside << " " << refused.body.dump();
+    }
+    j["map"] = "hybrid_30x20.txt";
+    j["dt"] = -1;
+    const Answer bad = post(*api, "/api/sim", {{"scenario_text", j.dump()}});
+    EXPECT_EQ(bad.status, 422);
+    EXPECT_EQ(bad.body["error"].get<std::string>().rfind("scenario_text:", 0), 0u) << bad.body;
+  }
+}
+
+TEST_F(ApiTest, MapSessionsEditRepairAndAnswer) {
+  const json maze = call(memory, "GET", "/api/maps/seed_maze.txt").body;
+  const Answer created = post(memory, "/api/mapsession", {{"map", maze}});
+  ASSERT_EQ(created.status, 200);
+  const std::string id = created.body["id"];
+  const json query{{"start", maze["start"]}, {"goal", maze["goal"]}, {"algorithm", "jps+"}};
+  const Answer before = post(memory, "/api/mapsession/" + id + "/solve", query);
+  EXPECT_EQ(before.body["status"], "found");
+  // The goal's room has one door, (9, 11): walled, no path; opened again, the old cost.
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/edit",
+                 {{"edits", {{{"kind", "wall"}, {"cell", {9, 11}}}}}})
+                .body["edits"],
+            1);
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/solve", query).body["status"], "no_path");
+  (void)post(memory, "/api/mapsession/" + id + "/edit",
+             {{"edits", {{{"kind", "free"}, {"cell", {9, 11}}}}}});
+  const Answer after = post(memory, "/api/mapsession/" + id + "/solve", query);
+  EXPECT_DOUBLE_EQ(after.body["cost"].get<double>(), before.body["cost"].get<double>());
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/edit",
+                 {{"edits", {{{"kind", "wall"}, {"area", {30, 0, 30, 0}}}}}})
+                .status,
+            422);
+  EXPECT_EQ(call(memory, "DELETE", "/api/mapsession/" + id).body, json({{"deleted", true}}));
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/solve", query).status, 404);
+}
+
+TEST_F(ApiTest, SessionsBeyondTheLimitEvictTheLeastRecentlyUsed) {
+  Limits two;
+  two.max_sessions = 2;
+  Api api(memory_copy(), two);
+  const json maze = call(api, "GET", "/api/maps/seed_maze.txt").body;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i)
+    ids.push_back(post(api, "/api/mapsession", {{"map", maze}}).body["id"]);
+  const json query{{"start", maze["start"]}, {"goal", maze["goal"]}};
+  EXPECT_EQ(post(api, "/api/mapsession/" + ids[0] + "/solve", query).status, 404);
+  EXPECT_EQ(post(api, "/api/mapsession/" + ids[2] + "/solve", query).status, 200);
+  std::vector<std::string> sims;
+  for (int i = 0; i < 3; ++i) {
+    sims.push_back(post(api, "/api/sim", {{"scenario", "hybrid_l_trap.json"}}).body["id"]);
+  }
+  EXPECT_EQ(post(api, "/api/sim/" + sims[0] + "/step", json::object()).status, 404);
+  EXPECT_EQ(post(api, "/api/sim/" + sims[2] + "/step", json::object()).status, 200);
+}
+
+TEST(ApiCatalog, NamesTheCatalogsAccept) {
+  EXPECT_TRUE(plain_name("a.txt"));
+  EXPECT_FALSE(plain_name(""));
+  EXPECT_FALSE(plain_name(".a.txt"));
+  EXPECT_FALSE(plain_name("a/b.txt"));
+  EXPECT_FALSE(plain_name("a\\b.txt"));
+  for (const char* m : {"a.txt", "a.map", "a.ascii", "a.asc", "a.png", "a.bmp", "a.jpg", "a.gif"}) {
+    EXPECT_TRUE(is_map_file(m)) << m;
+  }
+  for (const char* m : {"a.map.scen", "a.scen.txt", "a.json", "README.md", "a"}) {
+    EXPECT_FALSE(is_map_file(m)) << m;
+  }
+  EXPECT_TRUE(is_board_file("link_8x10.txt"));
+  EXPECT_TRUE(is_board_file("link_x.json"));
+  EXPECT_FALSE(is_board_file("board.txt"));
+  EXPECT_FALSE(is_board_file("link_x.map"));
+}
+
+TEST(ApiCatalog, AMemoryCatalogListsAndReadsWhatItWasGiven) {
+  MemoryCatalog c;
+  c.add_map("b.txt", "----\n0000\n0890\n");
+  c.add_map("a.map", "type octile\nheight 1\nwidth 2\nmap\n..\n");
+  c.add_map("link_1.txt", "AA\n");
+  c.add_map("notes.md", "not a map");
+  c.add_scenario("s.json", R"({"map": "../maps/b.txt", "agents": [{"start": "S", "goal": "G"}]})");
+  c.add_scenario("readme.txt", "{}");
+  EXPECT_EQ(c.maps(), (std::vector<std::string>{"a.map", "b.txt", "link_1.txt"}));
+  EXPECT_EQ(c.boards(), std::vector<std::string>{"link_1.txt"});
+  EXPECT_EQ(c.scenarios(), std::vector<std::string>{"s.json"});
+  const auto b = c.map("b.txt", {});
+  ASSERT_TRUE(b.has_value());
+  EXPECT_EQ(b->grid.width(), 4);
+  ASSERT_TRUE(b->start.has_value());
+  EXPECT_FALSE(c.map("notes.md", {}).has_value());
+  EXPECT_FALSE(c.map("nosuch.txt", {}).has_value());
+  EXPECT_EQ(c.board("link_1.txt").width(), 2);
+  const auto s = c.scenario("s.json");
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->world.grid.width(), 4);
+  EXPECT_EQ(s->map_path, "scenarios/../maps/b.txt");
+  EXPECT_FALSE(c.scenario("nosuch.json").has_value());
+  EXPECT_EQ(c.text_scenario_path("../maps/b.txt"), "maps/scenario_text.json");  // maps/ first
+  EXPECT_EQ(c.text_scenario_path("b.txt"), "maps/scenario_text.json");
+  EXPECT_FALSE(c.text_scenario_path("../b.txt").has_value());
+  EXPECT_FALSE(c.text_scenario_path("/maps/b.txt").has_value());
+  c.add_map("broken.map", "type octile\nheight 5\nwidth 2\nmap\n..\n");
+  try {
+    (void)c.map("broken.map", {});
+    ADD_FAILURE() << "a broken map was read";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.file(), "maps/broken.map");
+  }
+}
+
+}  // namespace
+}  // namespace pathlab::api
