@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test deep docs examples unit sanitize tsan conformance contract package python fuzz e2e bench speed format clean wasm wasm-test bench-js
+.PHONY: all deps build run demo test deep docs examples unit sanitize tsan conformance contract package python fuzz e2e bench speed format clean wasm wasm-test bench-js site site-test
 
 all: build
 
@@ -51,15 +51,24 @@ test: deps
 # What CI adds after make test (scripts/check.sh says how each stage is counted): one clang
 # build with ASan + UBSan that runs every ctest test and 30 s of libFuzzer per parser, then a
 # ThreadSanitizer build that runs every test querying from several threads (label `threads`),
-# then the WebAssembly build and the npm package's tests (they compare with the Release build).
+# then the WebAssembly build and the npm package's tests (they compare with the Release build),
+# then the static page (make site) in Chromium from a plain static file server.
 deep: deps
-	@scripts/check.sh sanitize-build asan fuzz tsan-build tsan wasm-build wasm
+	@scripts/check.sh sanitize-build asan fuzz tsan-build tsan wasm-build wasm site
 
 # The npm package `pathlab` (the library compiled to WebAssembly by Debian's Emscripten) into
 # build-wasm/js/package, ready for `npm pack`; wasm-test runs its tests, bench-js sets it beside
 # PathFinding.js, EasyStar.js and the native build on Moving AI queries.
 wasm: deps
 	@scripts/wasm.sh build
+
+# The web page as static files that need no server (its API runs in the browser: pathlab::api
+# compiled to WebAssembly, in a Web Worker) into build-site-wasm/site: any static file server
+# serves it. site-test builds it and runs its browser tests (against the Release build's command).
+site: deps
+	@scripts/site.sh
+site-test: build
+	@scripts/check.sh site
 wasm-test: build wasm
 	@scripts/wasm.sh test $(PATHLAB)
 bench-js: build wasm

@@ -7,7 +7,7 @@
 #   scripts/check.sh --total FILE    prints the total line of the results a run appended to FILE
 #
 # `make test` runs: build unit conformance contract package python docs e2e (the Release build)
-# `make deep` runs: sanitize-build asan fuzz tsan-build tsan wasm-build wasm   (what CI adds)
+# `make deep` runs: sanitize-build asan fuzz tsan-build tsan wasm-build wasm site   (what CI adds)
 #
 # How a stage is counted: the last "N passed, N failed" line of its output (ctest's "N tests
 # failed out of M" summary where ctest ran), else 1 passed; a stage that exits non-zero but
@@ -105,6 +105,14 @@ stage_wasm-build() {
 stage_wasm() {
   scripts/wasm.sh test "$pathlab"
 }
+# The static page (`make site`: the API compiled to WebAssembly, in a Web Worker) built into
+# build-site-wasm/site, then served by Python's plain static file server to Chromium through
+# Playwright: every view against the Release build's command, no /api/ request on the network,
+# timers running while the worker searches, and the first search's time after load.
+stage_site() {
+  scripts/site.sh && scripts/install-deps.sh --e2e &&
+    node tests/e2e/site.test.mjs build-site-wasm/site "$pathlab" "$BUILD/e2e"
+}
 
 # Prints "passed failed skipped" for a stage's log and exit code.
 tally() {
@@ -140,7 +148,7 @@ if [[ "${1:-}" == "--total" ]]; then
   exit 0
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan wasm-build wasm)" >&2
+  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan wasm-build wasm site)" >&2
   exit 2
 fi
 for s in "$@"; do

@@ -29,3 +29,15 @@ export function finish() {
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
+
+/// Serves DIR with Python's plain static file server (`python3 -m http.server`) on a free
+/// loopback port and resolves to {server, url}: nothing but files, as any static host.
+export async function startStaticServer(dir) {
+  const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+                       { stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise((resolve, reject) => {
+    server.stdout.on('data', (d) => { const m = /port (\d+)/.exec(String(d)); if (m) resolve(`http://127.0.0.1:${m[1]}/`); });
+    server.on('exit', () => reject(new Error('the static file server exited')));
+  });
+  return { server, url };
+}

@@ -1,9 +1,53 @@
-// The server's JSON API (see docs/http.md): every call returns parsed JSON or throws an Error
-// carrying the server's message (and the HTTP status as `status`).
+// The JSON API (see docs/http.md): every call returns parsed JSON or throws an Error carrying
+// the API's message (and the HTTP status as `status`). Two transports, one API (pathlab::api):
+// `pathlab serve` answers over HTTP; the static page (`make site`, which marks index.html with
+// <meta name="pathlab-backend" content="worker">) asks a Web Worker (worker.js) running the same
+// API compiled to WebAssembly. Either way the page never waits on a search: every call is async.
+const viaWorker = document.querySelector('meta[name="pathlab-backend"]')?.content === 'worker';
+/** 'worker' in the static page, 'server' behind `pathlab serve`. */
+export const backend = viaWorker ? 'worker' : 'server';
+
+let worker = null, nextId = 0;
+const pending = new Map();  // request id -> {resolve, reject}
+function startWorker() {
+  worker = new Worker(new URL('./worker.js', import.meta.url));
+  worker.onmessage = ({ data }) => {
+    const p = pending.get(data.id);
+    if (!p) return;
+    pending.delete(data.id);
+    if (data.failed) p.reject(new Error(data.failed));
+    else p.resolve({ status: data.status, text: data.text });
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    const error = new Error(`the page's WebAssembly worker failed: ${e.message || 'it did not load'}`);
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+}
+if (viaWorker) startWorker();  // at once: the module loads while the page does
+
+/** The worker's answer to one request, as {status, text}. */
+function ask(path, options) {
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, method: options.method || 'GET', path, body: options.body ?? null });
+  });
+}
+
 async function call(path, options = {}) {
-  const res = await fetch(path, options);
-  const body = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw Object.assign(new Error(body.error || `HTTP ${res.status}`), { status: res.status });
+  let status, body;
+  if (viaWorker) {
+    const answer = await ask(path, options);
+    status = answer.status;
+    try { body = JSON.parse(answer.text); } catch { body = { error: `HTTP ${status}` }; }
+  } else {
+    const res = await fetch(path, options);
+    status = res.status;
+    body = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  }
+  if (status < 200 || status > 299) throw Object.assign(new Error(body.error || `HTTP ${status}`), { status });
   return body;
 }
 
@@ -48,7 +92,7 @@ export const mapSessionEdit = (id, edits) => post(`${session(id)}/edit`, { edits
 export const mapSessionSolve = (id, request) => post(`${session(id)}/solve`, request);
 export const mapSessionDelete = (id) => call(session(id), { method: 'DELETE' });
 
-/** Trace codes beyond the search module's event types (see trace_array in apps/server). */
+/** Trace codes beyond the search module's event types (see pathlab::json::compact_trace). */
 export const LOS_CLEAR = 5, LOS_BLOCKED = 6;
 const SECOND_CELL = 7;
 

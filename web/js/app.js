@@ -694,6 +694,7 @@ async function loadNamed(name) {
 }
 
 async function init() {
+  $('backend-note').hidden = api.backend !== 'worker';
   const [algos, maps] = await Promise.all([api.listAlgorithms(), api.listMaps()]);
   // ★ least cost, ∠ any-angle: straight segments between turning points.
   const label = (a) => `${a.name}${a.optimal ? ' ★' : ''}${a.any_angle ? ' ∠' : ''}`;
