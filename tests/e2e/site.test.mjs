@@ -182,7 +182,9 @@ try {
         `${shown} vs ${reach.cells.length}, ${rangePixels} pixels`);
 
   // ---- Live repair: a map session in the worker ---------------------------------------------------
+  // With subgoal: after an edit the graph is rebuilt, on this thread where there is no other.
   const repair = (re) => waitText(page, '#repair-stats', re);
+  await page.selectOption('#algorithm', 'subgoal');
   await page.check('#live-repair');
   await repair(/query .* found$/);
   const cp = (await page.locator('#canvas').boundingBox()).width / 30;
@@ -191,9 +193,10 @@ try {
   await repair(/^1 edit .*repair .*no_path$/);
   await page.locator('#canvas').click(door);
   await repair(/^1 edit .*found$/);
-  check('live repair: walling the door leaves no path, reopening it gives the cost again',
+  check('live repair (subgoal): walling the door leaves no path, reopening it gives the cost again',
         Math.abs(Number(await stat('cost')) - maze.cost) < 1e-3, await stat('cost'));
   await page.uncheck('#live-repair');
+  await page.selectOption('#algorithm', 'astar');
 
   // ---- Flow field ---------------------------------------------------------------------------------
   await page.selectOption('#map-select', 'hybrid_30x20.txt');

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <future>
 #include <system_error>
+#include <thread>
 
 #include <pathlab/search/prepare.hpp>
 
@@ -64,6 +65,25 @@ Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
   return c;
 }
 
+namespace {
+
+/// Whether this program can start a thread at all (a WebAssembly build without threads cannot).
+/// std::async must not be asked to when it cannot: libc++'s std::async, failing to start its
+/// thread, waits in the shared state's release for a task that never runs, and never returns.
+bool threads_available() {
+  static const bool available = [] {
+    try {
+      std::thread([] {}).join();
+      return true;
+    } catch (const std::system_error&) {
+      return false;
+    }
+  }();
+  return available;
+}
+
+}  // namespace
+
 template <class Cache>
 Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   using Graph = typename Cache::graph_type;
@@ -91,6 +111,10 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   }
   // Rebuild from a copy of the grid as it is now; edits made meanwhile make it stale, and the
   // next query after it finishes starts another.
+  if (!threads_available()) {  // no thread to be had: rebuild here
+    c.graph.reset();
+    return &graph_cache<Cache>(ws, g);
+  }
   try {
     c.pending = std::async(std::launch::async, [copy = g] {
       return std::shared_ptr<const Graph>(std::make_shared<const Graph>(Graph::build(copy)));
