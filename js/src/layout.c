@@ -34,5 +34,5 @@ _Static_assert(offsetof(pathlab_smoothed, path_cells) == 12, "index.js: smoothed
 _Static_assert(sizeof(pathlab_smoothed) == 16, "index.js: smoothed paths take 16 bytes");
 _Static_assert(PATHLAB_IN_PROGRESS == 6, "index.js: PATHLAB_IN_PROGRESS is 6");
 
-/* An executable needs an entry point; the module is used as a library (its exports). */
-int main(void) { return 0; }
+/* The module has no entry point (linked with --no-entry): it is used through its exports. */
+typedef int pathlab_js_layout_checked;
