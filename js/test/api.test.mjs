@@ -337,3 +337,22 @@ describe("the query shapes answer as the command's", () => {
     g.delete();
   });
 });
+
+describe("maps that change", () => {
+  it("every preprocessing algorithm answers after an edit as on a fresh grid (no thread needed)", () => {
+    const file = mapPath("hybrid_30x20.txt");
+    const g = grid(file);
+    for (const algorithm of ["jps+", "subgoal", "subgoal-ch"]) pl.find(g, [1, 1], [27, 17], { algorithm });
+    g.edit("wall:5,5:20,5").edit("wall:14,6:14,16");
+    const fresh = grid(file);
+    fresh.edit("wall:5,5:20,5").edit("wall:14,6:14,16");
+    for (const algorithm of ["jps+", "subgoal", "subgoal-ch"]) {
+      const edited = pl.find(g, [1, 1], [27, 17], { algorithm });
+      const reference = pl.find(fresh, [1, 1], [27, 17], { algorithm: "dijkstra" });
+      assert.equal(edited.status, reference.status, algorithm);
+      assert.ok(Math.abs(edited.cost - reference.cost) < 1e-9, `${algorithm}: ${edited.cost} vs ${reference.cost}`);
+    }
+    g.delete();
+    fresh.delete();
+  });
+});
