@@ -41,3 +41,14 @@ export async function startStaticServer(dir) {
   });
   return { server, url };
 }
+
+/// Pixels of these exact colours ([r, g, b] each) on each canvas matching the selector, one count
+/// a canvas (anti-aliased edges do not count).
+export const countColours = (page, selector, colours) => page.$$eval(selector, (cvs, cols) => cvs.map((cv) => {
+  const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] === 255 && cols.some(([r, g, b]) => d[i] === r && d[i + 1] === g && d[i + 2] === b)) n++;
+  }
+  return n;
+}), colours);

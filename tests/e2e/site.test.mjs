@@ -6,7 +6,7 @@
 // headroom, the measured figures printed).
 // Usage: node site.test.mjs SITE_DIR PATHLAB_BINARY OUT_DIR   (OUT_DIR receives site.png)
 import { chromium } from 'playwright-core';
-import { check, chromiumOptions, finish, startStaticServer } from './harness.mjs';
+import { check, chromiumOptions, countColours, finish, startStaticServer } from './harness.mjs';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,14 +40,6 @@ async function open() {
 const waitText = (page, selector, re, timeout = 30000) => page.waitForFunction(
   ([sel, src]) => new RegExp(src).test(document.querySelector(sel)?.textContent ?? ''),
   [selector, re.source], { timeout });
-const countColours = (page, selector, colours) => page.$$eval(selector, (cvs, cols) => cvs.map((cv) => {
-  const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3] === 255 && cols.some(([r, g, b]) => d[i] === r && d[i + 1] === g && d[i + 2] === b)) n++;
-  }
-  return n;
-}), colours);
 const PATH = [255, 140, 0], UNIT_SHADE = [180, 180, 200], RANGE = [255, 224, 138];
 
 /** Loads the page in a fresh context (cold cache) and clicks Run the moment the bundled maze

@@ -2,7 +2,7 @@
 // headless against `pathlab serve` on a free loopback port.
 // Usage: node visualizer.test.mjs PATHLAB_BINARY OUT_DIR   (OUT_DIR receives screenshot.png)
 import { chromium } from 'playwright-core';
-import { check, chromiumOptions, finish, startServer } from './harness.mjs';
+import { check, chromiumOptions, countColours as countColoursOn, finish, startServer } from './harness.mjs';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,16 +20,9 @@ page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
 const stat = (k) => page.textContent(`#stats td[data-k=${k}]`);
 const message = (re) => page.waitForFunction((src) => new RegExp(src).test(document.getElementById('message').textContent),
                                              re.source, { timeout: 30000 });
-// Pixels of these exact colours on each canvas matching the selector (the segment overlays draw
-// with the render module's palette colours; anti-aliased edges do not count).
-const countColours = (selector, colours) => page.$$eval(selector, (cvs, cols) => cvs.map((cv) => {
-  const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3] === 255 && cols.some(([r, g, b]) => d[i] === r && d[i + 1] === g && d[i + 2] === b)) n++;
-  }
-  return n;
-}), colours);
+// Pixels of exact colours on the canvases (the segment overlays draw with the render module's
+// palette colours).
+const countColours = (selector, colours) => countColoursOn(page, selector, colours);
 const LINE = [230, 80, 0], SMOOTHED = [220, 0, 200], SIGHT = [[0, 190, 60], [230, 0, 0]];
 // The colour at the centre of every cell of the main canvas, row-major.
 const cellPixels = (cells) => page.$eval('#canvas', (cv, n) => {
