@@ -51,13 +51,37 @@ class Pathlab {
     };
     const untrack = (obj) => { if (registry) registry.unregister(obj); };
 
-    /** A grid map in WebAssembly memory. */
-    class Grid {
-      constructor(ptr) {
+    /** An object holding WebAssembly memory, freed by delete() (or, forgotten, by the registry). */
+    class Owned {
+      constructor(ptr, free, what) {
         this._ptr = ptr;
-        this._finders = new Map();
-        const finders = this._finders;
-        track(this, (p) => { for (const f of finders.values()) M._pathlab_finder_free(f); M._pathlab_grid_free(p); }, ptr);
+        this._free = free;
+        this._what = what;
+        track(this, free, ptr);
+      }
+      /** Frees its memory. Using it afterwards throws. */
+      delete() {
+        if (!this._ptr) return;
+        this._free(this._ptr);
+        this._ptr = 0;
+        untrack(this);
+      }
+      _live() {
+        if (!this._ptr) throw new Error(`this ${this._what} was deleted`);
+        return this._ptr;
+      }
+    }
+
+    /** A grid map in WebAssembly memory; delete() frees it and its finders. */
+    class Grid extends Owned {
+      constructor(ptr) {
+        const finders = new Map();
+        super(ptr, (p) => {
+          for (const f of finders.values()) M._pathlab_finder_free(f);
+          finders.clear();
+          M._pathlab_grid_free(p);
+        }, "grid");
+        this._finders = finders;
       }
       /** Parses map text; format: "movingai", "text", "ascii" (the CLI's --format) or undefined
        *  to detect it. Throws an Error with the parser's "LINE: what" message. */
@@ -89,19 +113,6 @@ class Pathlab {
         api._withStrings([text], ([t]) => api._check(M._pathlab_grid_edit(g, t)));
         return this;
       }
-      /** Frees the grid's memory and its finders'. Using it afterwards throws. */
-      delete() {
-        if (!this._ptr) return;
-        for (const f of this._finders.values()) M._pathlab_finder_free(f);
-        this._finders.clear();
-        M._pathlab_grid_free(this._ptr);
-        this._ptr = 0;
-        untrack(this);
-      }
-      _live() {
-        if (!this._ptr) throw new Error("this grid was deleted");
-        return this._ptr;
-      }
       // One finder per options, kept with the grid: repeated queries reuse its workspace and
       // whatever its algorithm prepared (jps+, subgoal graphs); edits repair them.
       _finder(opts) {
@@ -117,14 +128,13 @@ class Pathlab {
     }
 
     /** A flow field: every cell's distance to the nearest goal and first move. */
-    class Field {
+    class Field extends Owned {
       constructor(ptr, width, height) {
-        this._ptr = ptr;
+        super(ptr, (p) => M._pathlab_field_free(p), "field");
         this.width = width;
         this.height = height;
         this._distance = null;
         this._direction = null;
-        track(this, (p) => M._pathlab_field_free(p), ptr);
       }
       /** Float64Array, row-major (y * width + x), Infinity where no goal is reachable. */
       get distance() {
@@ -141,16 +151,6 @@ class Pathlab {
           this._direction = M.HEAP8.slice(p, p + this.width * this.height);
         }
         return this._direction;
-      }
-      delete() {
-        if (!this._ptr) return;
-        M._pathlab_field_free(this._ptr);
-        this._ptr = 0;
-        untrack(this);
-      }
-      _live() {
-        if (!this._ptr) throw new Error("this field was deleted");
-        return this._ptr;
       }
     }
 
