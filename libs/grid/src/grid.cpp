@@ -1,8 +1,10 @@
 #include <pathlab/grid/grid.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include <pathlab/grid/unit.hpp>
 
@@ -16,7 +18,89 @@ bool default_blocked(char cls) noexcept {
   return cls == kWallClass || Unit{}.forbids(cls);
 }
 
+bool bit(const std::vector<std::uint64_t>& v, NodeId n) noexcept {
+  return !v.empty() && ((v[n >> 6] >> (n & 63)) & 1u) != 0;
+}
+
+/// Whether two bit vectors hold the same set bits (an empty vector holds none).
+bool same_bits(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) noexcept {
+  const std::size_t n = std::max(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t x = i < a.size() ? a[i] : 0, y = i < b.size() ? b[i] : 0;
+    if (x != y) return false;
+  }
+  return true;
+}
+
+std::string cell_text(int x, int y) {
+  return std::to_string(x) + "," + std::to_string(y);
+}
+
 }  // namespace
+
+std::string_view to_string(Layout l) noexcept {
+  switch (l) {
+    case Layout::square:
+      return "square";
+    case Layout::pointy_odd_r:
+      return "pointy-odd-r";
+    case Layout::pointy_even_r:
+      return "pointy-even-r";
+    case Layout::flat_odd_q:
+      return "flat-odd-q";
+    case Layout::flat_even_q:
+      return "flat-even-q";
+  }
+  return "?";
+}
+
+std::optional<Layout> parse_layout(std::string_view s) noexcept {
+  for (auto l : {Layout::square, Layout::pointy_odd_r, Layout::pointy_even_r, Layout::flat_odd_q,
+                 Layout::flat_even_q}) {
+    if (s == to_string(l)) return l;
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(Side s) noexcept {
+  switch (s) {
+    case Side::north:
+      return "n";
+    case Side::east:
+      return "e";
+    case Side::south:
+      return "s";
+    case Side::west:
+      return "w";
+  }
+  return "?";
+}
+
+Grid Grid::layered(int width, int height, int layers) {
+  if (layers < 1) throw std::length_error("a layered map needs at least one layer");
+  if (layers == 1) return Grid(width, height);
+  if (width < 0 || height < 1) {
+    throw std::length_error("layers of " + std::to_string(width) + "x" + std::to_string(height) +
+                            " cells are empty");
+  }
+  // One row of wall between floors, or two when one would flip the parity of the rows below
+  // (hex rows shift by their parity).
+  const int pitch = (height + 1) % 2 == 0 ? height + 1 : height + 2;
+  const std::int64_t rows = std::int64_t{layers - 1} * pitch + height;
+  if (rows > max_cells || std::int64_t{width} * rows > max_cells) {
+    throw std::length_error(std::to_string(layers) + " layers of " + std::to_string(width) + "x" +
+                            std::to_string(height) + " cells exceed the limit of 2^28 cells");
+  }
+  Grid g(width, static_cast<int>(rows));
+  g.layers_ = layers;
+  g.layer_height_ = height;
+  g.layer_pitch_ = pitch;
+  for (int y = 0; y < g.height_; ++y) {
+    if (!g.between_layers(y)) continue;
+    for (int x = 0; x < width; ++x) g.set_class_bits(g.id(x, y), kWallClass);
+  }
+  return g;
+}
 
 Grid::Grid(int width, int height) {
   if (width < 0 || height < 0 || std::int64_t{width} * height > max_cells) {
@@ -25,6 +109,8 @@ Grid::Grid(int width, int height) {
   }
   width_ = width;
   height_ = height;
+  layer_height_ = height;
+  layer_pitch_ = height + 1;
   stride_ = width + 2;
   const std::size_t n = padded_size();
   // All bits set (blocked), then clear the interior: the border stays blocked.
@@ -57,7 +143,7 @@ void Grid::record(Rect area, std::uint64_t before) {
 }
 
 void Grid::set_blocked(int x, int y, bool blocked) {
-  if (!in_bounds(x, y)) throw std::out_of_range("set_blocked outside the grid");
+  if (!map_cell(x, y)) throw std::out_of_range("set_blocked outside the grid");
   const NodeId i = id(x, y);
   if (!blocked && passable_id(i)) return;  // free cells keep their class
   if (blocked && class_id(i) == kWallClass) return;
@@ -69,7 +155,7 @@ void Grid::set_blocked(int x, int y, bool blocked) {
 
 void Grid::set_class(int x, int y, char cls) {
   if (!valid_class(canonical_class(cls))) throw std::invalid_argument("not a class character");
-  if (!in_bounds(x, y)) throw std::out_of_range("set_class outside the grid");
+  if (!map_cell(x, y)) throw std::out_of_range("set_class outside the grid");
   Edit e;
   e.kind = Edit::Kind::set_class;
   e.area = {x, y, x, y};
@@ -78,7 +164,7 @@ void Grid::set_class(int x, int y, char cls) {
 }
 
 void Grid::set_terrain(int x, int y, float cost) {
-  if (!in_bounds(x, y)) throw std::out_of_range("set_terrain outside the grid");
+  if (!map_cell(x, y)) throw std::out_of_range("set_terrain outside the grid");
   if (!(cost >= 1.0f) || !std::isfinite(cost)) {
     throw std::invalid_argument("terrain cost must be a finite number >= 1");
   }
@@ -103,6 +189,22 @@ std::optional<std::string> Grid::check(const Edit& e) const {
                       std::to_string(a.x1) + "," + std::to_string(a.y1)) +
            " is outside the " + std::to_string(width_) + "x" + std::to_string(height_) + " map";
   }
+  if (layers_ > 1) {
+    for (int y = a.y0; y <= a.y1; ++y) {
+      if (between_layers(y)) {
+        return "row " + std::to_string(y) + " lies between two layers (layer " +
+               std::to_string(layer_of(y)) + " has " + std::to_string(layer_height_) +
+               " rows): edit each layer's own cells";
+      }
+    }
+  }
+  const bool edge = e.kind == Edit::Kind::edge_wall || e.kind == Edit::Kind::edge_open;
+  if (edge && is_hex(layout_))
+    return "walls on cell edges need a square layout, not " + std::string(to_string(layout_));
+  if (edge && static_cast<unsigned>(e.side) > 3) return "edge side must be n, e, s or w";
+  if (static_cast<unsigned>(e.kind) > static_cast<unsigned>(Edit::Kind::edge_open)) {
+    return "unknown edit kind " + std::to_string(static_cast<unsigned>(e.kind));
+  }
   if (e.kind == Edit::Kind::set_class && !valid_class(e.cls)) {
     return "class must be one printable character, not code " +
            std::to_string(static_cast<unsigned char>(e.cls));
@@ -113,9 +215,205 @@ std::optional<std::string> Grid::check(const Edit& e) const {
   return std::nullopt;
 }
 
+void Grid::set_edge_bit(NodeId n, bool south, bool blocked) {
+  auto& v = south ? edge_s_ : edge_e_;
+  if (edge_e_.empty()) {
+    edge_e_.assign(walls_.size(), 0);
+    edge_s_.assign(walls_.size(), 0);
+  }
+  const std::uint64_t b = std::uint64_t{1} << (n & 63);
+  if (blocked) {
+    v[n >> 6] |= b;
+  } else {
+    v[n >> 6] &= ~b;
+  }
+}
+
+bool Grid::edge_wall(int x, int y, Side s) const noexcept {
+  if (x < -1 || y < -1 || x > width_ || y > height_ || edge_e_.empty()) return false;
+  switch (s) {
+    case Side::north:
+      return y > -1 && wall_south_id(id(x, y - 1));
+    case Side::east:
+      return x < width_ && wall_east_id(id(x, y));
+    case Side::south:
+      return y < height_ && wall_south_id(id(x, y));
+    case Side::west:
+      return x > -1 && wall_east_id(id(x - 1, y));
+  }
+  return false;
+}
+
+void Grid::set_edge_wall(int x, int y, Side s, bool blocked) {
+  if (!map_cell(x, y)) throw std::out_of_range("set_edge_wall outside the grid");
+  if (is_hex(layout_)) throw std::invalid_argument("walls on cell edges need a square layout");
+  Edit e;
+  e.kind = blocked ? Edit::Kind::edge_wall : Edit::Kind::edge_open;
+  e.area = {x, y, x, y};
+  e.side = s;
+  (void)apply(e);
+}
+
+std::int64_t Grid::edge_wall_count() const noexcept {
+  if (edge_e_.empty()) return 0;
+  std::int64_t n = 0;
+  for (std::size_t i = 0; i < edge_e_.size(); ++i) {
+    n += __builtin_popcountll(edge_e_[i]) + __builtin_popcountll(edge_s_[i]);
+  }
+  return n;
+}
+
+void Grid::set_layout(Layout l) {
+  if (l == layout_) return;
+  if (is_hex(l) && edge_wall_count() > 0) {
+    throw std::invalid_argument("walls on cell edges need a square layout");
+  }
+  const std::uint64_t before = revision_.value();
+  revision_.renew();
+  layout_ = l;
+  if (width_ > 0 && height_ > 0) record({0, 0, width_ - 1, height_ - 1}, before);
+}
+
+std::optional<std::string> Grid::add_link(const Link& l) {
+  for (const Cell c : {l.from, l.to}) {
+    if (!in_bounds(c)) {
+      return "link end " + cell_text(c.x, c.y) + " is outside the " + std::to_string(width_) + "x" +
+             std::to_string(height_) + " map";
+    }
+    if (between_layers(c.y)) {
+      return "link end " + cell_text(c.x, c.y) + " lies between two layers";
+    }
+  }
+  if (!(l.cost > 0.0f) || !std::isfinite(l.cost)) {
+    return "link cost must be a finite number > 0";
+  }
+  const std::uint64_t before = revision_.value();
+  revision_.renew();
+  links_.push_back(l);
+  index_links();
+  record({std::min(l.from.x, l.to.x), std::min(l.from.y, l.to.y), std::max(l.from.x, l.to.x),
+          std::max(l.from.y, l.to.y)},
+         before);
+  return std::nullopt;
+}
+
+std::size_t Grid::remove_links(Cell from, Cell to) {
+  const std::size_t n0 = links_.size();
+  std::erase_if(links_, [&](const Link& l) {
+    return (l.from == from && l.to == to) || (!l.oneway && l.from == to && l.to == from);
+  });
+  const std::size_t removed = n0 - links_.size();
+  if (removed > 0) {
+    const std::uint64_t before = revision_.value();
+    revision_.renew();
+    index_links();
+    record({std::min(from.x, to.x), std::min(from.y, to.y), std::max(from.x, to.x),
+            std::max(from.y, to.y)},
+           before);
+  }
+  return removed;
+}
+
+void Grid::clear_links() {
+  if (links_.empty()) return;
+  const std::uint64_t before = revision_.value();
+  revision_.renew();
+  links_.clear();
+  index_links();
+  if (width_ > 0 && height_ > 0) record({0, 0, width_ - 1, height_ - 1}, before);
+}
+
+void Grid::index_links() {
+  arcs_out_.clear();
+  arcs_in_.clear();
+  link_out_mark_.clear();
+  link_in_mark_.clear();
+  if (links_.empty()) return;
+  for (const Link& l : links_) {
+    arcs_out_.push_back({id(l.from), id(l.to), l.cost});
+    if (!l.oneway) arcs_out_.push_back({id(l.to), id(l.from), l.cost});
+  }
+  arcs_in_ = arcs_out_;
+  std::stable_sort(arcs_out_.begin(), arcs_out_.end(),
+                   [](const Arc& a, const Arc& b) { return a.from < b.from; });
+  std::stable_sort(arcs_in_.begin(), arcs_in_.end(),
+                   [](const Arc& a, const Arc& b) { return a.to < b.to; });
+  link_out_mark_.assign(walls_.size(), 0);
+  link_in_mark_.assign(walls_.size(), 0);
+  for (const Arc& a : arcs_out_) {
+    link_out_mark_[a.from >> 6] |= std::uint64_t{1} << (a.from & 63);
+    link_in_mark_[a.to >> 6] |= std::uint64_t{1} << (a.to & 63);
+  }
+}
+
+std::span<const Grid::Arc> Grid::out_links(NodeId n) const noexcept {
+  auto lo = std::lower_bound(arcs_out_.begin(), arcs_out_.end(), n,
+                             [](const Arc& a, NodeId v) { return a.from < v; });
+  auto hi = lo;
+  while (hi != arcs_out_.end() && hi->from == n) ++hi;
+  return {lo, hi};
+}
+
+std::span<const Grid::Arc> Grid::in_links(NodeId n) const noexcept {
+  auto lo = std::lower_bound(arcs_in_.begin(), arcs_in_.end(), n,
+                             [](const Arc& a, NodeId v) { return a.to < v; });
+  auto hi = lo;
+  while (hi != arcs_in_.end() && hi->to == n) ++hi;
+  return {lo, hi};
+}
+
+void Grid::copy_shape(const Grid& from) {
+  layout_ = from.layout_;
+  layers_ = from.layers_;
+  layer_height_ = from.layer_height_;
+  layer_pitch_ = from.layer_pitch_;
+  edge_e_ = from.edge_e_;
+  edge_s_ = from.edge_s_;
+  links_ = from.links_;
+  arcs_out_ = from.arcs_out_;
+  arcs_in_ = from.arcs_in_;
+  link_out_mark_ = from.link_out_mark_;
+  link_in_mark_ = from.link_in_mark_;
+}
+
 std::optional<std::string> Grid::apply(const Edit& e) {
   if (auto bad = check(e)) return bad;
   const Rect& a = e.area;
+  if (e.kind == Edit::Kind::edge_wall || e.kind == Edit::Kind::edge_open) {
+    const bool up = e.kind == Edit::Kind::edge_wall;
+    if (!up && edge_e_.empty()) return std::nullopt;
+    bool changed = false;
+    for (int y = a.y0; y <= a.y1; ++y) {
+      for (int x = a.x0; x <= a.x1; ++x) {
+        NodeId n = id(x, y);
+        bool south = false;
+        switch (e.side) {
+          case Side::north:
+            n = id(x, y - 1), south = true;
+            break;
+          case Side::east:
+            break;
+          case Side::south:
+            south = true;
+            break;
+          case Side::west:
+            n = id(x - 1, y);
+            break;
+        }
+        if (bit(south ? edge_s_ : edge_e_, n) == up) continue;
+        set_edge_bit(n, south, up);
+        changed = true;
+      }
+    }
+    if (changed) {
+      const std::uint64_t before = revision_.value();
+      revision_.renew();
+      record({std::max(0, a.x0 - 1), std::max(0, a.y0 - 1), std::min(width_ - 1, a.x1 + 1),
+              std::min(height_ - 1, a.y1 + 1)},
+             before);
+    }
+    return std::nullopt;
+  }
   const bool terrain_edit = e.kind == Edit::Kind::terrain;
   const char cls = e.kind == Edit::Kind::wall        ? kWallClass
                    : e.kind == Edit::Kind::set_class ? canonical_class(e.cls)
@@ -180,8 +478,10 @@ bool Grid::changes_since(std::uint64_t rev, std::vector<Rect>& out) const {
 
 std::int64_t Grid::wall_count() const noexcept {
   std::int64_t n = 0;
-  for (int y = 0; y < height_; ++y)
+  for (int y = 0; y < height_; ++y) {
+    if (between_layers(y)) continue;
     for (int x = 0; x < width_; ++x) n += passable_id(id(x, y)) ? 0 : 1;
+  }
   return n;
 }
 
@@ -216,6 +516,21 @@ Grid Grid::with_clearance(double radius) const {
 
 bool operator==(const Grid& a, const Grid& b) noexcept {
   if (a.width_ != b.width_ || a.height_ != b.height_ || a.walls_ != b.walls_) return false;
+  if (a.layout_ != b.layout_ || a.layers_ != b.layers_ || a.layer_height_ != b.layer_height_ ||
+      !same_bits(a.edge_e_, b.edge_e_) || !same_bits(a.edge_s_, b.edge_s_)) {
+    return false;
+  }
+  // The same moves: the same arcs, whatever order the links were added in.
+  if (a.arcs_out_.size() != b.arcs_out_.size()) return false;
+  {
+    auto key = [](const Grid::Arc& x) { return std::tuple(x.from, x.to, x.cost); };
+    std::vector<std::tuple<NodeId, NodeId, float>> ka, kb;
+    for (const auto& x : a.arcs_out_) ka.push_back(key(x));
+    for (const auto& x : b.arcs_out_) kb.push_back(key(x));
+    std::sort(ka.begin(), ka.end());
+    std::sort(kb.begin(), kb.end());
+    if (ka != kb) return false;
+  }
   // Stored alike (both empty, or both allocated): the vectors compare at once.
   if (a.terrain_.size() == b.terrain_.size() && a.classes_.size() == b.classes_.size()) {
     return a.terrain_ == b.terrain_ && a.classes_ == b.classes_;
@@ -240,6 +555,32 @@ std::uint64_t Grid::checksum() const noexcept {
   mix(static_cast<std::uint64_t>(width_));
   mix(static_cast<std::uint64_t>(height_));
   for (std::uint64_t w : walls_) mix(w);
+  // The map kinds, only when they are not the plain square map's, so that plain maps keep
+  // their checksums.
+  if (layout_ != Layout::square || layers_ != 1) {
+    mix(0x6c61796f7574ull);
+    mix(static_cast<std::uint64_t>(layout_));
+    mix(static_cast<std::uint64_t>(layers_));
+    mix(static_cast<std::uint64_t>(layer_height_));
+  }
+  for (std::size_t i = 0; i < edge_e_.size(); ++i) {
+    if (edge_e_[i] != 0 || edge_s_[i] != 0) {
+      mix(i);
+      mix(edge_e_[i]);
+      mix(edge_s_[i]);
+    }
+  }
+  if (!arcs_out_.empty()) {
+    std::vector<std::tuple<NodeId, NodeId, float>> k;
+    for (const auto& x : arcs_out_) k.emplace_back(x.from, x.to, x.cost);
+    std::sort(k.begin(), k.end());
+    for (const auto& [f, t, c] : k) {
+      std::uint32_t bits = 0;
+      __builtin_memcpy(&bits, &c, sizeof bits);
+      mix((std::uint64_t{f} << 32) | t);
+      mix(bits);
+    }
+  }
   // Per cell only where a cost differs from 1 or a class from ground and wall (the walls are
   // in the bits): a grid edited back to its old cells has its old checksum.
   if (terrain_.empty() && classes_.empty()) return h;

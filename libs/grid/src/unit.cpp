@@ -137,6 +137,7 @@ std::shared_ptr<const Grid> UnitCache::view(const Grid& g, const ViewKey& key) {
   const Field* f = key.qmin > 1 ? &field(g, forbidden_set(key)) : nullptr;
   used.store(true, std::memory_order_relaxed);
   auto out = std::make_shared<Grid>(g.width(), g.height());
+  out->copy_shape(g);
   if (g.width() > 0 && g.height() > 0) {
     build_view(g, key, *out, {0, 0, g.width() - 1, g.height() - 1}, f);
   }
@@ -161,6 +162,8 @@ void UnitCache::repair(const Grid& g, Rect area) {
     }
     const Rect changed = f != nullptr ? wide : area;
     Grid& v = *e.grid;
+    // Edge walls, links and the layout are the grid's own (units do not change them).
+    if (!g.plain() || !v.plain()) v.copy_shape(g);
     build_view(g, e.key, v, changed, f);
     const std::uint64_t before = v.revision_.value();
     v.revision_.renew();

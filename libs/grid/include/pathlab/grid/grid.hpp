@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <pathlab/core/types.hpp>
@@ -77,6 +78,44 @@ struct Rect {
   }
 };
 
+/// How cells are shaped and joined (shared docs/ALGORITHMS.md, "Hex grids"). Cells keep their
+/// map coordinates (x column, y row) in every layout; a hex layout says which rows or columns
+/// are shifted by half a hex.
+enum class Layout : std::uint8_t {
+  square,         ///< square cells, 4 or 8 neighbours by the diagonal rule (the default)
+  pointy_odd_r,   ///< pointy-top hexes, odd rows shifted right by half a hex
+  pointy_even_r,  ///< pointy-top hexes, even rows shifted right
+  flat_odd_q,     ///< flat-top hexes, odd columns shifted down by half a hex
+  flat_even_q     ///< flat-top hexes, even columns shifted down
+};
+/// Whether the layout is one of the four hex layouts.
+[[nodiscard]] constexpr bool is_hex(Layout l) noexcept {
+  return l != Layout::square;
+}
+/// "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q" or "flat-even-q" ("?" outside the
+/// enum).
+[[nodiscard]] std::string_view to_string(Layout l) noexcept;
+/// The layout spelt as to_string() spells it; nullopt for any other text.
+[[nodiscard]] std::optional<Layout> parse_layout(std::string_view s) noexcept;
+
+/// A side of a square cell, for walls on cell edges (shared docs/ALGORITHMS.md, "Walls on cell
+/// edges").
+enum class Side : std::uint8_t { north, east, south, west };
+/// "n", "e", "s" or "w".
+[[nodiscard]] std::string_view to_string(Side s) noexcept;
+
+/// A link between two cells of a map (shared docs/ALGORITHMS.md, "Layered maps"): stairs, a
+/// ladder, a portal, a one-way drop. Its cost is the whole cost of taking it (no terrain
+/// multiplier); a unit may take it only when it can stand on both ends. Cells are the grid's
+/// own (on a layered map: Grid::at(layer, x, y)).
+struct Link {
+  Cell from;            ///< where it starts
+  Cell to;              ///< where it leads
+  float cost = 1.0f;    ///< what taking it costs: finite and > 0
+  bool oneway = false;  ///< only from -> to; otherwise both ways at the same cost
+  friend bool operator==(const Link&, const Link&) = default;
+};
+
 /// The class character of wall cells: '@'.
 inline constexpr char kWallClass = '@';
 /// The class character of ground, the default class of a passable cell: '.'.
@@ -106,12 +145,18 @@ struct Edit {
     wall,       ///< makes the cell a wall '@' with terrain cost 1
     free,       ///< makes the cell ground '.' with terrain cost 1, whatever its class was
     set_class,  ///< gives the cell class `cls`, keeping its terrain cost (1 when it becomes a wall)
-    terrain     ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
+    terrain,    ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
+    /// Not a cell change: puts up a wall on side `side` of every cell of `area` (shared
+    /// docs/ALGORITHMS.md, "Walls on cell edges"); classes and costs stay. Square layouts only.
+    /// An edge wall blocks its edge both ways, whichever of its two cells names it.
+    edge_wall,
+    edge_open  ///< takes down the wall on side `side` of every cell of `area`
   };
   Kind kind = Kind::wall;   ///< what the edit does; wall by default
   Rect area;                ///< the cells it changes, corners included; must lie in the grid
   char cls = kGroundClass;  ///< set_class: the class character ('@' or 'O' makes walls)
   float cost = 1.0f;        ///< terrain: the cost multiplier, >= 1 and finite
+  Side side = Side::north;  ///< edge_wall, edge_open: which side of each cell of `area`
 };
 
 /// The rectangle and revisions of one change (the grid's change log).
@@ -242,6 +287,105 @@ class Grid {
   /// Whether view(unit) is this grid itself (no view is built).
   [[nodiscard]] bool sees_alike(const Unit& unit) const noexcept;
 
+  // --- map kinds: hex layouts, walls on cell edges, layers and links -----------------------
+  /// How cells join: Layout::square unless set.
+  [[nodiscard]] Layout layout() const noexcept { return layout_; }
+  /// Reads the same cells in another layout (a new revision; every cache repairs itself).
+  /// [Throws std::invalid_argument for a hex layout on a grid with edge walls: thin walls are
+  /// defined on square cells only.]
+  void set_layout(Layout l);
+
+  /// Whether a wall stands on side `s` of cell (x, y) (the edge it shares with its 4-neighbour
+  /// on that side; on the map's border, an edge to the outside, which blocks nothing more).
+  /// False outside the map's padding.
+  [[nodiscard]] bool edge_wall(int x, int y, Side s) const noexcept;
+  /// Puts up (or takes down) the wall on side `s` of cell (x, y), as apply() with an edge Edit
+  /// on that one cell. [Throws std::out_of_range outside the grid (or on a row between layers),
+  /// std::invalid_argument on a hex layout.]
+  void set_edge_wall(int x, int y, Side s, bool blocked);
+  /// Whether the grid stores edge walls: false means none; true once one was put up (and still
+  /// true when it is taken down again).
+  [[nodiscard]] bool has_edge_walls() const noexcept { return !edge_e_.empty(); }
+  /// The number of edge walls standing (each edge counted once). O(cells).
+  [[nodiscard]] std::int64_t edge_wall_count() const noexcept;
+  /// Edge bits by padded node id: the wall between n and n + 1 (its east side). Unchecked;
+  /// false when the grid stores no edge walls.
+  [[nodiscard]] bool wall_east_id(NodeId n) const noexcept {
+    return !edge_e_.empty() && ((edge_e_[n >> 6] >> (n & 63)) & 1u) != 0;
+  }
+  /// The wall between n and n + stride (its south side). Unchecked; false without edge walls.
+  [[nodiscard]] bool wall_south_id(NodeId n) const noexcept {
+    return !edge_s_.empty() && ((edge_s_[n >> 6] >> (n & 63)) & 1u) != 0;
+  }
+
+  /// An empty layered map: `layers` floors of width x height cells each, all free, stacked
+  /// in one grid (see layer_pitch): floor l's cell (x, y) is the grid's cell at(l, x, y). One
+  /// layer gives Grid(width, height). [Throws std::length_error past max_cells or for fewer
+  /// than one layer.]
+  static Grid layered(int width, int height, int layers);
+  /// Floors, >= 1.
+  [[nodiscard]] int layers() const noexcept { return layers_; }
+  /// Rows of each floor: height() for a single layer.
+  [[nodiscard]] int layer_height() const noexcept { return layer_height_; }
+  /// Rows from one floor's first row to the next one's: layer_height() plus one or two rows
+  /// of wall between floors (two when needed to keep rows' parity, which hex rows depend on),
+  /// so that no move but a link joins two floors. height() = (layers - 1) * pitch + the last
+  /// floor's rows.
+  [[nodiscard]] int layer_pitch() const noexcept { return layer_pitch_; }
+  /// The grid cell of cell (x, y) of floor `layer`: (x, layer * layer_pitch() + y). Unchecked.
+  [[nodiscard]] Cell at(int layer, int x, int y) const noexcept {
+    return {x, layer * layer_pitch_ + y};
+  }
+  /// The floor of grid row y: y / layer_pitch().
+  [[nodiscard]] int layer_of(int y) const noexcept { return layers_ == 1 ? 0 : y / layer_pitch_; }
+  /// The row within its floor of grid row y.
+  [[nodiscard]] int local_y(int y) const noexcept { return layers_ == 1 ? y : y % layer_pitch_; }
+  /// Whether grid row y is one of the wall rows between two floors (never a map cell).
+  [[nodiscard]] bool between_layers(int y) const noexcept {
+    return layers_ > 1 && y >= 0 && y < height_ && local_y(y) >= layer_height_;
+  }
+  /// Whether (x, y) is a cell of some floor: in bounds and not between layers.
+  [[nodiscard]] bool map_cell(int x, int y) const noexcept {
+    return in_bounds(x, y) && !between_layers(y);
+  }
+
+  /// The links, in the order they were added.
+  [[nodiscard]] std::span<const Link> links() const noexcept { return links_; }
+  /// Adds a link (a new revision; caches repair themselves). Returns a message, and changes
+  /// nothing, when an end is not a cell of some floor (map_cell) or the cost is not finite
+  /// and > 0. Ends may be walls: the link is then unusable until they are freed.
+  std::optional<std::string> add_link(const Link& l);
+  /// Removes every link from `from` to `to` (either way for two-way links); returns how many.
+  std::size_t remove_links(Cell from, Cell to);
+  /// Removes every link.
+  void clear_links();
+  /// Whether node n starts a link (its outgoing arcs: out_links). Unchecked padded id.
+  [[nodiscard]] bool link_out_id(NodeId n) const noexcept {
+    return !link_out_mark_.empty() && ((link_out_mark_[n >> 6] >> (n & 63)) & 1u) != 0;
+  }
+  /// Whether node n ends a link (its incoming arcs: in_links). Unchecked padded id.
+  [[nodiscard]] bool link_in_id(NodeId n) const noexcept {
+    return !link_in_mark_.empty() && ((link_in_mark_[n >> 6] >> (n & 63)) & 1u) != 0;
+  }
+  /// One direction of a link, by padded ids: two-way links give two arcs.
+  struct Arc {
+    NodeId from;  ///< where the move starts
+    NodeId to;    ///< where it ends
+    float cost;   ///< the link's cost
+  };
+  /// The arcs leaving node n (sorted by `from`).
+  [[nodiscard]] std::span<const Arc> out_links(NodeId n) const noexcept;
+  /// The arcs entering node n (sorted by `to`).
+  [[nodiscard]] std::span<const Arc> in_links(NodeId n) const noexcept;
+  /// Every arc, sorted by `from`.
+  [[nodiscard]] std::span<const Arc> arcs() const noexcept { return arcs_out_; }
+
+  /// Whether this is a plain square single-floor grid with no edge walls and no links: the
+  /// fast path of every algorithm (JPS, JPS+, subgoal graphs need it).
+  [[nodiscard]] bool plain() const noexcept {
+    return layout_ == Layout::square && edge_e_.empty() && links_.empty() && layers_ == 1;
+  }
+
   /// Terrain cost multiplier of a cell, >= 1 (1 unless set).
   [[nodiscard]] float terrain(int x, int y) const noexcept {
     return terrain_.empty() ? 1.0f : terrain_[id(x, y)];
@@ -311,6 +455,17 @@ class Grid {
   std::vector<float> terrain_;         // padded layout; empty when every cost is 1
   std::vector<std::uint8_t> classes_;  // padded layout; empty when every cell is ground or wall
   Revision revision_;
+  Layout layout_ = Layout::square;
+  int layers_ = 1;
+  int layer_height_ = 0;
+  int layer_pitch_ = 1;
+  std::vector<std::uint64_t> edge_e_;  // padded layout: the wall between n and n + 1
+  std::vector<std::uint64_t> edge_s_;  // padded layout: the wall between n and n + stride
+  std::vector<Link> links_;
+  std::vector<Arc> arcs_out_;                 // sorted by from
+  std::vector<Arc> arcs_in_;                  // sorted by to
+  std::vector<std::uint64_t> link_out_mark_;  // padded bits: starts an arc
+  std::vector<std::uint64_t> link_in_mark_;   // padded bits: ends an arc
   detail::ChangeLog log_;
   detail::UnitCacheSlot cache_;
 
@@ -318,6 +473,9 @@ class Grid {
   friend double clearance(const Grid& g, const Unit& unit, Cell c);
   void set_class_bits(NodeId n, char cls);
   void record(Rect area, std::uint64_t before);
+  void index_links();
+  void set_edge_bit(NodeId n, bool south, bool blocked);
+  void copy_shape(const Grid& from);
 };
 
 }  // namespace pathlab::grid
