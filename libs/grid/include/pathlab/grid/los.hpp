@@ -8,6 +8,22 @@
 // So for 8-adjacent cells LOS equals the legality of that diagonal move under the same rule
 // (under `never`, which has no diagonal moves, it is the no_corner_cut answer). Pass the
 // clearance grid of an agent to get LOS for that agent.
+//
+// The other map kinds (shared docs/ALGORITHMS.md, "Hex grids", "Walls on cell edges", "Layered
+// maps") go through line_of_sight_any(), which takes the fast path above on a plain() grid:
+//   edge walls: the cell rule above, and the segment must not cross a blocked edge; touching a
+//     blocked edge's end point (a lattice corner the segment passes through) counts as crossing
+//     under never, no_corner_cut and always; under one_corner such a corner needs one of its two
+//     routes open (the side cell free and both edges from it open), exactly as a diagonal move.
+//     So for 8-adjacent cells LOS still equals the legality of the move (topology.hpp).
+//   hex layouts: between hex centres in the real geometry (hex::centre, hex units), every hex
+//     whose closed region touches the segment must be free (a tolerance of 1e-9 hex units, so
+//     that touching at a vertex or running along an edge counts); hexes outside the map count
+//     as walls, as the padding of square grids does. There is no corner rule: every rule gives
+//     the same answer. Computed geometrically over the rows the segment spans, not with the
+//     cube-coordinate lerp (which misses hexes touched at a vertex).
+//   layered maps: cells on different floors never see each other (links are not sight lines);
+//     within a floor the rules of its layout apply.
 #pragma once
 
 #include <cstdint>
@@ -92,7 +108,99 @@ template <DiagonalRule R>
       static_cast<std::int32_t>(b % stride), static_cast<std::int32_t>(b / stride));
 }
 
-/// LOS between the centres of cells a and b. False when either is outside the map or a wall.
+namespace detail {
+/// Whether the step from n to its horizontal neighbour n + sx (sx = +1 or -1) crosses an edge
+/// wall.
+[[nodiscard]] inline bool wall_across_x(const Grid& g, NodeId n, std::int32_t sx) noexcept {
+  return g.wall_east_id(sx > 0 ? n : n - 1);
+}
+/// Whether the step from n to its vertical neighbour n + sy (sy = +stride or -stride) crosses
+/// an edge wall.
+[[nodiscard]] inline bool wall_across_y(const Grid& g, NodeId n, std::int32_t sy) noexcept {
+  return g.wall_south_id(sy > 0 ? n : static_cast<NodeId>(static_cast<std::int64_t>(n) + sy));
+}
+
+/// line_of_sight_id with edge walls (square layouts): the same integer walk, each crossing
+/// also checked against the edge it crosses, each lattice corner against the four edges that
+/// meet there (see the top of this file).
+template <DiagonalRule R>
+[[nodiscard]] inline bool edge_line_of_sight_id(const Grid& g, NodeId a, std::int32_t ax,
+                                                std::int32_t ay, NodeId b, std::int32_t bx,
+                                                std::int32_t by) noexcept {
+  const std::int32_t stride = g.stride();
+  const std::int64_t dx = std::abs(bx - ax), dy = std::abs(by - ay);
+  if (!g.passable_id(a)) return false;
+  const std::int32_t sx = bx > ax ? 1 : -1;
+  const std::int32_t sy = by > ay ? stride : -stride;
+  NodeId n = a;
+  if (dy == 0) {
+    for (std::int64_t i = 0; i < dx; ++i) {
+      if (wall_across_x(g, n, sx)) return false;
+      n += sx;
+      if (!g.passable_id(n)) return false;
+    }
+    return true;
+  }
+  if (dx == 0) {
+    for (std::int64_t i = 0; i < dy; ++i) {
+      if (wall_across_y(g, n, sy)) return false;
+      n += sy;
+      if (!g.passable_id(n)) return false;
+    }
+    return true;
+  }
+  std::int64_t e = dy - dx;
+  while (n != b) {
+    if (e < 0) {
+      if (wall_across_x(g, n, sx)) return false;
+      n += sx;
+      e += 2 * dy;
+    } else if (e > 0) {
+      if (wall_across_y(g, n, sy)) return false;
+      n += sy;
+      e -= 2 * dx;
+    } else {
+      // The corner between n, its side cells p (across x) and q (across y), and c.
+      const NodeId p = n + sx, q = n + sy, c = n + sx + sy;
+      const bool e_np = !wall_across_x(g, n, sx), e_pc = !wall_across_y(g, p, sy);
+      const bool e_nq = !wall_across_y(g, n, sy), e_qc = !wall_across_x(g, q, sx);
+      if constexpr (R == DiagonalRule::one_corner) {
+        const bool r1 = g.passable_id(p) && e_np && e_pc, r2 = g.passable_id(q) && e_nq && e_qc;
+        if (!r1 && !r2) return false;
+      } else {
+        if (!(e_np && e_pc && e_nq && e_qc)) return false;
+        if constexpr (R != DiagonalRule::always) {
+          if (!g.passable_id(p) || !g.passable_id(q)) return false;
+        }
+      }
+      n = c;
+      e += 2 * (dy - dx);
+    }
+    if (!g.passable_id(n)) return false;
+  }
+  return true;
+}
+
+/// LOS between the centres of two cells of a hex layout (both on the map), in los.cpp.
+[[nodiscard]] bool hex_line_of_sight(const Grid& g, Cell a, Cell b) noexcept;
+}  // namespace detail
+
+/// LOS between the centres of cells a and b (padded ids of cells on the map) on any map kind
+/// (see the top of this file): the fast path line_of_sight_id on a plain() grid, otherwise
+/// floors, hex geometry and edge walls. False when a or b is a wall.
+template <DiagonalRule R>
+[[nodiscard]] inline bool line_of_sight_any(const Grid& g, NodeId a, NodeId b) noexcept {
+  if (g.plain()) return line_of_sight_id<R>(g, a, b);
+  if (!g.passable_id(a) || !g.passable_id(b)) return false;
+  const Cell ca = g.cell(a), cb = g.cell(b);
+  if (g.layer_of(ca.y) != g.layer_of(cb.y)) return false;
+  if (is_hex(g.layout())) return detail::hex_line_of_sight(g, ca, cb);
+  if (g.has_edge_walls()) return detail::edge_line_of_sight_id<R>(g, a, ca.x, ca.y, b, cb.x, cb.y);
+  return line_of_sight_id<R>(g, a, ca.x, ca.y, b, cb.x, cb.y);
+}
+
+/// LOS between the centres of cells a and b on any map kind (line_of_sight_any). False when
+/// either is outside the map or a wall.
 [[nodiscard]] bool line_of_sight(const Grid& g, DiagonalRule rule, Cell a, Cell b) noexcept;
 
 /// LOS between two points in map units (an agent's position, a waypoint): the same rule applied
@@ -100,6 +208,11 @@ template <DiagonalRule R>
 /// along long segments). A segment lying on a grid line touches the cells on both sides: under
 /// never/no_corner_cut both must be free, under one_corner/always at least one. False when an
 /// endpoint is outside the map. line_of_sight(g, r, centre(a), centre(b)) equals the cell form.
+/// On a hex layout the points are in hex units (hex::centre's frame) and the hex rule applies
+/// (line_of_sight(g, r, hex::centre(a), hex::centre(b)) equals the cell form); with edge walls,
+/// the segment must also not touch a blocked edge (at a lattice corner strictly inside the
+/// segment, under one_corner, one of the corner's two routes open suffices, as for cells); on a
+/// layered map both points must lie on the same floor.
 [[nodiscard]] bool line_of_sight(const Grid& g, DiagonalRule rule, Point a, Point b) noexcept;
 
 }  // namespace pathlab::grid
