@@ -42,7 +42,10 @@ struct SmoothStats {
 
 /// The waypoints (start and goal included) of a smoothed grid path. The input must be a path
 /// whose consecutive cells see each other (every legal grid path under the same rule does);
-/// an empty input gives an empty result.
+/// an empty input gives an empty result. On every map kind (line of sight: grid/los.hpp): on
+/// hex layouts distances are in hex units (a path of k moves is k long, and the result is
+/// never longer); a step that is not a grid move (a link: to another floor, a portal) splits
+/// the path into runs pruned on their own, and both its ends stay waypoints.
 [[nodiscard]] std::vector<Cell> smooth(const grid::Grid& g, grid::DiagonalRule rule,
                                        std::span<const Cell> path,
                                        Smoothing method = Smoothing::refined,
@@ -51,11 +54,28 @@ struct SmoothStats {
 /// Euclidean length of the path through the centres of these cells.
 [[nodiscard]] double length(std::span<const Cell> waypoints) noexcept;
 
+/// The centre of cell c where g draws it: centre(c) on square layouts, hex::centre on hex
+/// layouts (hex units: neighbours 1 apart).
+[[nodiscard]] Point point_of(const grid::Grid& g, Cell c) noexcept;
+
+/// The least cost of a link (grid::Link, either way for two-way ones) leading from a to b;
+/// nothing when none does.
+[[nodiscard]] std::optional<double> link_cost(const grid::Grid& g, Cell a, Cell b) noexcept;
+
+/// The cost of a waypoint path on g: each step costs its segment's Euclidean length between
+/// point_of() centres times `straight` (the straight-move cost) when the ends see each other
+/// under `rule` on one floor, or the cost of a link from one end to the other when there is one
+/// (to another floor, a portal), whichever is less. On a plain grid, length(waypoints) *
+/// straight.
+[[nodiscard]] double length(const grid::Grid& g, std::span<const Cell> waypoints,
+                            double straight = 1.0,
+                            grid::DiagonalRule rule = grid::DiagonalRule::no_corner_cut) noexcept;
+
 /// A search result after smoothing.
 struct SmoothedPath {
-  std::vector<Cell> path;        ///< waypoints, start and goal included
-  std::vector<Point> points;     ///< the same in map units
-  double cost = 0;               ///< Euclidean length times the straight-move cost
+  std::vector<Cell> path;     ///< waypoints, start and goal included
+  std::vector<Point> points;  ///< the same in map units (hex units on hex layouts)
+  double cost = 0;  ///< Euclidean length times the straight-move cost, plus links (length(g, ...))
   std::uint64_t los_checks = 0;  ///< line-of-sight tests made (0 for anyangle-exact paths)
 };
 
