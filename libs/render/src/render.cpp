@@ -8,6 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "kinds.hpp"
 #include "raster.hpp"
 
 namespace pathlab::render {
@@ -46,6 +47,11 @@ std::vector<std::uint8_t> make_palette() {
   c[kObstacle] = {90, 110, 120};
   c[kColliding] = {255, 0, 0};
   c[kForce] = {25, 25, 25};
+  // Map kinds: thin walls near black-blue (on free, terrain and wall cells alike), links teal,
+  // a path's link steps a strong blue apart from the orange path.
+  c[kEdgeWall] = {20, 30, 110};
+  c[kLink] = {0, 150, 160};
+  c[kLinkTaken] = {0, 90, 255};
   const Rgb hues[kAgentHues] = {{30, 100, 230}, {20, 150, 60}, {140, 60, 200}, {240, 140, 0},
                                 {220, 60, 150}, {0, 170, 210}, {130, 150, 0},  {150, 90, 40}};
   for (int k = 0; k < kAgentHues; ++k) {
@@ -148,9 +154,48 @@ IndexedImage draw(const Scene& scene, const Options& options, std::size_t events
 }
 
 namespace {
+/// raster() for the map kinds that need a MapFrame (hex, floors, thin walls, links).
+IndexedImage raster_frame(const Scene& scene, const Options& options, std::size_t events,
+                          bool lines) {
+  const grid::Grid& g = *scene.grid;
+  const detail::MapFrame frame(g, options.cell_px);
+  const int panels = std::max<int>(1, static_cast<int>(scene.panels.size()));
+  const int pw = frame.width();
+  IndexedImage img;
+  img.width = panels * pw + (panels - 1) * kGap;
+  img.height = frame.height();
+  img.pixels.assign(static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height),
+                    kBackground);
+  for (int k = 0; k < panels; ++k) {
+    const Panel empty{};
+    const Panel& p = scene.panels.empty() ? empty : scene.panels[static_cast<std::size_t>(k)];
+    const PanelCells pc = panel_cells(scene, p, events);
+    const int x0 = k * (pw + kGap);
+    detail::paint_frame(img, x0, frame, pc.cells);
+    if (!lines) continue;
+    detail::draw_edge_walls(img, x0, frame);
+    detail::draw_links(img, x0, frame);
+    detail::Plotter plot(img, x0, pw, 1);
+    if (pc.last_sight) {
+      const auto& e = *pc.last_sight;
+      if (g.map_cell(e.cell.x, e.cell.y) && g.map_cell(e.other.x, e.other.y)) {
+        plot.segment(frame.centre_px(e.cell), frame.centre_px(e.other), 1,
+                     e.g > 0 ? kSightClear : kSightBlocked);
+      }
+    }
+    if (pc.finished) {
+      if (p.path) detail::draw_link_steps(img, x0, frame, *p.path);
+      if (p.smoothed) detail::draw_polyline(img, x0, frame, *p.smoothed, kSmoothed);
+      if (p.polyline) detail::draw_polyline(img, x0, frame, *p.polyline, kLine);
+    }
+  }
+  return img;
+}
+
 IndexedImage raster(const Scene& scene, const Options& options, std::size_t events, bool lines) {
   check_scene(scene);
   const grid::Grid& g = *scene.grid;
+  if (detail::needs_frame(g)) return raster_frame(scene, options, events, lines);
   const int cp = cell_size(scene, options);
   const int panels = std::max<int>(1, static_cast<int>(scene.panels.size()));
   const int pw = g.width() * cp, ph = g.height() * cp;
@@ -206,7 +251,42 @@ void write_gif(const Scene& scene, const std::string& path, const Options& optio
   gif.close();
 }
 
+namespace {
+/// svg() for the map kinds that need a MapFrame: cells as shapes, thin walls, links, the path
+/// per floor with its link steps, then the smoothed and any-angle lines.
+std::string svg_frame(const Scene& scene, const Options& options) {
+  check_scene(scene);
+  const grid::Grid& g = *scene.grid;
+  const detail::MapFrame frame(g, options.cell_px);
+  const int panels = std::max<int>(1, static_cast<int>(scene.panels.size()));
+  const int pw = frame.width();
+  std::string out = detail::svg_open(panels * pw + (panels - 1) * kGap, frame.height());
+  for (int k = 0; k < panels; ++k) {
+    const Panel empty{};
+    const Panel& p = scene.panels.empty() ? empty : scene.panels[static_cast<std::size_t>(k)];
+    const double x0 = static_cast<double>(k) * (pw + kGap);
+    out += detail::svg_frame_cells(frame, x0,
+                                   panel_cells(scene, p, static_cast<std::size_t>(-1)).cells);
+    out += detail::svg_edge_walls(frame, x0);
+    out += detail::svg_links(frame, x0);
+    const bool any_angle = p.polyline && !p.polyline->empty();
+    if (!any_angle && p.path && !p.path->empty()) out += detail::svg_path(frame, x0, *p.path);
+    if (p.smoothed && !p.smoothed->empty()) {
+      out += detail::svg_point_line(frame, x0, "smoothed", *p.smoothed, kSmoothed);
+    }
+    if (any_angle) out += detail::svg_point_line(frame, x0, "line", *p.polyline, kLine);
+    if (!p.title.empty()) {
+      out += "<text x=\"" + std::to_string(x0 + 4) +
+             "\" y=\"14\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#d00\">" +
+             xml_escape(p.title) + "</text>\n";
+    }
+  }
+  return out + "</svg>\n";
+}
+}  // namespace
+
 std::string svg(const Scene& scene, const Options& options) {
+  if (scene.grid != nullptr && detail::needs_frame(*scene.grid)) return svg_frame(scene, options);
   // Cells only: the segments go on top as vector polylines, crisp at any zoom.
   const IndexedImage img = raster(scene, options, static_cast<std::size_t>(-1), false);
   const grid::Grid& g = *scene.grid;

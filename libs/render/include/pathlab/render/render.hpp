@@ -2,6 +2,14 @@
 // expansion order, its open set, the path, start and goal; as PNG, as an animated GIF of the
 // search's progress, or as SVG. Several searches on one map are drawn side by side, in
 // lockstep in a GIF (the same number of trace events per frame in every panel).
+//
+// Every map kind (shared docs/DESIGN.md, "Every map a game has"): hex maps are drawn as hexes
+// (hex::corners; Options::cell_px is then the distance between neighbouring hex centres, and
+// points of polylines are in hex units), thin walls as lines on the cell edges they block
+// (kEdgeWall), a layered map's floors side by side in each panel (floor 0 on the left, a gap
+// between floors), its links as thin lines between their ends with a dot on each (kLink), and a
+// path's steps through a link (to another floor, or between cells that are not neighbours) as a
+// thick line with a dot on each end (kLinkTaken): where the path changes floor.
 #pragma once
 
 #include <cstdint>
@@ -78,6 +86,9 @@ enum Colour : std::uint8_t {
   kObstacle,                  ///< simulations (simulation.hpp): a dynamic obstacle
   kColliding,                 ///< simulations: an agent overlapping something
   kForce,                     ///< simulations: an agent's force arrow
+  kEdgeWall,                  ///< a thin wall: a line on the cell edge it blocks
+  kLink,                      ///< a link of a map: a line between its two ends, a dot on each
+  kLinkTaken,                 ///< a path's step through a link: where it changes floor
   kAgentFirst,                ///< simulations: kAgentFirst + k, the k-th of kAgentHues colours
   kAgentFadedFirst = kAgentFirst + 8,   ///< the same faded: trails, agents that arrived
   kClosedFirst = kAgentFadedFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
