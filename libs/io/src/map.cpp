@@ -2,6 +2,7 @@
 // format, ASCII, Moving AI .map and images (decoded by stb_image). Every parser checks sizes
 // before it allocates and reports problems as ParseError(file, line, message).
 #include <pathlab/io/map.hpp>
+#include <pathlab/io/tiled.hpp>
 
 #include <pathlab/grid/unit.hpp>
 
@@ -280,6 +281,7 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
   std::int64_t width = -1;
   bool have_type = false;
   bool have_map = false;
+  grid::Layout layout = grid::Layout::square;
   const auto missing = [&] {
     std::string m;
     for (auto [have, key] : {std::pair{have_type, "'type'"}, std::pair{height >= 0, "'height'"},
@@ -311,10 +313,16 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
     }
     if (key == "type") {
       if (have_type) throw ParseError(name, n, "second 'type' line");
-      if (w[1] != "octile") {
+      // "octile", or "hex-" and a hex layout's name (shared docs/DESIGN.md, "Every map").
+      std::optional<grid::Layout> hex;
+      if (w[1].starts_with("hex-")) hex = grid::parse_layout(w[1].substr(4));
+      if (w[1] != "octile" && !(hex && grid::is_hex(*hex))) {
         throw ParseError(name, n,
-                         "unsupported map type " + detail::quote(w[1]) + " (expected octile)");
+                         "unsupported map type " + detail::quote(w[1]) +
+                             " (expected octile, hex-pointy-odd-r, hex-pointy-even-r, "
+                             "hex-flat-odd-q or hex-flat-even-q)");
       }
+      if (hex) layout = *hex;
       have_type = true;
       continue;
     }
@@ -380,6 +388,7 @@ Map parse_movingai(std::string_view bytes, const std::string& name) {
       }
     }
   }
+  map.grid.set_layout(layout);
   return map;
 }
 
@@ -736,26 +745,48 @@ std::string_view to_string(MapFormat f) noexcept {
       return "movingai";
     case MapFormat::image:
       return "image";
+    case MapFormat::tmx:
+      return "tmx";
+    case MapFormat::tmj:
+      return "tmj";
+    case MapFormat::layered:
+      return "layered";
   }
   return "unknown";
 }
 
 std::optional<MapFormat> parse_map_format(std::string_view s) noexcept {
   for (MapFormat f : {MapFormat::automatic, MapFormat::text, MapFormat::ascii, MapFormat::movingai,
-                      MapFormat::image}) {
+                      MapFormat::image, MapFormat::tmx, MapFormat::tmj, MapFormat::layered}) {
     if (s == to_string(f)) return f;
   }
   return std::nullopt;
 }
 
-// Detection, in order: image magic bytes; a first line starting with "type" (Moving AI); an
-// image extension (so a broken .png is reported as a broken image); a ruler first line (users'
-// text format); a .map extension (Moving AI, to get its header errors); a '$' anywhere (text
-// format without a ruler); only ASCII-map characters, or any '#' / '@' (ASCII, whose parser then
-// names the odd character); anything else is the users' text format without a ruler, where every
-// other character is a free cell (e.g. maps/link_8x10.txt).
+// XML is a Tiled map (.tmx); a JSON object is a Tiled map (.tmj, or one naming Tiled's keys
+// "tilesets" or "orientation") or else a layered map. A UTF-8 byte order mark is skipped.
+static std::optional<MapFormat> structured_format(std::string_view bytes, const std::string& ext) {
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  const std::size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return std::nullopt;
+  if (bytes[first] == '<') return MapFormat::tmx;
+  if (bytes[first] != '{') return std::nullopt;
+  if (ext == ".tmj" || bytes.find("\"tilesets\"") != std::string_view::npos ||
+      bytes.find("\"orientation\"") != std::string_view::npos) {
+    return MapFormat::tmj;
+  }
+  return MapFormat::layered;
+}
+
+// Detection, in order: image magic bytes; XML or a JSON object (structured_format); a first line
+// starting with "type" (Moving AI); an image extension (so a broken .png is reported as a broken
+// image); a ruler first line (users' text format); a .map extension (Moving AI, to get its header
+// errors); a '$' anywhere (text format without a ruler); only ASCII-map characters, or any '#' /
+// '@' (ASCII, whose parser then names the odd character); anything else is the users' text format
+// without a ruler, where every other character is a free cell (e.g. maps/link_8x10.txt).
 MapFormat detect_format(std::string_view bytes, std::string_view name) {
   if (image_kind(bytes) != ImageKind::none) return MapFormat::image;
+  if (const auto structured = structured_format(bytes, lower_extension(name))) return *structured;
   std::string_view first;
   LineReader(bytes).next(first);
   const auto w = detail::split_fields(first);
@@ -787,19 +818,38 @@ Map parse_map(std::string_view bytes, const std::string& name, const MapOptions&
   if (bytes.size() > detail::max_file_bytes) throw ParseError(name, 0, "file too large");
   const MapFormat format =
       options.format == MapFormat::automatic ? detect_format(bytes, name) : options.format;
-  switch (format) {
-    case MapFormat::text:
-      return parse_rows(bytes, name, format, text_cell);
-    case MapFormat::ascii:
-      return parse_rows(bytes, name, format, ascii_cell);
-    case MapFormat::movingai:
-      return parse_movingai(bytes, name);
-    case MapFormat::image:
-      return parse_image(bytes, name, options);
-    case MapFormat::automatic:
-      break;
+  Map map = [&] {
+    switch (format) {
+      case MapFormat::text:
+        return parse_rows(bytes, name, format, text_cell);
+      case MapFormat::ascii:
+        return parse_rows(bytes, name, format, ascii_cell);
+      case MapFormat::movingai:
+        return parse_movingai(bytes, name);
+      case MapFormat::image:
+        return parse_image(bytes, name, options);
+      case MapFormat::tmx:
+        return parse_tmx(bytes, name, options);
+      case MapFormat::tmj:
+        return parse_tmj(bytes, name, options);
+      case MapFormat::layered:
+        return parse_layered(bytes, name, options);
+      case MapFormat::automatic:
+        break;
+    }
+    throw std::logic_error("parse_map: no format");
+  }();
+  // The caller's layout (the CLI's --layout) reads the cells in another layout.
+  if (options.layout && *options.layout != map.grid.layout()) {
+    try {
+      map.grid.set_layout(*options.layout);
+    } catch (const std::invalid_argument& e) {
+      throw ParseError(name, 0,
+                       "cannot read the map as " + std::string(grid::to_string(*options.layout)) +
+                           ": " + e.what());
+    }
   }
-  throw std::logic_error("parse_map: no format");
+  return map;
 }
 
 Map load_map(const std::string& path, const MapOptions& options) {
@@ -830,10 +880,17 @@ std::string write_map(const Map& map, MapFormat format) {
           }
         }
       }
-      return "type octile\nheight " + std::to_string(map.grid.height()) + "\nwidth " +
+      const std::string type = grid::is_hex(map.grid.layout())
+                                   ? "hex-" + std::string(grid::to_string(map.grid.layout()))
+                                   : std::string("octile");
+      return "type " + type + "\nheight " + std::to_string(map.grid.height()) + "\nwidth " +
              std::to_string(map.grid.width()) + "\nmap\n" + rows;
     }
+    case MapFormat::tmj:
+      return write_tmj(map);
     case MapFormat::image:
+    case MapFormat::tmx:
+    case MapFormat::layered:
     case MapFormat::automatic:
       break;
   }
@@ -852,9 +909,11 @@ void save_map(const Map& map, const std::string& path, MapFormat format) {
       format = MapFormat::ascii;
     } else if (ext == ".png" || ext == ".bmp") {
       format = MapFormat::image;
+    } else if (ext == ".tmj") {
+      format = MapFormat::tmj;
     } else {
       throw std::runtime_error("cannot tell the map format from the name " + path +
-                               " (use .map, .txt, .ascii, .png or .bmp)");
+                               " (use .map, .txt, .ascii, .png, .bmp or .tmj)");
     }
   }
   // Images are PNG unless the name asks for BMP; lossy JPEG would blur walls and markers.

@@ -1,9 +1,11 @@
 // Reading and writing maps: the users' text format (ruler line, 1 wall, 8 start, 9 goal),
-// ASCII (# wall, S start, G goal), Moving AI .map, and images (dark pixels are walls).
+// ASCII (# wall, S start, G goal), Moving AI .map, images (dark pixels are walls), Tiled maps
+// (.tmx, .tmj: tiled.hpp) and layered maps described in JSON.
 // Formats: shared docs/DESIGN.md, "Formats". Parsers throw pathlab::ParseError naming the
 // file and line; dimensions are checked before anything is allocated.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,14 +22,17 @@ enum class MapFormat {
   text,       ///< the users' text format: ruler line, 1 wall, 8 start, 9 goal
   ascii,      ///< ASCII: # wall, S start, G goal
   movingai,   ///< Moving AI .map: a "type" header, then the rows
-  image       ///< an image: dark pixels are walls
+  image,      ///< an image: dark pixels are walls
+  tmx,        ///< a Tiled map in XML (.tmx)
+  tmj,        ///< a Tiled map in JSON (.tmj, or .json as Tiled writes it)
+  layered     ///< a layered map in JSON: floors in other map files, and links between them
 };
 
-/// The format's name as the CLI spells it: "auto", "text", "ascii", "movingai" or "image"
-/// ("unknown" for a value outside the enum).
+/// The format's name as the CLI spells it: "auto", "text", "ascii", "movingai", "image", "tmx",
+/// "tmj" or "layered" ("unknown" for a value outside the enum).
 [[nodiscard]] std::string_view to_string(MapFormat f) noexcept;
 /// The format named exactly as to_string() spells it ("auto", "text", "ascii", "movingai",
-/// "image"); nullopt for any other text.
+/// "image", "tmx", "tmj", "layered"); nullopt for any other text.
 [[nodiscard]] std::optional<MapFormat> parse_map_format(std::string_view s) noexcept;
 
 /// How parse_map() and load_map() read a map; the image fields matter only for images.
@@ -37,9 +42,17 @@ struct MapOptions {
   int threshold = 128;        ///< images: luminance below this (0..255) is a wall
   int cell = 1;               ///< images: N x N pixels per cell, blocked if any pixel is a wall
   bool gray_terrain = false;  ///< images: light-gray pixels become terrain cost 1..9
+  /// The layout of the map's cells (the CLI's --layout): set on whatever map is read, so a
+  /// square map's cells read as hexes. Unset keeps the file's own (square for most formats).
+  std::optional<grid::Layout> layout{};
+  /// How the files a map names are read (Tiled's external tilesets, a layered map's floors),
+  /// given their path: the path joined to the map's folder. Unset reads them from disk; a
+  /// reader that cannot serve a file throws ParseError (as detail::read_file does).
+  std::function<std::string(const std::string& path)> read_file{};
 };
 
-/// A grid with the start/goal markers its file carried (if any).
+/// A grid with the start/goal markers its file carried (if any). On a layered map the markers
+/// are grid cells (Grid::at(layer, x, y)).
 struct Map {
   grid::Grid grid;            ///< the walls (and, from images with gray_terrain, terrain costs)
   std::optional<Cell> start;  ///< text '8', ASCII 'S', image red blob; unset when absent
@@ -55,10 +68,12 @@ Map parse_map(std::string_view bytes, const std::string& name, const MapOptions&
 [[nodiscard]] MapFormat detect_format(std::string_view bytes, std::string_view name);
 
 /// Writes a map; the format is taken from the extension (.map movingai, .txt text, .ascii /
-/// .asc ascii, .png/.bmp image) unless `format` is given. Throws std::runtime_error on I/O
-/// failure or a format that cannot be written.
+/// .asc ascii, .png/.bmp image, .tmj Tiled JSON) unless `format` is given. Throws
+/// std::runtime_error on I/O failure or a format that cannot be written.
 void save_map(const Map& map, const std::string& path, MapFormat format = MapFormat::automatic);
-/// Serialises to text formats (text, ascii, movingai).
+/// Serialises to text formats (text, ascii, movingai, tmj). Only tmj keeps everything a grid
+/// holds (classes, terrain costs, edge walls, floors, links, layout); Moving AI keeps the
+/// layout (type hex-...) and the classes it spells.
 [[nodiscard]] std::string write_map(const Map& map, MapFormat format);
 
 }  // namespace pathlab::io
