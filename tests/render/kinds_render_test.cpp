@@ -321,3 +321,112 @@ TEST(KindsRender, APointLineChangesFloorWithALinkStep) {
 }
 
 }  // namespace kinds_render
+
+#include <pathlab/flow/field.hpp>
+#include <pathlab/grid/topology.hpp>
+#include <pathlab/render/flow.hpp>
+
+#include <stb_image.h>
+
+namespace kinds_render {
+
+/// Decodes PNG bytes into palette indices (each pixel's RGB looked up in the palette).
+render::IndexedImage decode(const std::string& png) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* rgb = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                                             static_cast<int>(png.size()), &w, &h, &n, 3);
+  render::IndexedImage img;
+  if (rgb == nullptr) return img;
+  img.width = w;
+  img.height = h;
+  const auto& pal = render::palette();
+  for (int i = 0; i < w * h; ++i) {
+    std::uint8_t best = 0;
+    for (int c = 0; c < 256; ++c) {
+      if (pal[c * 3] == rgb[i * 3] && pal[c * 3 + 1] == rgb[i * 3 + 1] &&
+          pal[c * 3 + 2] == rgb[i * 3 + 2]) {
+        best = static_cast<std::uint8_t>(c);
+        break;
+      }
+    }
+    img.pixels.push_back(best);
+  }
+  stbi_image_free(rgb);
+  return img;
+}
+
+TEST(KindsRender, HexFlowArrowsPointAtTheirNeighbours) {
+  for (const Layout l : kHexLayouts) {
+    grid::Grid g(9, 8);
+    g.set_blocked(4, 3, true);
+    g.set_blocked(4, 4, true);
+    g.set_layout(l);
+    const Cell goal{7, 6};
+    flow::Field f;
+    flow::Options fo;
+    fo.sight_range = 0;  // direction arrows only
+    ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), fo).has_value());
+    render::FlowPicture pic;
+    pic.grid = &g;
+    pic.field = &f;
+    pic.cell_px = 24;
+    const render::IndexedImage img = decode(render::flow_image(pic, "png"));
+    const Point e = grid::hex::extent(l, 9, 8);
+    ASSERT_EQ(img.width, static_cast<int>(std::ceil(e.x * 24 - 1e-9)));
+    ASSERT_EQ(img.height, static_cast<int>(std::ceil(e.y * 24 - 1e-9)));
+    EXPECT_EQ(at(img, hex_px(l, {4, 3}, 24)), render::kWall);
+    int arrows = 0;
+    for (int y = 0; y < 8; ++y) {
+      for (int x = 0; x < 9; ++x) {
+        const int d = f.direction({x, y});
+        if (d < 0 || d > 5) continue;
+        // Toward neighbour d: the pixels 0.3 units along the arrow are ink, those 0.3 units to
+        // its side are not.
+        const grid::hex::Axial a = grid::hex::to_axial(l, x, y);
+        const auto step = grid::hex::kDirections[static_cast<std::size_t>(d)];
+        const Cell n = grid::hex::from_axial(l, {a.q + step.q, a.r + step.r});
+        const Point c = hex_px(l, {x, y}, 24), m = hex_px(l, n, 24);
+        const double ux = (m.x - c.x) / 24, uy = (m.y - c.y) / 24;  // unit: neighbours 1 apart
+        EXPECT_EQ(at(img, {c.x + 0.25 * 24 * ux, c.y + 0.25 * 24 * uy}), render::kForce);
+        EXPECT_NE(at(img, {c.x - 0.3 * 24 * uy, c.y + 0.3 * 24 * ux}), render::kForce);
+        ++arrows;
+      }
+    }
+    EXPECT_GT(arrows, 40);
+    const std::string svg = render::flow_image(pic, "svg");
+    EXPECT_EQ(occurrences(svg, "<polygon class=\"hex\""), 72u);
+    EXPECT_EQ(occurrences(svg, "class=\"dir6\""), 0u);
+    EXPECT_EQ(occurrences(svg, "class=\"dir7\""), 0u);
+  }
+}
+
+TEST(KindsRender, LayeredFlowShowsEveryFloorItsLinksAndThinWalls) {
+  grid::Grid g = grid::Grid::layered(6, 5, 2);
+  ASSERT_FALSE(g.add_link({g.at(0, 5, 4), g.at(1, 5, 4), 1.0f, false}).has_value());
+  g.set_edge_wall(2, 1, grid::Side::east, true);
+  const Cell goal = g.at(1, 0, 0);
+  flow::Field f;
+  ASSERT_FALSE(f.build(g, std::span<const Cell>(&goal, 1), flow::Options{}).has_value());
+  render::FlowPicture pic;
+  pic.grid = &g;
+  pic.field = &f;
+  pic.cell_px = 20;
+  const render::IndexedImage img = decode(render::flow_image(pic, "png"));
+  EXPECT_GT(img.width, 2 * 6 * 20);
+  EXPECT_EQ(img.height, 5 * 20);
+  const int gap = img.width - 2 * 6 * 20;
+  // The goal on floor 1, the link's end dots, the thin wall on floor 0.
+  EXPECT_EQ(pixel(img, 6 * 20 + gap + 3, 3), render::kGoal);
+  EXPECT_EQ(pixel(img, 5 * 20 + 10, 4 * 20 + 10), render::kLink);
+  EXPECT_EQ(pixel(img, 3 * 20, 1 * 20 + 10), render::kEdgeWall);
+  // A cell whose first move takes the link: a dot there, code 8 (if the field routes over links).
+  if (f.direction(g.at(0, 5, 4)) == grid::link_direction(g.layout())) {
+    const std::string svg = render::flow_image(pic, "svg");
+    EXPECT_NE(svg.find("class=\"link-move\""), std::string::npos);
+  }
+  const std::string svg = render::flow_image(pic, "svg");
+  EXPECT_EQ(occurrences(svg, "class=\"edge-wall\""), 1u);
+  EXPECT_EQ(occurrences(svg, "<line class=\"link\""), 1u);
+}
+
+}  // namespace kinds_render

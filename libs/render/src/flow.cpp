@@ -19,6 +19,10 @@
 #include <optional>
 #include <stdexcept>
 
+#include <pathlab/grid/hex.hpp>
+#include <pathlab/grid/topology.hpp>
+
+#include "kinds.hpp"
 #include "raster.hpp"
 
 namespace pathlab::render {
@@ -235,6 +239,25 @@ void outline(IndexedImage& img, int x0, int y0, int x1, int y1, int t, int dash,
   }
 }
 
+/// An indexed image as PNG bytes.
+std::string encode_png(const IndexedImage& img) {
+  const auto& pal = palette();
+  std::vector<std::uint8_t> rgb(img.pixels.size() * 3);
+  for (std::size_t i = 0; i < img.pixels.size(); ++i) {
+    for (std::size_t c = 0; c < 3; ++c) rgb[i * 3 + c] = pal[img.pixels[i] * 3u + c];
+  }
+  std::string out;
+  auto sink = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                               static_cast<std::size_t>(size));
+  };
+  if (stbi_write_png_to_func(sink, &out, img.width, img.height, 3, rgb.data(), img.width * 3) ==
+      0) {
+    fail("cannot encode the PNG");
+  }
+  return out;
+}
+
 std::string png_bytes(const FlowPicture& p, const Setup& s) {
   if (std::int64_t{s.w} * s.cp * std::int64_t{s.h} * s.cp > kMaxPngPixels) {
     std::string m = "a PNG of ";
@@ -282,21 +305,7 @@ std::string png_bytes(const FlowPicture& p, const Setup& s) {
       if (f.in_bounds(c)) plot.disc(centre(c), kGoalDotPx, kGoal);
     }
   }
-  const auto& pal = palette();
-  std::vector<std::uint8_t> rgb(img.pixels.size() * 3);
-  for (std::size_t i = 0; i < img.pixels.size(); ++i) {
-    for (std::size_t c = 0; c < 3; ++c) rgb[i * 3 + c] = pal[img.pixels[i] * 3u + c];
-  }
-  std::string out;
-  auto sink = [](void* context, void* data, int size) {
-    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
-                                               static_cast<std::size_t>(size));
-  };
-  if (stbi_write_png_to_func(sink, &out, img.width, img.height, 3, rgb.data(), img.width * 3) ==
-      0) {
-    fail("cannot encode the PNG");
-  }
-  return out;
+  return encode_png(img);
 }
 
 // ---- SVG ----
@@ -521,6 +530,192 @@ std::string svg_bytes(const FlowPicture& p, const Setup& s) {
   return out;
 }
 
+// ---- every other map kind: hexes, floors side by side, thin walls, links (kinds.hpp) ----
+
+/// The unit vector (map units) of direction code d at cell c, or nothing for the link code and
+/// codes outside the layout's.
+std::optional<Point> frame_direction(const grid::Grid& g, Cell c, int d) {
+  const grid::Layout l = g.layout();
+  if (grid::is_hex(l)) {
+    if (d < 0 || d > 5) return std::nullopt;
+    const grid::hex::Axial a = grid::hex::to_axial(l, c.x, c.y);
+    const grid::hex::Axial step = grid::hex::kDirections[static_cast<std::size_t>(d)];
+    const Cell n = grid::hex::from_axial(l, {a.q + step.q, a.r + step.r});
+    const Point from = grid::hex::centre(l, c.x, c.y), to = grid::hex::centre(l, n.x, n.y);
+    const double dx = to.x - from.x, dy = to.y - from.y, len = std::hypot(dx, dy);
+    return Point{dx / len, dy / len};
+  }
+  if (d < 0 || d > 7) return std::nullopt;
+  return unit_of(d);
+}
+
+/// How cell c is drawn on a frame map: kNoArrow, kSeesArrow (u toward the goal it sees on its
+/// floor), the link code (a dot: "take the link") or a direction code with `u` set.
+int frame_arrow_kind(const detail::MapFrame& fr, const flow::Field& f,
+                     const std::vector<char>& goals, Cell c, Point& u) {
+  const grid::Grid& g = fr.grid();
+  if (goals[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(f.width()) +
+            static_cast<std::size_t>(c.x)] != 0 ||
+      !std::isfinite(f.distance(c))) {
+    return kNoArrow;
+  }
+  const int s = f.sees(c);
+  if (s >= 0 && static_cast<std::size_t>(s) < f.goals().size()) {
+    const Cell goal = f.goals()[static_cast<std::size_t>(s)];
+    if (g.layer_of(goal.y) == g.layer_of(c.y)) {
+      const Point to = fr.centre(goal), m = fr.centre(c);
+      const double dx = to.x - m.x, dy = to.y - m.y, len = std::hypot(dx, dy);
+      if (len > 0) {
+        u = {dx / len, dy / len};
+        return kSeesArrow;
+      }
+    }
+  }
+  const int d = f.direction(c);
+  if (d == grid::link_direction(g.layout())) return d;
+  const std::optional<Point> v = frame_direction(g, c, d);
+  if (!v) return kNoArrow;
+  u = *v;
+  return d;
+}
+
+/// The arrow through the centre of cell c along u, in panel pixels.
+Arrow frame_arrow(const detail::MapFrame& fr, Cell c, Point u) {
+  const Point m = fr.centre_px(c);
+  const double k = fr.unit();
+  Arrow a;
+  a.tail = {m.x - u.x * kHalfLength * k, m.y - u.y * kHalfLength * k};
+  a.tip = {m.x + u.x * kHalfLength * k, m.y + u.y * kHalfLength * k};
+  a.left = {a.tip.x - kHead * k * (u.x - u.y * kSpread),
+            a.tip.y - kHead * k * (u.y + u.x * kSpread)};
+  a.right = {a.tip.x - kHead * k * (u.x + u.y * kSpread),
+             a.tip.y - kHead * k * (u.y - u.x * kSpread)};
+  return a;
+}
+
+/// Radius in pixels of the dot on a cell whose first move is to take a link.
+double link_move_dot(const detail::MapFrame& fr) {
+  return std::max(2.0, fr.unit() / 5.0);
+}
+
+std::string png_frame(const FlowPicture& p) {
+  const grid::Grid& g = *p.grid;
+  const flow::Field& f = *p.field;
+  const detail::MapFrame fr(g, p.cell_px);
+  if (std::int64_t{fr.width()} * fr.height() > kMaxPngPixels) {
+    std::string m = "a PNG of ";
+    m.append(size_text(fr.width(), fr.height()))
+        .append(" pixels is too big; give a smaller cell size");
+    fail(m);
+  }
+  IndexedImage img;
+  img.width = fr.width();
+  img.height = fr.height();
+  img.pixels.assign(static_cast<std::size_t>(img.width) * static_cast<std::size_t>(img.height),
+                    kBackground);
+  detail::paint_frame(img, 0, fr, detail::flow_cells(g, f));
+  detail::draw_edge_walls(img, 0, fr);
+  detail::draw_links(img, 0, fr);
+  detail::Plotter plot(img, 0, img.width, 1);
+  if (p.arrows && fr.unit() >= kArrowMinPx) {
+    const std::vector<char> goals = goal_mask(f);
+    const int width = std::max(1, fr.unit() / 8);
+    const int link = grid::link_direction(g.layout());
+    for (const Cell c : fr.cells()) {
+      Point u;
+      const int k = frame_arrow_kind(fr, f, goals, c, u);
+      if (k == kNoArrow) continue;
+      if (k == link) {
+        plot.disc(fr.centre_px(c), link_move_dot(fr), kForce);
+        continue;
+      }
+      const Arrow a = frame_arrow(fr, c, u);
+      plot.segment(a.tail, a.tip, width, kForce);
+      plot.segment(a.tip, a.left, width, kForce);
+      plot.segment(a.tip, a.right, width, kForce);
+    }
+  }
+  if (fr.unit() < kArrowMinPx) {
+    for (const Cell c : f.goals()) {
+      if (g.map_cell(c.x, c.y)) plot.disc(fr.centre_px(c), kGoalDotPx, kGoal);
+    }
+  }
+  return encode_png(img);
+}
+
+std::string svg_frame(const FlowPicture& p) {
+  const grid::Grid& g = *p.grid;
+  const flow::Field& f = *p.field;
+  const detail::MapFrame fr(g, p.cell_px);
+  std::string out = detail::svg_open(fr.width(), fr.height());
+  out += detail::svg_frame_cells(fr, 0, detail::flow_cells(g, f));
+  out += detail::svg_edge_walls(fr, 0);
+  out += detail::svg_links(fr, 0);
+  if (p.arrows && fr.unit() >= kArrowMinPx) {
+    const std::vector<char> goals = goal_mask(f);
+    const int link = grid::link_direction(g.layout());
+    std::array<std::string, 9> by_dir;  // codes 0..8; sees-goal arrows in `seeing`
+    std::string seeing, dots;
+    for (const Cell c : fr.cells()) {
+      Point u;
+      const int k = frame_arrow_kind(fr, f, goals, c, u);
+      if (k == kNoArrow) continue;
+      if (k == link) {
+        const Point m = fr.centre_px(c);
+        dots.append("<circle class=\"link-move\" cx=\"")
+            .append(num(m.x, 2))
+            .append("\" cy=\"")
+            .append(num(m.y, 2))
+            .append("\" r=\"")
+            .append(num(link_move_dot(fr), 2))
+            .append("\"/>\n");
+        continue;
+      }
+      const Arrow a = frame_arrow(fr, c, u);
+      std::string& d = k == kSeesArrow ? seeing : by_dir[static_cast<std::size_t>(k)];
+      d.append("M");
+      put(d, 2, {a.tail.x, a.tail.y});
+      d.append(arrow_tail_path(a, 2));
+    }
+    out.append("<g class=\"arrows\" fill=\"")
+        .append(detail::svg_colour(kForce))
+        .append("\" stroke=\"")
+        .append(detail::svg_colour(kForce))
+        .append("\" stroke-width=\"")
+        .append(num(std::max(1, fr.unit() / 8)))
+        .append("\" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
+        .append(" shape-rendering=\"geometricPrecision\">\n");
+    for (std::size_t k = 0; k < by_dir.size(); ++k) {
+      if (by_dir[k].empty()) continue;
+      out.append("<path class=\"dir")
+          .append(std::to_string(k))
+          .append("\" fill=\"none\" d=\"")
+          .append(by_dir[k])
+          .append("\"/>\n");
+    }
+    if (!seeing.empty()) {
+      out.append("<path class=\"sees\" fill=\"none\" d=\"").append(seeing).append("\"/>\n");
+    }
+    out.append(dots).append("</g>\n");
+  }
+  if (fr.unit() < kArrowMinPx) {
+    out.append("<g class=\"goals\" fill=\"").append(detail::svg_colour(kGoal)).append("\">\n");
+    for (const Cell c : f.goals()) {
+      if (!g.map_cell(c.x, c.y)) continue;
+      const Point m = fr.centre_px(c);
+      out.append("<circle cx=\"")
+          .append(num(m.x, 2))
+          .append("\" cy=\"")
+          .append(num(m.y, 2))
+          .append("\" r=\"")
+          .append(num(kGoalDotPx, 2))
+          .append("\"/>\n");
+    }
+    out.append("</g>\n");
+  }
+  return out + "</svg>\n";
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& ch : out) {
@@ -539,6 +734,7 @@ std::string flow_image(const FlowPicture& p, std::string_view format) {
     fail(m);
   }
   const Setup s = prepare(p);
+  if (detail::needs_frame(*p.grid)) return f == "png" ? png_frame(p) : svg_frame(p);
   return f == "png" ? png_bytes(p, s) : svg_bytes(p, s);
 }
 

@@ -4,6 +4,14 @@
 // free colour, an arrow per reachable cell for its first move (straight at the goal where the
 // cell sees one), the goals in red, and optionally the sectors of a sectored field as outlines.
 // PNG or SVG, to a file or in memory.
+//
+// Every map kind (shared docs/DESIGN.md, "Every map a game has"), as the search renders draw
+// them (render.hpp): hexes, floors side by side, thin walls on cell edges, links as lines with a
+// dot at each end. On a hex map the direction codes 0..5 are the axial moves (hex::kDirections)
+// and each arrow points at that neighbour's centre; a cell whose first move takes a link (code 6
+// on hex maps, 8 on square ones) gets a dot instead of an arrow. Sector outlines are drawn on
+// plain square maps only. cell_px is the distance between neighbouring hex centres on hex maps;
+// 0 fits every floor in about 640 pixels.
 #pragma once
 
 #include <string>
