@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git python3
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libstb-dev libgif-dev libpugixml-dev zlib1g-dev
+  libzstd-dev tiled
   libgtest-dev librapidcheck-dev libbenchmark-dev
   python3-dev python3-pybind11 python3-numpy python3-pytest python3-setuptools python3-wheel
   python3-pip python3-venv python3-build
