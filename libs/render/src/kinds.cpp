@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include <pathlab/grid/hex.hpp>
 
@@ -189,6 +190,31 @@ void paint_frame(IndexedImage& img, int x0, const MapFrame& f,
       if (o < 0) continue;
       img.pixels[static_cast<std::size_t>(j) * static_cast<std::size_t>(img.width) +
                  static_cast<std::size_t>(x0 + i)] = cells[static_cast<std::size_t>(o)];
+    }
+  }
+  if (!f.hex() || f.unit() < 10) return;
+  // Hexes of one colour side by side would merge: a hairline where one hex meets another of
+  // its colour (walls stay solid), on the pixels of the left or upper one.
+  auto owner_at = [&](int i, int j) {
+    return owner[static_cast<std::size_t>(j) * static_cast<std::size_t>(f.width()) +
+                 static_cast<std::size_t>(i)];
+  };
+  for (int j = 0; j < f.height() && j < img.height; ++j) {
+    for (int i = 0; i < f.width(); ++i) {
+      const std::int32_t o = owner_at(i, j);
+      if (o < 0) continue;
+      const std::uint8_t c = cells[static_cast<std::size_t>(o)];
+      if (c == kWall) continue;
+      bool edge = false;
+      for (const auto& [di, dj] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}}) {
+        if (i + di >= f.width() || j + dj >= f.height()) continue;
+        const std::int32_t n = owner_at(i + di, j + dj);
+        if (n >= 0 && n != o && cells[static_cast<std::size_t>(n)] == c) edge = true;
+      }
+      if (edge) {
+        img.pixels[static_cast<std::size_t>(j) * static_cast<std::size_t>(img.width) +
+                   static_cast<std::size_t>(x0 + i)] = kGridLine;
+      }
     }
   }
 }

@@ -77,7 +77,8 @@ class MapFrame {
   std::vector<std::int32_t> owner_;
 };
 
-/// Paints one panel's cells (colours per cell, row-major over the grid) at x0 of `img`.
+/// Paints one panel's cells (colours per cell, row-major over the grid) at x0 of `img`; on hex
+/// maps of 10 pixels a hex or more, a hairline (kGridLine) where two hexes of one colour meet.
 void paint_frame(IndexedImage& img, int x0, const MapFrame& f,
                  const std::vector<std::uint8_t>& cells);
 

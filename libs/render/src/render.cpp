@@ -52,6 +52,7 @@ std::vector<std::uint8_t> make_palette() {
   c[kEdgeWall] = {20, 30, 110};
   c[kLink] = {0, 150, 160};
   c[kLinkTaken] = {0, 90, 255};
+  c[kGridLine] = {214, 214, 224};
   const Rgb hues[kAgentHues] = {{30, 100, 230}, {20, 150, 60}, {140, 60, 200}, {240, 140, 0},
                                 {220, 60, 150}, {0, 170, 210}, {130, 150, 0},  {150, 90, 40}};
   for (int k = 0; k < kAgentHues; ++k) {

@@ -89,6 +89,7 @@ enum Colour : std::uint8_t {
   kEdgeWall,                  ///< a thin wall: a line on the cell edge it blocks
   kLink,                      ///< a link of a map: a line between its two ends, a dot on each
   kLinkTaken,                 ///< a path's step through a link: where it changes floor
+  kGridLine,                  ///< hex maps: the hairline between two hexes of one colour
   kAgentFirst,                ///< simulations: kAgentFirst + k, the k-th of kAgentHues colours
   kAgentFadedFirst = kAgentFirst + 8,   ///< the same faded: trails, agents that arrived
   kClosedFirst = kAgentFadedFirst + 8,  ///< closed cells, early (kClosedFirst) to late (255)
