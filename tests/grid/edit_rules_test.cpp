@@ -54,6 +54,9 @@ struct EditModel {
           case Edit::Kind::terrain:
             if (c != '@') t = e.cost;
             break;
+          case Edit::Kind::edge_wall:
+          case Edit::Kind::edge_open:
+            break;  // edges, not cells: the model's cells stay
         }
       }
     }

@@ -37,7 +37,7 @@ using Answer = pathlab::testing::SubgoalAnswer;
 using pathlab::testing::ask;
 using pathlab::testing::describe;
 using pathlab::testing::expect_sound;
-constexpr auto check_grid = pathlab::testing::check_grid<SubgoalGraph>;
+constexpr auto check_sg_grid = pathlab::testing::check_grid<SubgoalGraph>;
 
 TEST(SubgoalGraph, AppliesOnlyToUnitNoCornerCutOctile) {
   grid::Grid g(5, 5);
@@ -56,7 +56,7 @@ TEST(SubgoalGraph, RandomGridsMatchAStar) {
   for (int i = 0; i < 3000; ++i) {
     const grid::Grid g = varied_random_grid(rng, i);
     ++grids;
-    found += check_grid(g, rng, 3, 8, "grid " + std::to_string(i));
+    found += check_sg_grid(g, rng, 3, 8, "grid " + std::to_string(i));
     if (HasFailure()) return;
   }
   EXPECT_GT(found, 20000);
@@ -71,14 +71,14 @@ TEST(SubgoalGraph, MazesAndLargerGridsMatchAStar) {
     const int cw = 1 + i % 3;
     const grid::Grid g = maze(static_cast<std::uint32_t>(rng()), 3 + static_cast<int>(rng() % 25),
                               3 + static_cast<int>(rng() % 25), cw, static_cast<int>(rng() % 40));
-    found += check_grid(g, rng, 3, 10, "maze " + std::to_string(i));
+    found += check_sg_grid(g, rng, 3, 10, "maze " + std::to_string(i));
     if (HasFailure()) return;
   }
   for (int i = 0; i < 60; ++i) {
     const int w = 60 + static_cast<int>(rng() % 140), h = 60 + static_cast<int>(rng() % 140);
     const grid::Grid g =
         random_grid(static_cast<std::uint32_t>(rng()), w, h, static_cast<int>(rng() % 36), false);
-    found += check_grid(g, rng, 3, 10, "large " + std::to_string(i));
+    found += check_sg_grid(g, rng, 3, 10, "large " + std::to_string(i));
     if (HasFailure()) return;
   }
   EXPECT_GT(found, 4000);

@@ -271,6 +271,9 @@ void Grid::set_layout(Layout l) {
   const std::uint64_t before = revision_.value();
   revision_.renew();
   layout_ = l;
+  // Clearance means another thing on hexes: drop every field and view (finders ask again, the
+  // revision changed).
+  cache_ = detail::UnitCacheSlot{};
   if (width_ > 0 && height_ > 0) record({0, 0, width_ - 1, height_ - 1}, before);
 }
 

@@ -1,6 +1,10 @@
 #include <pathlab/grid/moves.hpp>
 
+#include <cmath>
 #include <cstdlib>
+#include <limits>
+
+#include <pathlab/grid/topology.hpp>
 
 namespace pathlab::grid {
 
@@ -36,7 +40,41 @@ std::optional<CostModel> parse_cost_model(std::string_view s) noexcept {
   return std::nullopt;
 }
 
+namespace {
+
+/// The grid move a -> b (no link): its direction code, or -1 when b is not a neighbour of a
+/// in the layout or the move is illegal.
+int grid_move(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
+  if (!g.passable(a) || !g.passable(b)) return -1;
+  const NodeId na = g.id(a), nb = g.id(b);
+  int found = -1;
+  auto look = [&](NodeId n, int d, double) {
+    if (n == nb && d < directions(g.layout())) found = d;
+  };
+  dispatch_rule(m.diagonal, [&](auto rule) {
+    for_each_move<decltype(rule)::value>(g, na, step_base(m), look);
+  });
+  return found;
+}
+
+/// The cheapest link a -> b usable by the grid's cells: its cost, or infinity.
+double link_cost(const Grid& g, Cell a, Cell b) noexcept {
+  double best = std::numeric_limits<double>::infinity();
+  if (!g.in_bounds(a) || !g.in_bounds(b) || !g.passable(a) || !g.passable(b)) return best;
+  const NodeId na = g.id(a), nb = g.id(b);
+  if (!g.link_out_id(na)) return best;
+  for (const Grid::Arc& arc : g.out_links(na)) {
+    if (arc.to == nb) best = std::min(best, static_cast<double>(arc.cost));
+  }
+  return best;
+}
+
+}  // namespace
+
 bool step_legal(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
+  if (!g.plain()) {
+    return grid_move(g, m, a, b) >= 0 || std::isfinite(link_cost(g, a, b));
+  }
   if (!g.passable(a) || !g.passable(b)) return false;
   const int dx = b.x - a.x, dy = b.y - a.y;
   if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) return false;
@@ -56,7 +94,18 @@ bool step_legal(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
 }
 
 double step_cost(const Grid& g, const Moves& m, Cell a, Cell b) noexcept {
-  const bool diagonal = a.x != b.x && a.y != b.y;
+  if (!g.plain()) {
+    // The cheaper of the grid move and a link joining the same two cells.
+    double best = link_cost(g, a, b);
+    const int d = grid_move(g, m, a, b);
+    if (d >= 0) {
+      const double base = (!is_hex(g.layout()) && d >= 4) ? m.diagonal_cost() : m.straight_cost();
+      best = std::min(best, base * static_cast<double>(g.terrain(b.x, b.y)));
+    }
+    if (std::isfinite(best)) return best;
+    // Not a legal move: what the plain rules would charge (callers check legality first).
+  }
+  const bool diagonal = a.x != b.x && a.y != b.y && !is_hex(g.layout());
   const double base = diagonal ? m.diagonal_cost() : m.straight_cost();
   return base * static_cast<double>(g.terrain(b.x, b.y));
 }

@@ -1,5 +1,6 @@
 // Units, their parser, clearance fields and the grid's cache of unit views.
 #include <pathlab/core/portable.hpp>
+#include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/unit.hpp>
 
 #include <algorithm>
@@ -30,9 +31,75 @@ Rect clip(const Grid& g, Rect a, int grow) {
           std::min(g.height() - 1, a.y1 + grow)};
 }
 
+/// Hex layouts: q = the hex distance from each cell of `area` to the nearest hex blocked for
+/// `forbidden` (the outside of the map counts as blocked), capped at kReach + 1; 0 for blocked
+/// cells. A multi-source breadth-first search over the area grown by kReach + 1.
+void compute_q_hex(const Grid& g, const std::bitset<128>& forbidden, Rect area,
+                   std::vector<std::uint16_t>& q) {
+  const int W = g.width(), H = g.height();
+  constexpr int kFar = kReach + 1;
+  const Rect r = clip(g, area, kFar + 1);
+  const int rw = r.x1 - r.x0 + 1, rh = r.y1 - r.y0 + 1;
+  std::vector<std::uint8_t> d(static_cast<std::size_t>(rw) * rh, static_cast<std::uint8_t>(kFar));
+  std::vector<std::int32_t> queue;
+  const auto off = hex::offsets(g.layout());
+  auto at = [&](int x, int y) -> std::uint8_t& {
+    return d[static_cast<std::size_t>(y - r.y0) * rw + (x - r.x0)];
+  };
+  for (int y = r.y0; y <= r.y1; ++y) {
+    for (int x = r.x0; x <= r.x1; ++x) {
+      if (forbidden[static_cast<unsigned char>(g.cell_class(x, y)) & 127]) {
+        at(x, y) = 0;
+        queue.push_back((y - r.y0) * rw + (x - r.x0));
+      }
+    }
+  }
+  // The outside of the map: one step from every cell with a neighbour outside it.
+  const std::size_t outside_from = queue.size();
+  for (int y = r.y0; y <= r.y1; ++y) {
+    for (int x = r.x0; x <= r.x1; ++x) {
+      if (at(x, y) == 0) continue;
+      for (const hex::Offset o : off[hex::odd(g.layout(), x, y)]) {
+        const int nx = x + o.dx, ny = y + o.dy;
+        if (nx < 0 || ny < 0 || nx >= W || ny >= H) {
+          at(x, y) = 1;
+          queue.push_back((y - r.y0) * rw + (x - r.x0));
+          break;
+        }
+      }
+    }
+  }
+  // Cells at distance 1 seeded above go after the blocked ones: the queue stays in order.
+  (void)outside_from;
+  std::stable_sort(queue.begin(), queue.end(),
+                   [&](std::int32_t a, std::int32_t b) { return d[a] < d[b]; });
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const int x = r.x0 + queue[i] % rw, y = r.y0 + queue[i] / rw;
+    const int next = d[static_cast<std::size_t>(queue[i])] + 1;
+    if (next >= kFar) continue;
+    for (const hex::Offset o : off[hex::odd(g.layout(), x, y)]) {
+      const int nx = x + o.dx, ny = y + o.dy;
+      if (nx < r.x0 || ny < r.y0 || nx > r.x1 || ny > r.y1) continue;
+      std::uint8_t& v = at(nx, ny);
+      if (v > next) {
+        v = static_cast<std::uint8_t>(next);
+        queue.push_back((ny - r.y0) * rw + (nx - r.x0));
+      }
+    }
+  }
+  for (int y = area.y0; y <= area.y1; ++y) {
+    for (int x = area.x0; x <= area.x1; ++x) q[g.id(x, y)] = at(x, y);
+  }
+}
+
 /// q for every cell of `area` (q[id]; padded layout), from the squares blocked for `forbidden`.
+/// Hex layouts: compute_q_hex.
 void compute_q(const Grid& g, const std::bitset<128>& forbidden, Rect area,
                std::vector<std::uint16_t>& q) {
+  if (is_hex(g.layout())) {
+    compute_q_hex(g, forbidden, area, q);
+    return;
+  }
   const int W = g.width(), H = g.height();
   auto blocked = [&](int x, int y) -> bool {
     if (x < 0 || y < 0 || x >= W || y >= H) return true;
@@ -201,22 +268,30 @@ UnitCacheSlot& UnitCacheSlot::operator=(UnitCacheSlot&& o) noexcept {
 
 namespace {
 
-detail::ViewKey key_of(const Unit& u) {
+/// The least q a usable cell needs on layout l: square, min_q(radius) (clearance squared, times
+/// 4); hex, radius + 1 (the hex distance to the nearest blocked hex); 0 when every unblocked cell
+/// is usable.
+std::uint32_t qmin_of(const Unit& u, Layout l) {
+  if (is_hex(l)) return u.radius >= 1.0 ? static_cast<std::uint32_t>(u.radius) + 1 : 0;
+  const std::uint32_t q = detail::min_q(u.radius);
+  return q <= 1 ? 0 : q;
+}
+
+detail::ViewKey key_of(const Unit& u, Layout l = Layout::square) {
   detail::ViewKey k;
   k.cost = u.cost;
   k.cost[static_cast<unsigned char>(kWallClass)] = Unit::forbidden;
   // No cell has the aliases' classes: units that differ only there share a view.
   k.cost[static_cast<unsigned char>('G')] = 1.0f;
   k.cost[static_cast<unsigned char>('O')] = 1.0f;
-  k.qmin = detail::min_q(u.radius);
-  if (k.qmin <= 1) k.qmin = 0;
+  k.qmin = qmin_of(u, l);
   return k;
 }
 
 }  // namespace
 
 bool Grid::sees_alike(const Unit& unit) const noexcept {
-  if (detail::min_q(unit.radius) > 1) return false;
+  if (qmin_of(unit, layout_) > 0) return false;
   if (classes_.empty()) return unit.class_cost(kGroundClass) == 1.0f;
   static const detail::ViewKey plain = key_of(Unit{});
   detail::ViewKey k = key_of(unit);
@@ -225,9 +300,10 @@ bool Grid::sees_alike(const Unit& unit) const noexcept {
 
 std::shared_ptr<const Grid> Grid::view(const Unit& unit) const {
   if (auto bad = validate(unit)) throw std::invalid_argument(*bad);
+  if (auto bad = validate(unit, layout_)) throw std::invalid_argument(*bad);
   // This grid itself, not owned: the aliasing constructor with an empty owner.
   if (sees_alike(unit)) return std::shared_ptr<const Grid>(std::shared_ptr<const Grid>{}, this);
-  return cache_.get().view(*this, key_of(unit));
+  return cache_.get().view(*this, key_of(unit, layout_));
 }
 
 Footing footing(const Grid& g, const Unit& unit, Cell c) {
@@ -237,6 +313,17 @@ Footing footing(const Grid& g, const Unit& unit, Cell c) {
   if (unit.forbids(cls)) return Footing::forbidden_class;
   const auto view = g.view(unit);
   return view && view->passable(c) ? Footing::ok : Footing::too_close;
+}
+
+std::optional<std::string> validate(const Unit& u, Layout l) {
+  if (auto bad = validate(u)) return bad;
+  if (is_hex(l) && u.radius != std::floor(u.radius)) {
+    char text[32];
+    const auto r = core::to_chars(text, text + sizeof text, u.radius);
+    return "radius " + std::string(text, r.ptr) +
+           ": on a hex map the radius is a whole number of hexes (0, 1, 2, ...)";
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> validate(const Unit& u) {
@@ -392,7 +479,10 @@ double clearance(const Grid& g, const Unit& unit, Cell c) {
   detail::UnitCache& cache = g.cache_.get();
   const std::lock_guard lock(cache.mutex);
   const auto& f = cache.field(g, detail::forbidden_set(key_of(unit)));
-  return std::sqrt(static_cast<double>(f.q[g.id(c)])) / 2.0;
+  const double q = f.q[g.id(c)];
+  // Hex: whole hexes free around the cell (q is the hex distance to the nearest blocked one).
+  if (is_hex(g.layout())) return q > 0 ? q - 1 : 0;
+  return std::sqrt(q) / 2.0;
 }
 
 }  // namespace pathlab::grid

@@ -17,19 +17,24 @@ struct BestFirstParams {
 
 /// Monotone (p.monotone) runs over a radix heap with lazy updates; the others over the indexed
 /// binary heap, whose keys may go down.
-template <DiagonalRule R, class H, class L, bool Monotone>
+/// T: the neighbour iteration (grid::Topology). Plain maps take the heuristic functor h
+/// toward t; other maps take `mh` (set up toward t), and h is unused.
+template <class T, class H, class L, bool Monotone>
 Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstParams& p, H h,
-                  NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
+                  const MapHeuristic& mh, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
   if (!p.resume) side.begin(grid.padded_size());
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
+  const grid::StepBase base = grid::step_base(moves);
   const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
   const bool terrain = grid.has_terrain();
   const CellOf cell_of(grid);
   const NodeId stride = static_cast<NodeId>(grid.stride());
 
   auto priority = [&](double g, int x, int y) {
-    if constexpr (H::is_zero) {
+    if constexpr (T::general) {
+      return p.g_weight * g + p.h_weight * mh(x, y);
+    } else if constexpr (H::is_zero) {
       return p.g_weight * g;
     } else {
       return p.g_weight * g + p.h_weight * hv(x, y);
@@ -78,8 +83,7 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
 
     int x, y;
     cell_of(e.id, x, y);
-    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
-      const double step = terrain ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4];
+    auto relax = [&](NodeId n, int d, double step) PATHLAB_INLINE {
       const double ng = gu + step;
       const std::uint8_t state = side.state(n);
       const bool seen = state >= side.gen;
@@ -89,7 +93,14 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
       if (seen && !improves(ng, side.nodes[n].g)) return;
       if (was_closed) ++st.reopened;
       side.open(n, ng, e.id);
-      const double f = priority(ng, x + grid::kDx[d], y + grid::kDy[d]);
+      double f;
+      if constexpr (T::general) {
+        int nx, ny;
+        cell_of(n, nx, ny);
+        f = priority(ng, nx, ny);
+      } else {
+        f = priority(ng, x + grid::kDx[d], y + grid::kDy[d]);
+      }
       const HeapEntry entry{key(f, ng), n};
       // Its expansion will touch the rows above and below: start loading them now (on
       // maze512-1-0 those misses were a third of the time).
@@ -106,7 +117,14 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
       } else {
         if constexpr (L::enabled) listener.updated(n, e.id, ng, f, 0);
       }
-    });
+    };
+    if constexpr (T::general) {
+      grid::for_each_move<T::rule>(grid, e.id, base, relax);
+    } else {
+      grid::for_each_neighbour<T::rule>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
+        relax(n, d, terrain ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4]);
+      });
+    }
   }
   return Status::no_path;
 }
@@ -146,16 +164,31 @@ Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
   BestFirstParams p{rule.g_weight, rule.h_weight, rule.reopen, false, o.node_limit, ws.resume};
   const Heuristic heur = rule.heuristic;
   // Our admissible heuristics are all consistent, and so is w*h for w <= 1.
-  p.monotone = p.g_weight == 1.0 && p.h_weight <= 1.0 && search::admissible(heur, o.moves);
+  p.monotone = p.g_weight == 1.0 && p.h_weight <= 1.0 &&
+               (search::admissible(heur, o.moves) || grid::is_hex(grid.layout()));
   Side& side = ws.side[0];
-  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    return dispatch_heuristic(heur, o.moves, [&](auto h) {
-      constexpr DiagonalRule R = decltype(rule)::value;
-      using H = decltype(h);
-      return p.monotone
-                 ? best_first<R, H, L, true>(grid, o.moves, p, h, s, t, side, out.stats, listener)
-                 : best_first<R, H, L, false>(grid, o.moves, p, h, s, t, side, out.stats, listener);
-    });
+  const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
+    using T = decltype(topo);
+    if constexpr (T::general) {
+      // One heuristic type for every map kind: MapHeuristic decides at run time.
+      if (!p.resume) {
+        ws.map_h.setup(grid, heur, o.moves.straight_cost(), o.moves.diagonal_cost(),
+                       std::span<const NodeId>(&t, 1));
+      }
+      const ZeroH h{};
+      return p.monotone ? best_first<T, ZeroH, L, true>(grid, o.moves, p, h, ws.map_h, s, t, side,
+                                                        out.stats, listener)
+                        : best_first<T, ZeroH, L, false>(grid, o.moves, p, h, ws.map_h, s, t, side,
+                                                         out.stats, listener);
+    } else {
+      return dispatch_heuristic(heur, o.moves, [&](auto h) {
+        using H = decltype(h);
+        return p.monotone ? best_first<T, H, L, true>(grid, o.moves, p, h, ws.map_h, s, t, side,
+                                                      out.stats, listener)
+                          : best_first<T, H, L, false>(grid, o.moves, p, h, ws.map_h, s, t, side,
+                                                       out.stats, listener);
+      });
+    }
   });
   if (status == Status::found) append_chain_forward(grid, side, s, t, out.path);
   return status;

@@ -9,10 +9,13 @@
 namespace pathlab::search::detail {
 namespace {
 
-template <DiagonalRule R, class H, class L>
+template <class T, class H, class L>
 Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId s, NodeId t,
                std::uint64_t limit, Pathfinder::Workspace& ws, Stats& st, L& listener,
                NodeId& meet) {
+  constexpr DiagonalRule R = T::rule;
+  const MapHeuristic* mh[2] = {&ws.map_h, &ws.map_h_back};
+  const grid::StepBase base = grid::step_base(moves);
   Side* sides[2] = {&ws.side[0], &ws.side[1]};
   sides[0]->begin(grid.padded_size());
   sides[1]->begin(grid.padded_size());
@@ -22,7 +25,9 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
   const bool terrain = grid.has_terrain();
   const CellOf cell_of(grid);
   auto priority = [&](int side, double g, int x, int y) {
-    if constexpr (H::is_zero) {
+    if constexpr (T::general) {
+      return g + w * (*mh[side])(x, y);
+    } else if constexpr (H::is_zero) {
       return g;
     } else {
       return g + w * hv[side](x, y);
@@ -66,9 +71,7 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
     int x, y;
     cell_of(e.id, x, y);
     const float enter_u = terrain ? grid.terrain_id(e.id) : 1.0f;
-    grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
-      double step = cost[d >= 4];
-      if (terrain) step *= k == 0 ? grid.terrain_id(n) : enter_u;
+    auto relax = [&](NodeId n, int d, double step) PATHLAB_INLINE {
       const double ng = gu + step;
       const std::uint8_t state = me.state(n);
       NodeRec& r = me.nodes[n];
@@ -76,7 +79,14 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
       if (seen && !improves(ng, r.g)) return;
       if (state == me.gen + 1) ++st.reopened;
       me.open(n, ng, e.id);
-      const double f = priority(k, ng, x + grid::kDx[d], y + grid::kDy[d]);
+      double f;
+      if constexpr (T::general) {
+        int nx, ny;
+        cell_of(n, nx, ny);
+        f = priority(k, ng, nx, ny);
+      } else {
+        f = priority(k, ng, x + grid::kDx[d], y + grid::kDy[d]);
+      }
       me.push(f, ng, n);
       if (!seen) ++st.generated;
       if constexpr (L::enabled) {
@@ -90,7 +100,21 @@ Status biastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
         mu = ng + other.nodes[n].g;
         meet = n;
       }
-    });
+    };
+    if constexpr (T::general) {
+      // Backward: the moves into e.id, each costing what the forward move costs.
+      if (k == 0) {
+        grid::for_each_move<R>(grid, e.id, base, relax);
+      } else {
+        grid::for_each_move_in<R>(grid, e.id, base, relax);
+      }
+    } else {
+      grid::for_each_neighbour<R>(grid, e.id, [&](NodeId n, int d) PATHLAB_INLINE {
+        double step = cost[d >= 4];
+        if (terrain) step *= k == 0 ? grid.terrain_id(n) : enter_u;
+        relax(n, d, step);
+      });
+    }
   }
   if (mu == kInf) return Status::no_path;
   if constexpr (L::enabled) listener.meet(meet, meet);
@@ -103,11 +127,21 @@ template <class L>
 Status run_bidirectional_astar(const Grid& grid, const Options& o, NodeId s, NodeId t,
                                Pathfinder::Workspace& ws, Result& out, L& listener) {
   NodeId meet = s;
-  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    return dispatch_heuristic(o.effective_heuristic(), o.moves, [&](auto h) {
-      return biastar<decltype(rule)::value>(grid, o.moves, o.effective_weight(), h, s, t,
-                                            o.node_limit, ws, out.stats, listener, meet);
-    });
+  const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
+    using T = decltype(topo);
+    if constexpr (T::general) {
+      const Heuristic h = o.effective_heuristic();
+      const double sc = o.moves.straight_cost(), dc = o.moves.diagonal_cost();
+      ws.map_h.setup(grid, h, sc, dc, std::span<const NodeId>(&t, 1));
+      ws.map_h_back.setup(grid, h, sc, dc, std::span<const NodeId>(&s, 1), true);
+      return biastar<T>(grid, o.moves, o.effective_weight(), ZeroH{}, s, t, o.node_limit, ws,
+                        out.stats, listener, meet);
+    } else {
+      return dispatch_heuristic(o.effective_heuristic(), o.moves, [&](auto h) {
+        return biastar<T>(grid, o.moves, o.effective_weight(), h, s, t, o.node_limit, ws, out.stats,
+                          listener, meet);
+      });
+    }
   });
   if (status == Status::found) {
     append_chain_forward(grid, ws.side[0], s, meet, out.path);

@@ -19,8 +19,10 @@
 #include <pathlab/core/portable.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/moves.hpp>
+#include <pathlab/grid/topology.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "map_heuristic.hpp"
 #include "radix_queue.hpp"
 
 namespace pathlab::search::detail {
@@ -256,7 +258,7 @@ struct Side {
 /// Frame of the explicit DFS stack used by iterative deepening searches.
 struct Frame {
   NodeId node;
-  std::uint8_t next_dir;
+  std::uint16_t next_dir;
   double g;
 };
 
@@ -323,6 +325,7 @@ struct Pathfinder::Workspace {
   detail::Side side[2];
   std::vector<grid::NodeId> queue;
   std::vector<grid::NodeId> next;
+  std::vector<grid::NodeId> moves;  ///< depth-first search: the moves out of one cell
   std::vector<detail::Frame> stack;
   std::vector<Cell> scratch;
   /// A second per-cell flag as generation stamps (Lazy Theta*: "this parent is known visible").
@@ -336,6 +339,9 @@ struct Pathfinder::Workspace {
   Stats sliced_stats;
   const grid::Grid* sliced_grid = nullptr;
   std::uint64_t sliced_revision = 0;
+  /// The heuristic on maps that are not plain (hex, edge walls, layers, links).
+  detail::MapHeuristic map_h;
+  detail::MapHeuristic map_h_back;  ///< bidirectional searches: toward the start, reversed
   /// The nearest of several goals by an algorithm run once per goal: each run's result.
   Result goal_result;
   std::vector<grid::NodeId> goal_ids;
@@ -533,6 +539,8 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 // jps.cpp and subgoal.cpp.
 /// The answer of `asked` falling back for `why`: the algorithm answering and the note.
 [[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
+/// The same, answered by `by`.
+[[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why, Algorithm by) noexcept;
 /// How a query with o is answered on the grid actually searched (the unit's view applied),
 /// every reason but rebuilding.
 [[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;

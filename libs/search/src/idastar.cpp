@@ -8,7 +8,7 @@
 namespace pathlab::search::detail {
 namespace {
 
-template <DiagonalRule R, class H, class L>
+template <class T, class H, class L>
 Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId s, NodeId t,
                std::uint64_t limit, Pathfinder::Workspace& ws, Stats& st, L& listener) {
   Side& side = ws.side[0];
@@ -19,8 +19,13 @@ Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
   const std::int32_t stride = grid.stride();
+  constexpr DiagonalRule R = T::rule;
+  const grid::StepBase base = grid::step_base(moves);
   auto hcost = [&](NodeId n) {
-    if constexpr (H::is_zero) {
+    if constexpr (T::general) {
+      return w * ws.map_h(static_cast<int>(n % static_cast<NodeId>(stride)) - 1,
+                          static_cast<int>(n / static_cast<NodeId>(stride)) - 1);
+    } else if constexpr (H::is_zero) {
       return 0.0;
     } else {
       return w * hv(static_cast<int>(n % static_cast<NodeId>(stride)) - 1,
@@ -50,10 +55,22 @@ Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
       }
       bool pushed = false;
       NodeId n = 0;
-      while (f.next_dir < 8) {
+      while (T::general || f.next_dir < 8) {
         const int d = f.next_dir++;
-        if (!step_in<R>(grid, off, f.node, d, n)) continue;
-        const double g = f.g + step_cost(grid, moves, d, n);
+        double g;
+        if constexpr (T::general) {
+          // The d-th move out of the cell, in for_each_move's order.
+          int i = 0;
+          double step = -1;
+          grid::for_each_move<R>(grid, f.node, base, [&](NodeId m, int, double c) {
+            if (i++ == d) n = m, step = c;
+          });
+          if (d >= i) break;
+          g = f.g + step;
+        } else {
+          if (!step_in<R>(grid, off, f.node, d, n)) continue;
+          g = f.g + step_cost(grid, moves, d, n);
+        }
         if (side.seen(n) && side.nodes[n].g <= g) continue;  // transposition table
         if (best.seen(n) && best.nodes[n].g < g) continue;
         const double fn = g + hcost(n);
@@ -84,11 +101,19 @@ Status idastar(const Grid& grid, const grid::Moves& moves, double w, H h, NodeId
 template <class L>
 Status run_idastar(const Grid& grid, const Options& o, NodeId s, NodeId t,
                    Pathfinder::Workspace& ws, Result& out, L& listener) {
-  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    return dispatch_heuristic(o.effective_heuristic(), o.moves, [&](auto h) {
-      return idastar<decltype(rule)::value>(grid, o.moves, o.effective_weight(), h, s, t,
-                                            o.node_limit, ws, out.stats, listener);
-    });
+  const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
+    using T = decltype(topo);
+    if constexpr (T::general) {
+      ws.map_h.setup(grid, o.effective_heuristic(), o.moves.straight_cost(),
+                     o.moves.diagonal_cost(), std::span<const NodeId>(&t, 1));
+      return idastar<T>(grid, o.moves, o.effective_weight(), ZeroH{}, s, t, o.node_limit, ws,
+                        out.stats, listener);
+    } else {
+      return dispatch_heuristic(o.effective_heuristic(), o.moves, [&](auto h) {
+        return idastar<T>(grid, o.moves, o.effective_weight(), h, s, t, o.node_limit, ws, out.stats,
+                          listener);
+      });
+    }
   });
   if (status == Status::found) append_chain_forward(grid, ws.side[0], s, t, out.path);
   return status;

@@ -284,6 +284,8 @@ std::string_view to_string(Fallback f) noexcept {
       return "map-too-large";
     case Fallback::rebuilding:
       return "rebuilding";
+    case Fallback::map_kind:
+      return "map-kind";
   }
   return "none";
 }
@@ -311,15 +313,19 @@ namespace {
 /// The note of each algorithm that falls back, per reason (Fallback's order).
 struct Notes {
   Algorithm algorithm;
-  std::array<const char*, 6> text;
+  std::array<const char*, 7> text;
 };
+#define PATHLAB_KIND_NOTE(name, what)                                              \
+  name ": " what                                                                   \
+       " needs a plain square map (no hex layout, walls on cell edges, floors or " \
+       "links); answered with A*"
 constexpr Notes kNotes[] = {
     {Algorithm::jps,
      {"",
       "jps: steps have terrain or class costs here and jump point search assumes unit costs; "
       "answered with A*",
       "jps: jump point search is defined for --diagonal no-corner-cut; answered with A*", "", "",
-      ""}},
+      "", PATHLAB_KIND_NOTE("jps", "jump point search")}},
     {Algorithm::jps_plus,
      {"",
       "jps+: steps have terrain or class costs here and jump point search assumes unit costs; "
@@ -327,22 +333,38 @@ constexpr Notes kNotes[] = {
       "jps+: jump point search is defined for --diagonal no-corner-cut; answered with A*", "",
       "jps+: the map is wider or taller than 32000 cells, too large for the jump table; "
       "answered with jps",
-      ""}},
+      "", PATHLAB_KIND_NOTE("jps+", "jump point search")}},
     {Algorithm::subgoal,
      {"", "subgoal: steps have terrain or class costs here; answered with A*",
       "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
       "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
       "subgoal: the map has too many cells for a subgoal graph; answered with A*",
       "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt on another "
-      "thread"}},
+      "thread",
+      PATHLAB_KIND_NOTE("subgoal", "a subgoal graph")}},
     {Algorithm::subgoal_ch,
      {"", "subgoal-ch: steps have terrain or class costs here; answered with A*",
       "subgoal-ch: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
       "subgoal-ch: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
       "subgoal-ch: the map has too many cells for a subgoal graph; answered with A*",
       "subgoal-ch: the map changed; answered with jps while the hierarchy is rebuilt on another "
-      "thread"}},
+      "thread",
+      PATHLAB_KIND_NOTE("subgoal-ch", "a subgoal graph")}},
+    {Algorithm::theta,
+     {"", "", "", "", "", "",
+      "theta: any-angle paths are drawn on square cells of one floor without links; answered "
+      "with A*"}},
+    {Algorithm::lazytheta,
+     {"", "", "", "", "", "",
+      "lazytheta: any-angle paths are drawn on square cells of one floor without links; answered "
+      "with A*"}},
+    {Algorithm::anyangle_exact,
+     {"", "", "", "", "", "",
+      "anyangle-exact: the exact any-angle search knows wall squares only, not walls on cell "
+      "edges, hex layouts, floors or links; answered with Theta* on edge walls (any-angle, not "
+      "always the shortest), with A* otherwise"}},
 };
+#undef PATHLAB_KIND_NOTE
 
 }  // namespace
 
@@ -352,6 +374,11 @@ FallbackInfo detail::fallback_info(Algorithm asked, Fallback why) noexcept {
                                (why == Fallback::map_too_large && asked == Algorithm::jps_plus)
                            ? Algorithm::jps
                            : Algorithm::astar;
+  return fallback_info(asked, why, by);
+}
+
+FallbackInfo detail::fallback_info(Algorithm asked, Fallback why, Algorithm by) noexcept {
+  if (why == Fallback::none) return {asked, why, {}};
   for (const Notes& n : kNotes) {
     if (n.algorithm == asked) return {by, why, n.text[static_cast<std::size_t>(why)]};
   }
@@ -361,6 +388,28 @@ FallbackInfo detail::fallback_info(Algorithm asked, Fallback why) noexcept {
 FallbackInfo detail::fallback_on(const grid::Grid& g, const Options& o) noexcept {
   const Algorithm a = o.algorithm;
   const bool subgoal = a == Algorithm::subgoal || a == Algorithm::subgoal_ch;
+  if (!g.plain()) {
+    // Only edge walls: Theta* and Lazy Theta* honour them (their sight lines do), and stand in
+    // for the exact any-angle search.
+    const bool edge_walls_only =
+        g.layout() == grid::Layout::square && g.arcs().empty() && g.layers() == 1;
+    switch (a) {
+      case Algorithm::theta:
+      case Algorithm::lazytheta:
+        if (edge_walls_only) return {a, Fallback::none, {}};
+        return fallback_info(a, Fallback::map_kind, Algorithm::astar);
+      case Algorithm::anyangle_exact:
+        return fallback_info(a, Fallback::map_kind,
+                             edge_walls_only ? Algorithm::theta : Algorithm::astar);
+      case Algorithm::jps:
+      case Algorithm::jps_plus:
+      case Algorithm::subgoal:
+      case Algorithm::subgoal_ch:
+        return fallback_info(a, Fallback::map_kind, Algorithm::astar);
+      default:
+        return {a, Fallback::none, {}};
+    }
+  }
   if (!subgoal && a != Algorithm::jps && a != Algorithm::jps_plus) return {a, Fallback::none, {}};
   Fallback why = Fallback::none;
   if (g.has_terrain()) {

@@ -60,6 +60,18 @@ namespace {
 template <class L>
 Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::NodeId t,
                 Pathfinder::Workspace& ws, Result& out, L& listener) {
+  if (!g.plain()) {
+    // Algorithms made for plain square maps answer through one that knows this map's kind.
+    const FallbackInfo f = detail::fallback_on(g, o);
+    if (f.fallback == Fallback::map_kind) {
+      detail::set_fallback(out, f);
+      Options by = o;
+      by.algorithm = f.answered_by;
+      if (f.answered_by == Algorithm::theta)
+        return detail::run_theta(g, by, s, t, ws, out, listener);
+      return detail::run_best_first(g, by, s, t, ws, out, listener);
+    }
+  }
   switch (o.algorithm) {
     case Algorithm::bfs:
     case Algorithm::dfs:
@@ -181,7 +193,7 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
         total.los_checks += r.stats.los_checks;
         total.peak_open = std::max(total.peak_open, r.stats.peak_open);
         if (st == Status::found) {
-          const double c = info(options_.algorithm).any_angle
+          const double c = info(r.answered_by).any_angle
                                ? polyline_length(path_points(r))
                                : grid::path_cost(g, options_.moves, r.path);
           if (c < best_cost - 1e-12) {
@@ -226,7 +238,7 @@ Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
   }
   if (out.stats.iterations == 0) out.stats.iterations = 1;
   if (out.status == Status::found) {
-    if (info(options_.algorithm).any_angle) {
+    if (info(out.answered_by).any_angle) {
       if (out.points.empty()) {
         for (const Cell c : out.path) out.points.push_back(centre(c));
       }
@@ -331,7 +343,7 @@ bool Pathfinder::run_slice(std::uint64_t max_expansions, Result& out) noexcept {
   w.resume = false;
   if (out.stats.iterations == 0) out.stats.iterations = 1;
   if (out.status == Status::found) {
-    if (info(a).any_angle) {
+    if (info(out.answered_by).any_angle) {
       if (out.points.empty()) {
         for (const Cell c : out.path) out.points.push_back(centre(c));
       }

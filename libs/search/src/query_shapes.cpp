@@ -34,12 +34,12 @@ ExploreParams params_of(const Options& o, Heuristic& heuristic) {
 
 /// The best-first loop. hf(x, y): heuristic value; is_goal(id); track(id, g) at each expansion.
 /// Sets `reached` to the goal expanded.
-template <DiagonalRule R, class HF, class Goal, class Track, class L>
+template <class T, class HF, class Goal, class Track, class L>
 Status explore(const Grid& grid, const grid::Moves& moves, const ExploreParams& p, const HF& hf,
                NodeId s, Side& side, Stats& st, L& listener, const Goal& is_goal, Track& track,
                NodeId& reached) {
   side.begin(grid.padded_size());
-  const double cost[2] = {moves.straight_cost(), moves.diagonal_cost()};
+  const grid::StepBase base = grid::step_base(moves);
   const CellOf cell_of(grid);
   auto priority = [&](double g, NodeId n) {
     int x, y;
@@ -66,9 +66,8 @@ Status explore(const Grid& grid, const grid::Moves& moves, const ExploreParams& 
       reached = u;
       return Status::found;
     }
-    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) {
-      const double ng =
-          gu + (grid.has_terrain() ? cost[d >= 4] * grid.terrain_id(n) : cost[d >= 4]);
+    grid::for_each_step<T>(grid, u, base, [&](NodeId n, int, double step) {
+      const double ng = gu + step;
       const bool seen = side.seen(n), was_closed = side.closed(n);
       if (was_closed && !p.reopen) return;
       if (seen && !improves(ng, side.nodes[n].g)) return;
@@ -87,13 +86,16 @@ Status explore(const Grid& grid, const grid::Moves& moves, const ExploreParams& 
   return Status::no_path;
 }
 
-/// Least heuristic over the goals (zero past kMaxHeuristicGoals: Dijkstra).
-constexpr std::size_t kMaxHeuristicGoals = 64;
+/// Least heuristic over the goals (zero past kMaxHeuristicGoals: Dijkstra). On maps that are
+/// not plain, the map's own heuristic (map_heuristic.hpp) toward the same goals.
+constexpr std::size_t kMaxHeuristicGoals = MapHeuristic::kMaxGoals;
 struct MinOverGoals {
   Heuristic h;
   const grid::Moves* moves;
   const std::vector<Cell>* goals;
+  const MapHeuristic* map = nullptr;  ///< set on maps that are not plain
   double operator()(int x, int y) const noexcept {
+    if (map != nullptr) return (*map)(x, y);
     if (h == Heuristic::zero || goals->size() > kMaxHeuristicGoals) return 0.0;
     double best = kInf;
     for (const Cell c : *goals) {
@@ -108,9 +110,9 @@ template <class HF, class Goal, class Track, class L>
 Status explore_rule(const Grid& g, const Options& o, const ExploreParams& p, const HF& hf, NodeId s,
                     Side& side, Stats& st, L& listener, const Goal& is_goal, Track& track,
                     NodeId& reached) {
-  return grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    constexpr DiagonalRule R = decltype(rule)::value;
-    return explore<R>(g, o.moves, p, hf, s, side, st, listener, is_goal, track, reached);
+  return grid::dispatch_topology(g, o.moves.diagonal, [&](auto topo) {
+    using T = decltype(topo);
+    return explore<T>(g, o.moves, p, hf, s, side, st, listener, is_goal, track, reached);
   });
 }
 
@@ -132,7 +134,11 @@ Status run_multi_goal(const Grid& g, const Options& o, NodeId s, std::span<const
   std::vector<NodeId>& sorted = ws.next;
   sorted.assign(goals.begin(), goals.end());
   std::sort(sorted.begin(), sorted.end());
-  const MinOverGoals hf{heur, &o.moves, &goal_cells};
+  MinOverGoals hf{heur, &o.moves, &goal_cells};
+  if (!g.plain()) {
+    ws.map_h.setup(g, heur, o.moves.straight_cost(), o.moves.diagonal_cost(), goals);
+    hf.map = &ws.map_h;
+  }
   auto is_goal = [&](NodeId n) { return std::binary_search(sorted.begin(), sorted.end(), n); };
   auto track = [](NodeId, double) {};
   NodeId reached = s;
@@ -156,10 +162,19 @@ void run_partial(const Grid& g, const Options& o, NodeId s, std::span<const Node
   std::vector<Cell>& goal_cells = ws.scratch;
   goal_cells.clear();
   for (const NodeId t : goals) goal_cells.push_back(g.cell(t));
-  const MinOverGoals hf{heur, &o.moves, &goal_cells};
-  // Closeness: octile for 8-neighbour moves, Manhattan for 4, to the nearest goal.
+  MinOverGoals hf{heur, &o.moves, &goal_cells};
+  // Closeness: octile for 8-neighbour moves, Manhattan for 4, to the nearest goal (on other
+  // maps: hex distance, and through links the relaxed distance of map_heuristic.hpp).
   const std::vector<Cell> all_goals = goal_cells;
-  const MinOverGoals near{default_heuristic(o.moves), &o.moves, &all_goals};
+  MinOverGoals near{default_heuristic(o.moves), &o.moves, &all_goals};
+  MapHeuristic near_map;
+  if (!g.plain()) {
+    ws.map_h.setup(g, heur, o.moves.straight_cost(), o.moves.diagonal_cost(), goals);
+    hf.map = &ws.map_h;
+    near_map.setup(g, default_heuristic(o.moves), o.moves.straight_cost(), o.moves.diagonal_cost(),
+                   goals);
+    near.map = &near_map;
+  }
   const CellOf cell_of(g);
   double best_h = kInf, best_g = kInf;
   NodeId best = s;

@@ -17,9 +17,12 @@
 namespace pathlab::search::detail {
 namespace {
 
-template <DiagonalRule R, bool Lazy, class L>
+/// T: plain maps, or (general) square maps with edge walls, which the moves and the sight
+/// lines honour; other map kinds never get here (fallback_on).
+template <class T, bool Lazy, class L>
 Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
              std::vector<std::uint32_t>& verified, Stats& st, L& listener) {
+  constexpr DiagonalRule R = T::rule;
   side.begin(grid.padded_size());
   // Lazy Theta*: verified[n] == side.gen when n's parent is known to see n (a neighbour reached
   // by a legal move, or a parent whose line of sight was checked), so a cell that goes back to
@@ -70,7 +73,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
         if (!los(ru.parent, px, py, u, ux, uy)) {
           double best = kInf;
           NodeId best_parent = u;
-          grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) {
+          grid::for_each_step<T>(grid, u, grid::StepBase{}, [&](NodeId n, int d, double) {
             if (!side.closed(n)) return;
             const double g = side.nodes[n].g + dist(ux + grid::kDx[d], uy + grid::kDy[d], ux, uy);
             if (g < best) {
@@ -104,7 +107,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     int pux, puy;
     cell_of(pu, pux, puy);
     const double gu = side.nodes[u].g, gpu = side.nodes[pu].g;
-    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int d) PATHLAB_INLINE {
+    grid::for_each_step<T>(grid, u, grid::StepBase{}, [&](NodeId n, int d, double) PATHLAB_INLINE {
       const std::uint8_t state = side.state(n);
       NodeRec& r = side.nodes[n];
       const bool seen = state >= side.gen;
@@ -149,10 +152,10 @@ Status run_theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfin
                  Result& out, L& listener) {
   Side& side = ws.side[0];
   const bool lazy = o.algorithm == Algorithm::lazytheta;
-  const Status status = grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    constexpr DiagonalRule R = decltype(rule)::value;
-    return lazy ? theta<R, true>(grid, o, s, t, side, ws.stamps, out.stats, listener)
-                : theta<R, false>(grid, o, s, t, side, ws.stamps, out.stats, listener);
+  const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
+    using T = decltype(topo);
+    return lazy ? theta<T, true>(grid, o, s, t, side, ws.stamps, out.stats, listener)
+                : theta<T, false>(grid, o, s, t, side, ws.stamps, out.stats, listener);
   });
   if (status != Status::found) return status;
   // The chain of parents is the list of turning cells; drop the collinear ones (a segment

@@ -8,7 +8,7 @@
 namespace pathlab::search::detail {
 namespace {
 
-template <DiagonalRule R, class L>
+template <class T, class L>
 Status bfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder::Workspace& ws,
            Stats& st, L& listener) {
   Side& side = ws.side[0];
@@ -28,7 +28,7 @@ Status bfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
     if constexpr (L::enabled) listener.closed(u, 0);
     const double depth = side.nodes[u].g + 1;
     bool found = false;
-    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
+    grid::for_each_step<T>(grid, u, grid::StepBase{}, [&](NodeId n, int, double) {
       if (found || side.seen(n)) return;
       side.open(n, depth, u);
       q.push_back(n);
@@ -43,7 +43,7 @@ Status bfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
   return Status::no_path;
 }
 
-template <DiagonalRule R, class L>
+template <class T, class L>
 Status dfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder::Workspace& ws,
            Stats& st, L& listener) {
   Side& side = ws.side[0];
@@ -54,7 +54,7 @@ Status dfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
   stack.push_back(s);
   st.generated = 1;
   if constexpr (L::enabled) listener.opened(s, s, 0, 0, 0);
-  NodeId buf[8];
+  std::vector<NodeId>& buf = ws.moves;
   while (!stack.empty()) {
     st.peak_open = std::max<std::uint64_t>(st.peak_open, stack.size());
     const NodeId u = stack.back();
@@ -66,13 +66,14 @@ Status dfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
     if constexpr (L::enabled) listener.closed(u, 0);
     if (u == t) return Status::found;
     // Push in reverse so the first direction (north, then east...) is explored first.
-    int k = 0;
-    grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
-      if (!side.closed(n)) buf[k++] = n;
+    buf.clear();
+    grid::for_each_step<T>(grid, u, grid::StepBase{}, [&](NodeId n, int, double) {
+      if (!side.closed(n)) buf.push_back(n);
     });
     const double depth = side.nodes[u].g + 1;
-    while (k > 0) {
-      const NodeId n = buf[--k];
+    while (!buf.empty()) {
+      const NodeId n = buf.back();
+      buf.pop_back();
       const bool seen = side.seen(n);
       side.open(n, depth, u);  // the latest discovery wins: that is the DFS tree
       stack.push_back(n);
@@ -93,17 +94,36 @@ Status dfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder
 /// Manhattan distance: no path is shorter, so starting there keeps "fewest moves"). A
 /// visited-at-depth table per iteration, and the least depth ever seen per cell across
 /// iterations (a deeper arrival is dominated), keep each iteration near-linear in the map size.
-template <DiagonalRule R, class L>
+template <class T, class L>
 Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder::Workspace& ws,
              Stats& st, L& listener) {
   Side& side = ws.side[0];
   Side& best = ws.side[1];  // least depth ever seen, across iterations
   best.begin(grid.padded_size());
   best.open(s, 0, s);
+  constexpr DiagonalRule R = T::rule;
   const DirOffsets off(grid);
   const Cell a = grid.cell(s), b = grid.cell(t);
   const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
   int bound = R == DiagonalRule::never ? dx + dy : std::max(dx, dy);
+  if constexpr (T::general) {
+    // Links may shorten anything; hex moves count hex distance.
+    bound = !grid.arcs().empty()          ? 0
+            : grid::is_hex(grid.layout()) ? grid::hex::distance(grid.layout(), a, b)
+                                          : bound;
+  }
+  // The k-th legal move out of u (general maps), in for_each_move's order.
+  auto nth_move = [&](NodeId u, int k, NodeId& out) {
+    int i = 0;
+    bool any = false;
+    grid::for_each_step<T>(grid, u, grid::StepBase{}, [&](NodeId n, int, double) {
+      if (i++ == k) {
+        out = n;
+        any = true;
+      }
+    });
+    return std::pair<bool, bool>{any, k < i};  // (this k is a move, more moves from k on)
+  };
   auto& stack = ws.stack;
   for (;; ++bound) {
     side.begin(grid.padded_size());
@@ -126,9 +146,15 @@ Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
       }
       NodeId n = 0;
       bool pushed = false;
-      while (f.next_dir < 8) {
+      while (T::general || f.next_dir < 8) {
         const int d = f.next_dir++;
-        if (!step_in<R>(grid, off, f.node, d, n)) continue;
+        if constexpr (T::general) {
+          const auto [is_move, more] = nth_move(f.node, d, n);
+          if (!more) break;
+          if (!is_move) continue;
+        } else {
+          if (!step_in<R>(grid, off, f.node, d, n)) continue;
+        }
         if (side.seen(n) && side.nodes[n].g <= depth + 1) continue;
         if (best.seen(n) && best.nodes[n].g < depth + 1) continue;
         if (depth == bound) {  // the limit cuts a cell not yet reached this shallow
@@ -154,7 +180,7 @@ Status iddfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
 
 /// Layer-by-layer bidirectional BFS, always expanding the smaller frontier. The first layer
 /// that touches the other side closes the search with the best candidate of that layer.
-template <DiagonalRule R, class L>
+template <class T, class L>
 Status bibfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfinder::Workspace& ws,
              Stats& st, L& listener, NodeId& meet_a, NodeId& meet_b) {
   Side& fw = ws.side[0];
@@ -192,7 +218,7 @@ Status bibfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
       ++st.expanded;
       if constexpr (L::enabled) listener.closed(u, side_id);
       const double depth = me.nodes[u].g + 1;
-      grid::for_each_neighbour<R>(grid, u, [&](NodeId n, int) {
+      auto visit = [&](NodeId n, int, double) {
         if (other.seen(n)) {
           const double cand = depth + other.nodes[n].g;
           if (cand < best) {
@@ -207,7 +233,13 @@ Status bibfs(const Grid& grid, NodeId s, NodeId t, std::uint64_t limit, Pathfind
         layer.push_back(n);
         ++st.generated;
         if constexpr (L::enabled) listener.opened(n, u, depth, depth, side_id);
-      });
+      };
+      // The backward side follows moves in reverse (one-way links).
+      if (forward || !T::general) {
+        grid::for_each_step<T>(grid, u, grid::StepBase{}, visit);
+      } else {
+        grid::for_each_move_in<T::rule>(grid, u, grid::StepBase{}, visit);
+      }
     }
     if (best < kInf) {
       if constexpr (L::enabled) listener.meet(meet_a, meet_b);
@@ -225,8 +257,8 @@ Status run_unit_cost(const Grid& grid, const Options& o, NodeId s, NodeId t,
                      Pathfinder::Workspace& ws, Result& out, L& listener) {
   Stats& st = out.stats;
   const std::uint64_t limit = o.node_limit;
-  return grid::dispatch_rule(o.moves.diagonal, [&](auto rule) {
-    constexpr DiagonalRule R = decltype(rule)::value;
+  return grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
+    using R = decltype(topo);
     Status status = Status::no_path;
     switch (o.algorithm) {
       case Algorithm::bibfs: {

@@ -37,7 +37,9 @@ struct Unit {
   static constexpr double max_radius = 16.0;
 
   /// Centre-to-edge size in cells: a cell is usable when no square blocked for the unit comes
-  /// closer than this to its centre. <= 0.5 is a unit that fits every free cell.
+  /// closer than this to its centre. <= 0.5 is a unit that fits every free cell. On hex layouts
+  /// a whole number k of hexes: a cell is usable when every hex within hex distance k is not
+  /// blocked (validate(unit, layout) refuses other values there).
   double radius = 0;
   /// Cost multiplier of entering each class (index: the class character as the grid stores
   /// it), >= 1, or forbidden. The wall class '@' is always blocked; its entry is ignored. The
@@ -79,6 +81,10 @@ struct Unit {
 /// A message for a unit the grid cannot serve: radius outside [0, max_radius], a cost < 1 or NaN
 /// (the unused entries '@', 'G' and 'O' are not checked).
 [[nodiscard]] std::optional<std::string> validate(const Unit& u);
+/// validate(u), and on a hex layout a radius that is not a whole number of hexes (shared
+/// docs/ALGORITHMS.md, "Hex grids": a unit of radius k >= 0 stands where every hex within hex
+/// distance k is not blocked for it).
+[[nodiscard]] std::optional<std::string> validate(const Unit& u, Layout l);
 
 /// Parses "C=V[,C=V...]" (the CLI's --class-cost), e.g. "S=2,T=x,.=1.5".
 ///

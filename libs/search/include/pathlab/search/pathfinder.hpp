@@ -66,8 +66,9 @@ struct Stats {
 };
 
 /// Why a query was answered by another algorithm than Options::algorithm: the machine-readable
-/// form of Result::note. Only jps, jps+, subgoal and subgoal-ch fall back; every answer stays
-/// correct (optimal where the algorithm is), only slower than the asked one would be.
+/// form of Result::note. Only jps, jps+, subgoal and subgoal-ch fall back, and on maps that are
+/// not plain square ones the any-angle searches (map_kind); every answer stays correct (optimal
+/// where the algorithm is), only slower than the asked one would be.
 enum class Fallback : std::uint8_t {
   none,           ///< answered by Options::algorithm itself
   terrain_costs,  ///< steps cost other than 1 and sqrt 2 somewhere in the grid searched: terrain
@@ -81,8 +82,13 @@ enum class Fallback : std::uint8_t {
   rebuilding,     ///< the map changed and the graph is being rebuilt on another thread; until it
                   ///< is in (prepare.hpp: preparation_state, wait_prepared), queries are
                   ///< answered by jps, with the same optimal costs (subgoal, subgoal-ch -> jps)
+  map_kind,       ///< not a plain square map (Grid::plain): a hex layout, walls on cell edges,
+                  ///< floors or links. jps, jps+, subgoal, subgoal-ch -> astar; theta, lazytheta
+                  ///< -> astar on hex maps and maps with floors or links (they run with edge
+                  ///< walls); anyangle-exact -> theta with edge walls only, astar otherwise
 };
-/// "none", "terrain-costs", "diagonal-rule", "cost-model", "map-too-large", "rebuilding".
+/// "none", "terrain-costs", "diagonal-rule", "cost-model", "map-too-large", "rebuilding",
+/// "map-kind".
 [[nodiscard]] std::string_view to_string(Fallback f) noexcept;
 
 /// The answer to one query. find() reuses it: its vectors keep their capacity, so a warm query

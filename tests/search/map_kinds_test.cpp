@@ -1,0 +1,650 @@
+// Every search on the map kinds of issue 29 (hex layouts, walls on cell edges, layered maps with
+// links) against a Dijkstra written here over a graph built straight from the definitions of
+// shared docs/ALGORITHMS.md ("Hex grids", "Walls on cell edges", "Layered maps", "Units"). The
+// graph does not use the library's neighbour iteration: hex neighbours come from the axial
+// formulas, diagonal moves next to edge walls from the two-step routes, links from the link
+// list.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/unit.hpp>
+#include <pathlab/search/pathfinder.hpp>
+
+namespace pathlab {
+namespace {
+
+using grid::DiagonalRule;
+using grid::Grid;
+using grid::Layout;
+using grid::Side;
+using search::Algorithm;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// --- the reference graph ------------------------------------------------------------------------
+
+struct Arc {
+  int to;
+  double cost;
+};
+
+/// A graph over the grid's cells (index y * width + x of the stacked grid) built from the
+/// definitions.
+struct Reference {
+  int w = 0, h = 0;
+  std::vector<std::vector<Arc>> out;
+  std::vector<char> usable;
+  [[nodiscard]] int index(Cell c) const { return c.y * w + c.x; }
+  [[nodiscard]] Cell cell(int i) const { return {i % w, i / w}; }
+};
+
+/// Axial coordinates, written out again from ALGORITHMS.md.
+std::pair<int, int> axial(Layout l, int x, int y) {
+  switch (l) {
+    case Layout::pointy_odd_r:
+      return {x - (y - (y & 1)) / 2, y};
+    case Layout::pointy_even_r:
+      return {x - (y + (y & 1)) / 2, y};
+    case Layout::flat_odd_q:
+      return {x, y - (x - (x & 1)) / 2};
+    case Layout::flat_even_q:
+      return {x, y - (x + (x & 1)) / 2};
+    default:
+      return {x, y};
+  }
+}
+
+int hex_distance(Layout l, int x1, int y1, int x2, int y2) {
+  const auto [q1, r1] = axial(l, x1, y1);
+  const auto [q2, r2] = axial(l, x2, y2);
+  const int dq = q1 - q2, dr = r1 - r2;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+/// Whether floor cells a and b (same floor) are hex neighbours: hex distance 1.
+bool hex_adjacent(const Grid& g, Cell a, Cell b) {
+  if (g.layer_of(a.y) != g.layer_of(b.y)) return false;
+  return hex_distance(g.layout(), a.x, g.local_y(a.y), b.x, g.local_y(b.y)) == 1;
+}
+
+/// Blocked for the unit: outside, between floors, a wall or a forbidden class.
+bool blocked(const Grid& g, const grid::Unit& u, int x, int y) {
+  if (!g.in_bounds(x, y) || g.between_layers(y)) return true;
+  return u.forbids(g.cell_class(x, y));
+}
+
+/// Usable: not blocked and (square) clearance >= radius, (hex) every hex within the radius not
+/// blocked, both within the cell's own floor.
+bool usable(const Grid& g, const grid::Unit& u, int x, int y) {
+  if (blocked(g, u, x, y)) return false;
+  if (grid::is_hex(g.layout())) {
+    const int k = static_cast<int>(u.radius);
+    const int l = g.layer_of(y);
+    for (int yy = g.local_y(y) - k - 1; yy <= g.local_y(y) + k + 1; ++yy) {
+      for (int xx = x - k - 1; xx <= x + k + 1; ++xx) {
+        if (hex_distance(g.layout(), x, g.local_y(y), xx, yy) > k) continue;
+        const bool out = xx < 0 || xx >= g.width() || yy < 0 || yy >= g.layer_height();
+        if (out || blocked(g, u, xx, l * g.layer_pitch() + yy)) return false;
+      }
+    }
+    return true;
+  }
+  if (u.radius <= 0.5) return true;
+  const int reach = static_cast<int>(std::ceil(u.radius)) + 1;
+  const int l = g.layer_of(y), ly = g.local_y(y);
+  for (int dy = -reach; dy <= reach; ++dy) {
+    for (int dx = -reach; dx <= reach; ++dx) {
+      const double gx = std::max(0.0, std::abs(dx) - 0.5), gy = std::max(0.0, std::abs(dy) - 0.5);
+      if (gx * gx + gy * gy >= u.radius * u.radius) continue;
+      const int xx = x + dx, yy = ly + dy;
+      const bool out = xx < 0 || xx >= g.width() || yy < 0 || yy >= g.layer_height();
+      if (out || blocked(g, u, xx, l * g.layer_pitch() + yy)) return false;
+    }
+  }
+  return true;
+}
+
+/// Whether the edge between 4-adjacent cells a and b is walled (whichever names it).
+bool walled(const Grid& g, Cell a, Cell b) {
+  if (b.x == a.x + 1) return g.edge_wall(a.x, a.y, Side::east) || g.edge_wall(b.x, b.y, Side::west);
+  if (b.x == a.x - 1) return g.edge_wall(a.x, a.y, Side::west) || g.edge_wall(b.x, b.y, Side::east);
+  if (b.y == a.y + 1)
+    return g.edge_wall(a.x, a.y, Side::south) || g.edge_wall(b.x, b.y, Side::north);
+  return g.edge_wall(a.x, a.y, Side::north) || g.edge_wall(b.x, b.y, Side::south);
+}
+
+Reference build_reference(const Grid& g, const grid::Unit& u, const grid::Moves& m) {
+  Reference r;
+  r.w = g.width();
+  r.h = g.height();
+  const int n = r.w * r.h;
+  r.out.assign(static_cast<std::size_t>(n), {});
+  r.usable.assign(static_cast<std::size_t>(n), 0);
+  for (int i = 0; i < n; ++i) r.usable[i] = usable(g, u, i % r.w, i / r.w);
+  auto ok = [&](int x, int y) {
+    return g.in_bounds(x, y) && r.usable[static_cast<std::size_t>(y * r.w + x)];
+  };
+  auto enter = [&](int x, int y) {
+    return static_cast<double>(u.class_cost(g.cell_class(x, y))) * g.terrain(x, y);
+  };
+  const double s = m.straight_cost(), d = m.diagonal_cost();
+  for (int y = 0; y < r.h; ++y) {
+    for (int x = 0; x < r.w; ++x) {
+      if (!ok(x, y)) continue;
+      auto& out = r.out[static_cast<std::size_t>(y * r.w + x)];
+      const Cell a{x, y};
+      if (grid::is_hex(g.layout())) {
+        for (int yy = y - 1; yy <= y + 1; ++yy) {
+          for (int xx = x - 1; xx <= x + 1; ++xx) {
+            if (!ok(xx, yy) || !hex_adjacent(g, a, {xx, yy})) continue;
+            out.push_back({yy * r.w + xx, s * enter(xx, yy)});
+          }
+        }
+      } else {
+        for (int dy = -1; dy <= 1; ++dy) {
+          for (int dx = -1; dx <= 1; ++dx) {
+            if ((dx == 0 && dy == 0) || !ok(x + dx, y + dy)) continue;
+            const Cell b{x + dx, y + dy};
+            if (dx == 0 || dy == 0) {
+              if (!walled(g, a, b)) out.push_back({b.y * r.w + b.x, s * enter(b.x, b.y)});
+              continue;
+            }
+            if (m.diagonal == DiagonalRule::never) continue;
+            const Cell side_v{x, y + dy}, side_h{x + dx, y};
+            // Route 1: vertical then horizontal; route 2: horizontal then vertical.
+            const bool r1 =
+                ok(side_v.x, side_v.y) && !walled(g, a, side_v) && !walled(g, side_v, b);
+            const bool r2 =
+                ok(side_h.x, side_h.y) && !walled(g, a, side_h) && !walled(g, side_h, b);
+            bool legal = false;
+            switch (m.diagonal) {
+              case DiagonalRule::no_corner_cut:
+                legal = r1 && r2;
+                break;
+              case DiagonalRule::one_corner:
+                legal = r1 || r2;
+                break;
+              default:  // always: no edge at the shared corner blocked
+                legal = !walled(g, a, side_v) && !walled(g, side_v, b) && !walled(g, a, side_h) &&
+                        !walled(g, side_h, b);
+                break;
+            }
+            if (legal) out.push_back({b.y * r.w + b.x, d * enter(b.x, b.y)});
+          }
+        }
+      }
+    }
+  }
+  for (const grid::Link& l : g.links()) {
+    if (!ok(l.from.x, l.from.y) || !ok(l.to.x, l.to.y)) continue;
+    r.out[static_cast<std::size_t>(r.index(l.from))].push_back({r.index(l.to), l.cost});
+    if (!l.oneway)
+      r.out[static_cast<std::size_t>(r.index(l.to))].push_back({r.index(l.from), l.cost});
+  }
+  return r;
+}
+
+std::vector<double> dijkstra(const Reference& r, const std::vector<int>& sources) {
+  std::vector<double> dist(r.out.size(), kInf);
+  using E = std::pair<double, int>;
+  std::priority_queue<E, std::vector<E>, std::greater<>> q;
+  for (int s : sources) {
+    dist[static_cast<std::size_t>(s)] = 0;
+    q.push({0, s});
+  }
+  while (!q.empty()) {
+    const auto [du, u] = q.top();
+    q.pop();
+    if (du > dist[static_cast<std::size_t>(u)]) continue;
+    for (const Arc& a : r.out[static_cast<std::size_t>(u)]) {
+      if (du + a.cost < dist[static_cast<std::size_t>(a.to)]) {
+        dist[static_cast<std::size_t>(a.to)] = du + a.cost;
+        q.push({du + a.cost, a.to});
+      }
+    }
+  }
+  return dist;
+}
+
+/// Fewest moves (BFS) from s.
+std::vector<int> hops(const Reference& r, int s) {
+  std::vector<int> d(r.out.size(), -1);
+  std::vector<int> q{s};
+  d[static_cast<std::size_t>(s)] = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    for (const Arc& a : r.out[static_cast<std::size_t>(q[i])]) {
+      if (d[static_cast<std::size_t>(a.to)] < 0) {
+        d[static_cast<std::size_t>(a.to)] = d[static_cast<std::size_t>(q[i])] + 1;
+        q.push_back(a.to);
+      }
+    }
+  }
+  return d;
+}
+
+/// The cost of `path` in the reference graph (the cheapest arc for each step), or -1 when a
+/// step is not an arc.
+double reference_cost(const Reference& r, const std::vector<Cell>& path) {
+  double c = 0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const int a = r.index(path[i - 1]), b = r.index(path[i]);
+    double best = kInf;
+    for (const Arc& e : r.out[static_cast<std::size_t>(a)]) {
+      if (e.to == b) best = std::min(best, e.cost);
+    }
+    if (best == kInf) return -1;
+    c += best;
+  }
+  return c;
+}
+
+bool near(double a, double b) {
+  return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
+}
+
+// --- random maps --------------------------------------------------------------------------------
+
+enum class Kind { hex, edges, layered, layered_hex };
+
+struct Case {
+  Grid grid;
+  grid::Unit unit;
+  grid::Moves moves;
+};
+
+Case random_case(Kind kind, std::mt19937& rng, int round) {
+  std::uniform_int_distribution<int> size(4, 14);
+  std::uniform_real_distribution<double> u01(0, 1);
+  const int w = size(rng), h = size(rng);
+  const int layers = kind == Kind::layered || kind == Kind::layered_hex ? 1 + round % 3 + 1 : 1;
+  Case c{Grid::layered(w, h, layers), grid::Unit{}, grid::Moves{}};
+  Grid& g = c.grid;
+  constexpr Layout kHex[] = {Layout::pointy_odd_r, Layout::pointy_even_r, Layout::flat_odd_q,
+                             Layout::flat_even_q};
+  if (kind == Kind::hex || kind == Kind::layered_hex) g.set_layout(kHex[round % 4]);
+  constexpr DiagonalRule kRules[] = {DiagonalRule::no_corner_cut, DiagonalRule::one_corner,
+                                     DiagonalRule::always, DiagonalRule::never};
+  c.moves.diagonal = kRules[round % 4];
+  if (round % 5 == 4) c.moves.cost_model = grid::CostModel::integer;
+  const double density = 0.1 + 0.25 * u01(rng);
+  const char classes[] = {'.', '.', '.', 'S', 'W', 'T', '.'};
+  for (int l = 0; l < layers; ++l) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const Cell cell = g.at(l, x, y);
+        if (u01(rng) < density) {
+          g.set_class(cell.x, cell.y, '@');
+          continue;
+        }
+        if (round % 3 == 1) g.set_class(cell.x, cell.y, classes[rng() % 7]);
+        if (round % 4 == 2 && u01(rng) < 0.3) g.set_terrain(cell.x, cell.y, 1.0f + (rng() % 4));
+      }
+    }
+  }
+  if (kind == Kind::edges) {
+    const int walls = static_cast<int>(w * h * (0.1 + 0.4 * u01(rng)));
+    for (int i = 0; i < walls; ++i) {
+      g.set_edge_wall(static_cast<int>(rng() % w), static_cast<int>(rng() % h),
+                      static_cast<Side>(rng() % 4), true);
+    }
+    // Take a few down again, through the edit API.
+    for (int i = 0; i < walls / 4; ++i) {
+      grid::Edit e;
+      e.kind = grid::Edit::Kind::edge_open;
+      e.side = static_cast<Side>(rng() % 4);
+      const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
+      e.area = {x, y, x, y};
+      EXPECT_FALSE(g.apply(e).has_value());
+    }
+  }
+  if (layers > 1 || round % 2 == 0) {
+    const int links = 1 + static_cast<int>(rng() % 6) * layers;
+    for (int i = 0; i < links; ++i) {
+      grid::Link l;
+      l.from = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
+                    static_cast<int>(rng() % h));
+      l.to = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
+                  static_cast<int>(rng() % h));
+      l.cost = static_cast<float>(0.5 + 6 * u01(rng));
+      l.oneway = rng() % 3 == 0;
+      EXPECT_FALSE(g.add_link(l).has_value());
+    }
+  }
+  if (round % 3 == 1) {
+    c.unit.set('S', 3.0f);
+    c.unit.set('W', 2.0f);
+  }
+  if (round % 7 == 3) c.unit.radius = grid::is_hex(g.layout()) ? 1.0 : 1.0;
+  return c;
+}
+
+std::vector<Cell> usable_cells(const Reference& r) {
+  std::vector<Cell> out;
+  for (std::size_t i = 0; i < r.usable.size(); ++i) {
+    if (r.usable[i]) out.push_back(r.cell(static_cast<int>(i)));
+  }
+  return out;
+}
+
+const char* name(Kind k) {
+  switch (k) {
+    case Kind::hex:
+      return "hex";
+    case Kind::edges:
+      return "edge walls";
+    case Kind::layered:
+      return "layered";
+    default:
+      return "layered hex";
+  }
+}
+
+// --- the tests ----------------------------------------------------------------------------------
+
+class MapKinds : public ::testing::TestWithParam<Kind> {};
+
+TEST_P(MapKinds, OptimalSearchesEqualDijkstraOverTheDefinitions) {
+  std::mt19937 rng(1234 + static_cast<int>(GetParam()));
+  const Algorithm optimal[] = {Algorithm::dijkstra, Algorithm::astar,     Algorithm::biastar,
+                               Algorithm::idastar,  Algorithm::jps,       Algorithm::jps_plus,
+                               Algorithm::subgoal,  Algorithm::subgoal_ch};
+  int compared = 0, found = 0;
+  for (int round = 0; round < 40; ++round) {
+    Case c = random_case(GetParam(), rng, round);
+    const Reference ref = build_reference(c.grid, c.unit, c.moves);
+    const auto cells = usable_cells(ref);
+    if (cells.size() < 2) continue;
+    for (int q = 0; q < 6; ++q) {
+      const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+      const auto dist = dijkstra(ref, {ref.index(s)});
+      const double want = dist[static_cast<std::size_t>(ref.index(t))];
+      const auto moves = hops(ref, ref.index(s));
+      for (const Algorithm a : optimal) {
+        search::Options o;
+        o.algorithm = a;
+        o.moves = c.moves;
+        o.unit = c.unit;
+        search::Pathfinder f(c.grid, o);
+        const auto r = f.find(s, t);
+        SCOPED_TRACE(::testing::Message()
+                     << name(GetParam()) << " round " << round << " " << search::to_string(a)
+                     << " layout " << grid::to_string(c.grid.layout()) << " rule "
+                     << grid::to_string(c.moves.diagonal) << " from " << s.x << "," << s.y << " to "
+                     << t.x << "," << t.y);
+        ++compared;
+        if (want == kInf) {
+          EXPECT_EQ(r.status, Status::no_path);
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found);
+        ++found;
+        EXPECT_TRUE(near(r.cost, want)) << r.cost << " vs " << want;
+        EXPECT_TRUE(near(reference_cost(ref, r.path), want)) << "the path is not what it costs";
+        EXPECT_EQ(r.path.front(), s);
+        EXPECT_EQ(r.path.back(), t);
+        if (a == Algorithm::jps || a == Algorithm::jps_plus || a == Algorithm::subgoal ||
+            a == Algorithm::subgoal_ch) {
+          EXPECT_EQ(r.fallback, search::Fallback::map_kind);
+          EXPECT_EQ(r.answered_by, Algorithm::astar);
+          EXPECT_FALSE(r.note.empty());
+        }
+      }
+      // Fewest moves.
+      for (const Algorithm a : {Algorithm::bfs, Algorithm::bibfs, Algorithm::iddfs}) {
+        search::Options o;
+        o.algorithm = a;
+        o.moves = c.moves;
+        o.unit = c.unit;
+        search::Pathfinder f(c.grid, o);
+        const auto r = f.find(s, t);
+        SCOPED_TRACE(::testing::Message()
+                     << name(GetParam()) << " round " << round << " " << search::to_string(a));
+        if (want == kInf) {
+          EXPECT_EQ(r.status, Status::no_path);
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found);
+        EXPECT_EQ(static_cast<int>(r.moves()), moves[static_cast<std::size_t>(ref.index(t))]);
+        EXPECT_GE(reference_cost(ref, r.path), 0) << "an illegal step";
+      }
+      // Weighted A* and greedy: legal paths, within w times the optimum for wastar.
+      for (const Algorithm a : {Algorithm::wastar, Algorithm::greedy, Algorithm::dfs}) {
+        search::Options o;
+        o.algorithm = a;
+        o.moves = c.moves;
+        o.unit = c.unit;
+        search::Pathfinder f(c.grid, o);
+        const auto r = f.find(s, t);
+        if (want == kInf) {
+          EXPECT_EQ(r.status, Status::no_path);
+          continue;
+        }
+        ASSERT_EQ(r.status, Status::found) << search::to_string(a);
+        const double cost = reference_cost(ref, r.path);
+        EXPECT_GE(cost, 0) << search::to_string(a) << " took an illegal step";
+        EXPECT_TRUE(near(cost, r.cost)) << search::to_string(a);
+        if (a == Algorithm::wastar) {
+          EXPECT_LE(r.cost, 2 * want + 1e-6);
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(found, 300);
+}
+
+TEST_P(MapKinds, QueryShapesEqualDijkstra) {
+  std::mt19937 rng(99 + static_cast<int>(GetParam()));
+  for (int round = 0; round < 30; ++round) {
+    Case c = random_case(GetParam(), rng, round);
+    const Reference ref = build_reference(c.grid, c.unit, c.moves);
+    const auto cells = usable_cells(ref);
+    if (cells.size() < 4) continue;
+    search::Options o;
+    o.moves = c.moves;
+    o.unit = c.unit;
+    search::Pathfinder f(c.grid, o);
+    const Cell s = cells[rng() % cells.size()];
+    const auto dist = dijkstra(ref, {ref.index(s)});
+    SCOPED_TRACE(::testing::Message() << name(GetParam()) << " round " << round);
+    // Movement range.
+    const double budget = 1 + static_cast<double>(rng() % 12);
+    std::vector<search::ReachCell> range;
+    ASSERT_EQ(f.reach(s, budget, range), Status::found);
+    std::size_t want = 0;
+    for (std::size_t i = 0; i < dist.size(); ++i) want += dist[i] <= budget + 1e-9 ? 1 : 0;
+    EXPECT_EQ(range.size(), want);
+    for (const auto& rc : range)
+      EXPECT_TRUE(near(rc.cost, dist[static_cast<std::size_t>(ref.index(rc.cell))]));
+    // Nearest of several goals.
+    std::vector<Cell> goals;
+    for (int k = 0; k < 3; ++k) goals.push_back(cells[rng() % cells.size()]);
+    double best = kInf;
+    for (const Cell gl : goals)
+      best = std::min(best, dist[static_cast<std::size_t>(ref.index(gl))]);
+    for (const Algorithm a : {Algorithm::astar, Algorithm::dijkstra, Algorithm::biastar}) {
+      o.algorithm = a;
+      f.set_options(o);
+      search::Result r;
+      f.find_nearest(s, goals, r);
+      if (best == kInf) {
+        EXPECT_EQ(r.status, Status::no_path);
+      } else {
+        ASSERT_EQ(r.status, Status::found);
+        EXPECT_TRUE(near(r.cost, best)) << search::to_string(a) << " " << r.cost << " vs " << best;
+      }
+    }
+    // Partial path toward an unreachable goal: a legal path to a reached cell.
+    o.algorithm = Algorithm::astar;
+    o.partial = true;
+    f.set_options(o);
+    for (const Cell t : cells) {
+      if (dist[static_cast<std::size_t>(ref.index(t))] != kInf) continue;
+      const auto r = f.find(s, t);
+      EXPECT_EQ(r.status, Status::no_path);
+      ASSERT_FALSE(r.partial.path.empty());
+      EXPECT_EQ(r.partial.path.front(), s);
+      EXPECT_TRUE(near(reference_cost(ref, r.partial.path),
+                       dist[static_cast<std::size_t>(ref.index(r.partial.reached))]))
+          << "a partial path is a least-cost path to its cell";
+      break;
+    }
+    o.partial = false;
+  }
+}
+
+TEST_P(MapKinds, SlicedEqualsWhole) {
+  std::mt19937 rng(7 + static_cast<int>(GetParam()));
+  for (int round = 0; round < 12; ++round) {
+    Case c = random_case(GetParam(), rng, round);
+    const Reference ref = build_reference(c.grid, c.unit, c.moves);
+    const auto cells = usable_cells(ref);
+    if (cells.size() < 2) continue;
+    search::Options o;
+    o.moves = c.moves;
+    o.unit = c.unit;
+    search::Pathfinder whole(c.grid, o), sliced(c.grid, o);
+    const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    const auto r = whole.find(s, t);
+    ASSERT_TRUE(sliced.start_sliced(s, t));
+    search::Result out;
+    int slices = 0;
+    while (!sliced.run_slice(3, out)) ++slices;
+    EXPECT_EQ(out.status, r.status);
+    EXPECT_EQ(out.stats.expanded, r.stats.expanded);
+    if (r.status == Status::found) {
+      EXPECT_TRUE(near(out.cost, r.cost));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, MapKinds,
+                         ::testing::Values(Kind::hex, Kind::edges, Kind::layered,
+                                           Kind::layered_hex),
+                         [](const auto& info) {
+                           switch (info.param) {
+                             case Kind::hex:
+                               return std::string("Hex");
+                             case Kind::edges:
+                               return std::string("EdgeWalls");
+                             case Kind::layered:
+                               return std::string("Layered");
+                             default:
+                               return std::string("LayeredHex");
+                           }
+                         });
+
+TEST(MapKindsGrid, EdgeWallEditsEqualAFreshBuild) {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 50; ++round) {
+    const int w = 3 + static_cast<int>(rng() % 8), h = 3 + static_cast<int>(rng() % 8);
+    Grid edited(w, h);
+    std::vector<std::vector<std::array<bool, 4>>> want(
+        static_cast<std::size_t>(h), std::vector<std::array<bool, 4>>(static_cast<std::size_t>(w)));
+    for (int i = 0; i < 40; ++i) {
+      const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
+      const Side sd = static_cast<Side>(rng() % 4);
+      const bool up = rng() % 3 != 0;
+      edited.set_edge_wall(x, y, sd, up);
+      // The same edge named from the other cell.
+      want[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)][static_cast<int>(sd)] = up;
+      const int nx = x + (sd == Side::east) - (sd == Side::west);
+      const int ny = y + (sd == Side::south) - (sd == Side::north);
+      if (nx >= 0 && ny >= 0 && nx < w && ny < h) {
+        want[static_cast<std::size_t>(ny)][static_cast<std::size_t>(nx)]
+            [(static_cast<int>(sd) + 2) % 4] = up;
+      }
+    }
+    Grid fresh(w, h);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        for (int k = 0; k < 4; ++k) {
+          EXPECT_EQ(edited.edge_wall(x, y, static_cast<Side>(k)),
+                    want[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)][k]);
+          if (want[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)][k]) {
+            fresh.set_edge_wall(x, y, static_cast<Side>(k), true);
+          }
+        }
+      }
+    }
+    EXPECT_TRUE(edited == fresh);
+    EXPECT_EQ(edited.checksum(), fresh.checksum());
+  }
+}
+
+TEST(MapKindsGrid, EditsRepairFindersAndUnitViews) {
+  // A finder built before edits of edge walls and links answers as a fresh one after them.
+  std::mt19937 rng(11);
+  for (int round = 0; round < 20; ++round) {
+    Grid g = Grid::layered(10, 8, 2);
+    search::Options o;
+    o.unit.set('S', 2.0f);
+    for (int i = 0; i < 20; ++i) {
+      const Cell c = g.at(static_cast<int>(rng() % 2), static_cast<int>(rng() % 10),
+                          static_cast<int>(rng() % 8));
+      g.set_class(c.x, c.y, rng() % 2 ? '@' : 'S');
+    }
+    search::Pathfinder before(g, o);
+    const Cell s = g.at(0, 0, 0), t = g.at(1, 9, 7);
+    g.set_class(s.x, s.y, '.');
+    g.set_class(t.x, t.y, '.');
+    (void)before.find(s, t);
+    grid::Link l{g.at(0, 5, 4), g.at(1, 5, 4), 2.0f, false};
+    g.set_class(l.from.x, l.from.y, '.');
+    g.set_class(l.to.x, l.to.y, '.');
+    ASSERT_FALSE(g.add_link(l).has_value());
+    for (int i = 0; i < 10; ++i) {
+      g.set_edge_wall(static_cast<int>(rng() % 10), static_cast<int>(rng() % 8), Side::east, true);
+    }
+    search::Pathfinder fresh(g, o);
+    const auto a = before.find(s, t), b = fresh.find(s, t);
+    EXPECT_EQ(a.status, b.status);
+    if (a.status == Status::found) {
+      EXPECT_NEAR(a.cost, b.cost, 1e-9);
+    }
+    const Reference ref = build_reference(g, o.unit, o.moves);
+    const double want = dijkstra(ref, {ref.index(s)})[static_cast<std::size_t>(ref.index(t))];
+    if (want == kInf) {
+      EXPECT_EQ(a.status, Status::no_path);
+    } else {
+      EXPECT_TRUE(near(a.cost, want));
+    }
+  }
+}
+
+TEST(MapKindsGrid, RowsBetweenLayersAreNotCells) {
+  Grid g = Grid::layered(5, 4, 3);
+  EXPECT_EQ(g.layers(), 3);
+  EXPECT_EQ(g.layer_height(), 4);
+  EXPECT_EQ(g.layer_pitch() % 2, 0);
+  for (int y = 0; y < g.height(); ++y) {
+    const bool sep = g.between_layers(y);
+    EXPECT_EQ(sep, g.local_y(y) >= 4);
+    if (sep) {
+      EXPECT_FALSE(g.passable(0, y));
+      grid::Edit e;
+      e.kind = grid::Edit::Kind::free;
+      e.area = {0, y, 0, y};
+      EXPECT_TRUE(g.apply(e).has_value());
+      EXPECT_THROW(g.set_blocked(0, y, false), std::out_of_range);
+    }
+  }
+  EXPECT_EQ(g.wall_count(), 0);
+  EXPECT_EQ(g.at(2, 1, 3).y, 2 * g.layer_pitch() + 3);
+  EXPECT_EQ(g.layer_of(g.at(2, 1, 3).y), 2);
+  EXPECT_TRUE(g.add_link({g.at(0, 0, 0), {0, 4}, 1.0f, false}).has_value())
+      << "a link end between floors";
+  EXPECT_TRUE(g.add_link({g.at(0, 0, 0), g.at(1, 0, 0), 0.0f, false}).has_value())
+      << "a link cost of 0";
+}
+
+}  // namespace
+}  // namespace pathlab
