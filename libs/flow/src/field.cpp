@@ -21,6 +21,7 @@
 #include <queue>
 
 #include <pathlab/grid/los.hpp>
+#include <pathlab/grid/topology.hpp>
 
 #include "detail.hpp"
 
@@ -54,6 +55,12 @@ std::int8_t Field::best_direction(const grid::Grid& view, NodeId n) const {
 }
 
 void Field::settle_all(const grid::Grid& view, std::span<const NodeId> seeds) {
+  plain_ = view.plain();
+  if (!plain_) {
+    settle_general(view, seeds);
+    return;
+  }
+  next_.clear();
   grid::dispatch_rule(options_.moves.diagonal, [&](auto rule) {
     if (view.has_terrain()) {
       settle<decltype(rule)::value, true>(view, seeds);
@@ -186,6 +193,97 @@ void Field::settle(const grid::Grid& view, std::span<const NodeId> seeds) {
   stats_.settled += settled;
 }
 
+// Every other map kind (hex layouts, edge walls, links): one Dijkstra with a binary heap over
+// reversed moves (for_each_move_in gives each predecessor m of c with the cost of m -> c), then
+// each cell's direction from its forward moves (for_each_move): the least step + D(n) within the
+// tolerance, ties to the lowest code (hex) or the square tie order, a link after every grid
+// direction (and the first link in out_links order among links). next_ keeps where it leads.
+void Field::settle_general(const grid::Grid& view, std::span<const NodeId> seeds) {
+  const grid::StepBase base{options_.moves.straight_cost(), options_.moves.diagonal_cost()};
+  const bool hex = grid::is_hex(view.layout());
+  const int link = grid::link_direction(view.layout());
+  next_.assign(dist_.size(), kNoNode);
+  grid::dispatch_rule(options_.moves.diagonal, [&](auto rule) {
+    constexpr grid::DiagonalRule R = decltype(rule)::value;
+    using Entry = std::pair<double, NodeId>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> q;
+    std::vector<std::uint8_t> done(dist_.size(), 0);
+    for (const NodeId s : seeds) q.emplace(0, s);
+    std::int64_t settled = 0;
+    while (!q.empty()) {
+      const auto [key, c] = q.top();
+      q.pop();
+      if (done[c] || key > dist_[c]) continue;
+      done[c] = 1;
+      ++settled;
+      grid::for_each_move_in<R>(view, c, base, [&](NodeId m, int, double cost) {
+        const double offer = key + cost;
+        if (offer < dist_[m]) {
+          dist_[m] = offer;
+          q.emplace(offer, m);
+        }
+      });
+    }
+    stats_.settled += settled;
+    // The square tie order of a move by its cell offset: codes 0..7 (E, SE, S, SW, W, NW, N, NE).
+    auto square_code = [](int dx, int dy) {
+      for (int d = 0; d < 8; ++d) {
+        if (kDirDx[static_cast<std::size_t>(d)] == dx &&
+            kDirDy[static_cast<std::size_t>(d)] == dy) {
+          return d;
+        }
+      }
+      return -1;
+    };
+    for (int y = 0; y < height_; ++y) {
+      for (int x = 0; x < width_; ++x) {
+        const NodeId c = id({x, y});
+        if (!view.passable_id(c) || !std::isfinite(dist_[c])) continue;
+        if (dist_[c] == 0) {
+          dir_[c] = kGoalByte;
+          continue;
+        }
+        struct Move {
+          NodeId to;
+          int code;
+          double value;
+        };
+        std::array<Move, 16> moves;
+        std::size_t k = 0;
+        std::vector<Move> extra;  // links beyond the first few
+        double best = kUnreachable;
+        grid::for_each_move<R>(view, c, base, [&](NodeId m, int d, double cost) {
+          int code = link;
+          if (d != link || hex) code = d;
+          if (!hex && d != link) {
+            const Cell mc = view.cell(m);
+            code = square_code(mc.x - x, mc.y - y);
+          }
+          const Move mv{m, code, dist_[m] + cost};
+          best = std::min(best, mv.value);
+          if (k < moves.size()) {
+            moves[k++] = mv;
+          } else {
+            extra.push_back(mv);
+          }
+        });
+        if (!std::isfinite(best)) continue;
+        const double limit = best + tolerance(best);
+        auto rank = [&](int code) { return code == link ? 99 : hex ? code : direction_rank(code); };
+        const Move* pick = nullptr;
+        auto consider = [&](const Move& mv) {
+          if (mv.value > limit) return;
+          if (pick == nullptr || rank(mv.code) < rank(pick->code)) pick = &mv;
+        };
+        for (std::size_t i = 0; i < k; ++i) consider(moves[i]);
+        for (const Move& mv : extra) consider(mv);
+        dir_[c] = static_cast<std::int8_t>(pick->code);
+        next_[c] = pick->to;
+      }
+    }
+  });
+}
+
 void Field::sight_pass(const grid::Grid& view) {
   const double r = options_.sight_range;
   // Clear the squares the last pass could have marked (only they can hold marks).
@@ -195,7 +293,7 @@ void Field::sight_pass(const grid::Grid& view) {
       for (int x = std::max(0, g.x - reach); x <= std::min(width_ - 1, g.x + reach); ++x) {
         const NodeId n = id({x, y});
         sees_[n] = 0;
-        if (dir_[n] >= 0) dir_[n] = static_cast<std::int8_t>(dir_[n] & 7);
+        if (dir_[n] >= 0) dir_[n] = static_cast<std::int8_t>(dir_[n] & kCodeMask);
       }
     }
   }
@@ -386,7 +484,8 @@ Stats Field::update(const grid::Grid& g) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<grid::Rect> areas;
   const bool same_shape = &g == grid_ && g.width() == width_ && g.height() == height_;
-  if (!same_shape || !g.changes_since(revision_, areas)) {
+  // Not plain (hex, edge walls, links): build afresh, which equals a fresh build by definition.
+  if (!same_shape || !plain_ || !g.plain() || !g.changes_since(revision_, areas)) {
     const std::vector<Cell> goals = goals_;
     const Options o = options_;
     // The goals were valid when built; one the edits made unusable keeps no distance, which a
@@ -430,9 +529,24 @@ std::optional<Point> Field::steer(Point p) const noexcept {
   if (b == kNoDirection) return std::nullopt;
   if (b == kGoalByte) return centre(c);
   if (b & kSeesBit) return centre(goals_[sees_[n] - 1u]);
-  const auto d = static_cast<std::size_t>(b);
-  return centre(
-      Cell{c.x + kDirDx[static_cast<std::size_t>(d)], c.y + kDirDy[static_cast<std::size_t>(d)]});
+  const std::optional<Cell> to = next(c);
+  if (!to) return std::nullopt;
+  return centre(*to);
+}
+
+std::optional<Cell> Field::next(Cell c) const noexcept {
+  if (!in_bounds(c)) return std::nullopt;
+  const NodeId n = id(c);
+  const std::int8_t d = code(dir_[n]);
+  if (d < 0) return std::nullopt;
+  if (!plain_) {
+    const NodeId m = next_[n];
+    if (m == kNoNode) return std::nullopt;
+    const std::int32_t s = stride();
+    return Cell{static_cast<std::int32_t>(m % static_cast<NodeId>(s)) - 1,
+                static_cast<std::int32_t>(m / static_cast<NodeId>(s)) - 1};
+  }
+  return Cell{c.x + kDirDx[static_cast<std::size_t>(d)], c.y + kDirDy[static_cast<std::size_t>(d)]};
 }
 
 std::vector<double> Field::distances() const {

@@ -16,6 +16,18 @@
 // compare, whether that is the case. build() and update() read the grid: not while another
 // thread edits it; update() writes the field: not while other threads read it.
 //
+// Every map kind (shared docs/ALGORITHMS.md "Hex grids", "Walls on cell edges", "Layered maps"):
+// on a grid that is not plain() (hex layouts, edge walls, links between floors) D comes from one
+// Dijkstra from the goals over reversed moves (grid::for_each_move_in: the cost of entering a
+// cell paid on that cell, a link its own cost, one-way links only forward). Direction codes
+// there: on hex layouts 0..5 in axial order ((+1,0), (+1,-1), (0,-1), (-1,0), (-1,+1), (0,+1)),
+// ties to the lowest code; on square layouts the codes below, in their tie order; a cell whose
+// first move takes a link gets grid::link_direction() (8 square, 6 hex), ranked after every grid
+// direction. kDirDx/kDirDy cover the square codes 0..7 only: next(c) gives the cell the first
+// move of every code leads to (a hex neighbour, the link's far end), on every map kind. The
+// line-of-sight pass uses grid::line_of_sight (every kind; never across floors). update() on
+// such a grid builds afresh (always equal to a fresh build); the plain square path is unchanged.
+//
 // Whole-map fields suit maps up to a few million cells (a 512x512 map takes about 1 ms); the
 // sectored field (sectors.hpp) serves big maps sector by sector.
 #pragma once
@@ -134,8 +146,9 @@ class Field {
   [[nodiscard]] double distance(Cell c) const noexcept {
     return in_bounds(c) ? dist_[id(c)] : kUnreachable;
   }
-  /// The first move toward the nearest goal (codes above), or kNoDirection. For the map as of
-  /// the last build or update (stale()).
+  /// The first move toward the nearest goal (codes above; 0..5 on hex layouts, and
+  /// grid::link_direction() where it takes a link), or kNoDirection. For the map as of the last
+  /// build or update (stale()).
   [[nodiscard]] std::int8_t direction(Cell c) const noexcept {
     return in_bounds(c) ? code(dir_[id(c)]) : kNoDirection;
   }
@@ -145,9 +158,15 @@ class Field {
   [[nodiscard]] int sees(Cell c) const noexcept {
     return in_bounds(c) ? static_cast<int>(sees_[id(c)]) - 1 : -1;
   }
+  /// The cell the first move of c leads to (next cell down the direction field): the neighbour
+  /// its code names (a hex neighbour on hex layouts) or, for grid::link_direction(), the far end
+  /// of the link taken; nothing on goals, unreachable cells and outside the map. Works for
+  /// every code on every map kind (kDirDx/kDirDy only cover the square codes 0..7).
+  [[nodiscard]] std::optional<Cell> next(Cell c) const noexcept;
+
   /// Where a unit standing at p heads next: the goal's centre when its cell sees one (or is a
-  /// goal), else the centre of the cell its direction points to; nothing on an unreachable cell
-  /// or outside the map. For the map as of the last build or update (stale()).
+  /// goal), else the centre (in map coordinates: (x+0.5, y+0.5)) of next(cell); nothing on an
+  /// unreachable cell or outside the map. For the map as of the last build or update (stale()).
   [[nodiscard]] std::optional<Point> steer(Point p) const noexcept;
 
   /// The fields as row-major arrays (index y * width + x), for output; for the map as of the
@@ -170,6 +189,7 @@ class Field {
 
  private:
   void settle_all(const grid::Grid& view, std::span<const grid::NodeId> seeds);
+  void settle_general(const grid::Grid& view, std::span<const grid::NodeId> seeds);
   template <grid::DiagonalRule R, bool Terrain>
   void settle(const grid::Grid& view, std::span<const grid::NodeId> seeds);
   template <grid::DiagonalRule R>
@@ -183,15 +203,20 @@ class Field {
   Options options_;
   std::uint64_t revision_ = 0;
   const grid::Grid* grid_ = nullptr;  ///< the grid built on (update() checks it is the same)
-  std::vector<double> dist_;          ///< padded layout
+  bool plain_ = true;  ///< built on a plain() grid (the square fast path; next_ empty)
+  static constexpr grid::NodeId kNoNode = ~grid::NodeId{0};
+  /// Padded layout, only when not plain_: the node the first move leads to (kNoNode where none).
+  std::vector<grid::NodeId> next_;
+  std::vector<double> dist_;  ///< padded layout
   /// Padded layout, one byte a cell so that steer() reads one array: the direction code, plus
   /// kSeesBit where the cell sees a goal; kNoDirection where no goal is reachable, kGoalByte on
   /// goals.
   std::vector<std::int8_t> dir_;
-  static constexpr std::int8_t kSeesBit = 8;
+  static constexpr std::int8_t kSeesBit = 16;
+  static constexpr std::int8_t kCodeMask = 15;
   static constexpr std::int8_t kGoalByte = -2;
   [[nodiscard]] static constexpr std::int8_t code(std::int8_t b) noexcept {
-    return b < 0 ? kNoDirection : static_cast<std::int8_t>(b & 7);
+    return b < 0 ? kNoDirection : static_cast<std::int8_t>(b & kCodeMask);
   }
   std::vector<std::uint16_t> sees_;  ///< padded layout: goal index + 1, 0 = none
   Stats stats_;
