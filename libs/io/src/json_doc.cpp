@@ -34,11 +34,9 @@ struct TrackingIterator {
     ++*this;
     return old;
   }
+  // (a != b is rewritten to !(a == b).)
   friend bool operator==(const TrackingIterator& a, const TrackingIterator& b) noexcept {
     return a.p == b.p;
-  }
-  friend bool operator!=(const TrackingIterator& a, const TrackingIterator& b) noexcept {
-    return a.p != b.p;
   }
 };
 
