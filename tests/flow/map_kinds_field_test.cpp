@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <pathlab/flow/field.hpp>
+#include <pathlab/flow/sectors.hpp>
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/grid/topology.hpp>
 #include <pathlab/grid/unit.hpp>
@@ -418,6 +419,76 @@ TEST(FlowMapKindsHex, CodesFollowTheAxialOrder) {
     }
   }
   EXPECT_EQ(seen, 6);
+}
+
+}  // namespace pathlab::flow_map_kinds_test
+
+namespace pathlab::flow_map_kinds_test {
+
+// On maps that are not plain a SectorField serves as one whole-map field: it equals Field's,
+// before and after edits, and a plain map edited into one that is not switches to it.
+TEST_P(FlowMapKinds, SectorFieldServesAsTheWholeMapField) {
+  std::mt19937 rng(99 + static_cast<int>(GetParam()));
+  for (int round = 0; round < 12; ++round) {
+    Case c = random_case(GetParam(), rng, round);
+    std::vector<Cell> free;
+    for (int y = 0; y < c.grid.height(); ++y) {
+      for (int x = 0; x < c.grid.width(); ++x) {
+        if (!c.grid.between_layers(y) && !c.unit.forbids(c.grid.cell_class(x, y))) {
+          free.push_back({x, y});
+        }
+      }
+    }
+    if (free.size() < 2) continue;
+    const std::vector<Cell> goals{free[rng() % free.size()]};
+    flow::Options o;
+    o.moves = c.moves;
+    o.unit = c.unit;
+    flow::Field f;
+    ASSERT_FALSE(f.build(c.grid, goals, o).has_value());
+    flow::SectorField sf;
+    ASSERT_FALSE(sf.build(c.grid, goals, o, 8).has_value());
+    sf.require(std::vector<Cell>{free[0]});
+    auto same = [&] {
+      for (int y = 0; y < c.grid.height(); ++y) {
+        for (int x = 0; x < c.grid.width(); ++x) {
+          const Cell s{x, y};
+          ASSERT_EQ(sf.distance(s), f.distance(s)) << x << "," << y;
+          ASSERT_EQ(sf.direction(s), f.direction(s)) << x << "," << y;
+          ASSERT_EQ(sf.next(s), f.next(s)) << x << "," << y;
+        }
+      }
+    };
+    same();
+    const Cell a = free[rng() % free.size()], b = free[rng() % free.size()];
+    if (!(a == b)) {
+      EXPECT_FALSE(c.grid.add_link({a, b, 2.0f, false}).has_value());
+    }
+    f.update(c.grid);
+    sf.update();
+    EXPECT_FALSE(sf.stale());
+    same();
+  }
+}
+
+TEST(FlowMapKindsSectors, PlainMapEditedIntoEdgeWallsSwitchesToTheWholeField) {
+  Grid g(20, 20);
+  flow::Options o;
+  const std::vector<Cell> goals{{2, 2}};
+  flow::SectorField sf;
+  ASSERT_FALSE(sf.build(g, goals, o, 8).has_value());
+  sf.require(std::vector<Cell>{{18, 18}});
+  for (int y = 0; y < 19; ++y) g.set_edge_wall(5, y, Side::east, true);  // a fence, gap at 19
+  sf.update();
+  flow::Field f;
+  ASSERT_FALSE(f.build(g, goals, o).has_value());
+  for (int y = 0; y < 20; ++y) {
+    for (int x = 0; x < 20; ++x) {
+      ASSERT_EQ(sf.distance({x, y}), f.distance({x, y})) << x << "," << y;
+      ASSERT_EQ(sf.direction({x, y}), f.direction({x, y})) << x << "," << y;
+    }
+  }
+  EXPECT_GT(sf.distance({18, 2}), 16.0);  // around the fence
 }
 
 }  // namespace pathlab::flow_map_kinds_test

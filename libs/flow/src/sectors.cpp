@@ -29,6 +29,31 @@ struct SectorField::Impl {
   std::vector<Cell> required;  // every cell required so far (update() requires them again)
   std::uint64_t revision = 0;  // the grid's when the regions were labelled
   Stats stats;
+  /// On a grid that is not plain (hex, edge walls, links): the one whole-map field that serves
+  /// every read instead of the sectors (see sectors.hpp).
+  std::optional<Field> whole;
+  /// Switches to the whole-map field (built, or updated, for the grid as it is now).
+  void go_whole() {
+    if (!whole || whole->empty()) {
+      // The goals the unit can use now (an edit may have walled one: it keeps no distance, as
+      // in Field::update); with none, every cell is unreachable.
+      const auto v = grid->view(options.unit);
+      std::vector<Cell> usable;
+      for (const Cell c : goals) {
+        if (v->passable(c)) usable.push_back(c);
+      }
+      whole.emplace();
+      if (usable.empty() || whole->build(*grid, usable, options)) {
+        whole->build(*grid, std::vector<Cell>{}, options);  // refused: an empty field
+      }
+      stats = whole->stats();
+    } else {
+      stats = whole->update(*grid);
+    }
+    revision = grid->revision();
+    corridor = 0;
+    for (const double d : whole->distances()) corridor += std::isfinite(d) ? 1 : 0;
+  }
 
   struct Sector {
     bool labelled = false, linked = false, built = false;
@@ -541,6 +566,7 @@ std::optional<std::string> SectorField::build(const grid::Grid& g, std::span<con
   m.h = g.height();
   m.goals.assign(goals.begin(), goals.end());
   m.reset();
+  if (!g.plain()) m.go_whole();
   return std::nullopt;
 }
 
@@ -549,6 +575,12 @@ Stats SectorField::require(std::span<const Cell> cells) {
   const auto t0 = std::chrono::steady_clock::now();
   m.stats = {};
   if (!m.grid) return m.stats;
+  if (m.whole) {  // the whole-map field already covers every cell
+    m.required.insert(m.required.end(), cells.begin(), cells.end());
+    m.stats.time_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    return m.stats;
+  }
   bool grew = false;
   for (const Cell c : cells) {
     const int r = m.region_of(c);
@@ -567,6 +599,18 @@ Stats SectorField::update() {
   Impl& m = *impl_;
   if (!m.grid || m.grid->revision() == m.revision) return {};
   const auto t0 = std::chrono::steady_clock::now();
+  if (m.whole || !m.grid->plain()) {  // the whole-map field: Field::update (equals a fresh build)
+    if (!m.whole) {
+      m.w = m.grid->width();
+      m.h = m.grid->height();
+      m.reset();
+    }
+    m.go_whole();
+    m.stats.rebuilt = true;
+    m.stats.time_us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    return m.stats;
+  }
   // Edits that touch no labelled sector (grown by the unit's radius and a cell for the corner
   // rule) change nothing that was computed: keep it all.
   std::vector<grid::Rect> areas;
@@ -646,27 +690,39 @@ std::int64_t SectorField::corridor_cells() const noexcept {
 
 std::vector<char> SectorField::sectors_built() const {
   std::vector<char> out;
-  for (const auto& sec : impl_->sectors) out.push_back(sec.built ? 1 : 0);
+  for (const auto& sec : impl_->sectors) out.push_back(sec.built || impl_->whole ? 1 : 0);
   return out;
 }
 
 int SectorField::region(Cell c) const noexcept {
   const Impl& m = *impl_;
+  if (m.whole) return -1;
   if (c.x < 0 || c.y < 0 || c.x >= m.w || c.y >= m.h || m.sectors.empty()) return -1;
   const auto& sec = m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))];
   return sec.labelled ? sec.region[m.local(c.x, c.y)] : -1;
 }
 
 bool SectorField::in_corridor(Cell c) const noexcept {
+  if (impl_->whole) return std::isfinite(impl_->whole->distance(c));
   return impl_->allowed(c.x, c.y);
 }
 
 double SectorField::distance(Cell c) const noexcept {
+  if (impl_->whole) return impl_->whole->distance(c);
   return impl_->dist_of(c.x, c.y);
+}
+
+std::optional<Cell> SectorField::next(Cell c) const noexcept {
+  if (impl_->whole) return impl_->whole->next(c);
+  const std::int8_t code = direction(c);
+  if (code < 0) return std::nullopt;
+  const auto k = static_cast<std::size_t>(code);
+  return Cell{c.x + kDirDx[k], c.y + kDirDy[k]};
 }
 
 std::int8_t SectorField::direction(Cell c) const noexcept {
   const Impl& m = *impl_;
+  if (m.whole) return m.whole->direction(c);
   if (!m.allowed(c.x, c.y)) return kNoDirection;
   const std::int8_t code =
       m.sectors[static_cast<std::size_t>(m.sector_of(c.x, c.y))].dir[m.local(c.x, c.y)];
@@ -675,6 +731,7 @@ std::int8_t SectorField::direction(Cell c) const noexcept {
 
 std::optional<Point> SectorField::steer(Point p) const noexcept {
   const Impl& m = *impl_;
+  if (m.whole) return m.whole->steer(p);
   if (!(p.x >= 0) || !(p.y >= 0) || !(p.x < m.w) || !(p.y < m.h)) return std::nullopt;
   const Cell c{static_cast<std::int32_t>(p.x), static_cast<std::int32_t>(p.y)};
   const double d = m.dist_of(c.x, c.y);

@@ -16,6 +16,14 @@
 // reachable and the field equals Field's. Fields are kept per sector (tiles), built lazily, and
 // reused while the goals and the map stay the same.
 //
+// Maps that are not plain (grid::Grid::plain: hex layouts, walls on cell edges, layered maps
+// with links): the regions and portals above assume the square moves of one floor, so there a
+// SectorField serves as one whole-map Field (field.hpp) instead: build() builds it for every
+// cell, require() has nothing to add, update() is Field::update (equal to a fresh build),
+// distance/direction/next/steer/in_corridor read it (the corridor is every cell that reaches a
+// goal), region() is -1 and sectors_built() all 1. A plain grid edited into one that is not
+// (an edge wall or a link added) switches to it at update().
+//
 // Lifetimes and staleness: unlike Field, a SectorField keeps a pointer to its grid and reads
 // it in require() and update(): the grid must outlive it and stay at its address. Its reads
 // (region, distance, direction, steer, ...) answer for the map as of the last build or
@@ -119,8 +127,11 @@ class SectorField {
   [[nodiscard]] bool in_corridor(Cell c) const noexcept;
   /// D(c) within the corridor; kUnreachable outside it or where no goal is reachable in it.
   [[nodiscard]] double distance(Cell c) const noexcept;
-  /// The first move toward the nearest goal within the corridor, or kNoDirection.
+  /// The first move toward the nearest goal within the corridor, or kNoDirection (on maps that
+  /// are not plain, Field's codes: hex 0..5, grid::link_direction() for a link).
   [[nodiscard]] std::int8_t direction(Cell c) const noexcept;
+  /// The cell the first move of c leads to (Field::next: a link's far end too), or nothing.
+  [[nodiscard]] std::optional<Cell> next(Cell c) const noexcept;
   /// Where a unit at p heads: the nearest goal within the sight range that its cell sees (line
   /// of sight on the unit's view), else the centre of the cell its direction points to; nothing
   /// outside the corridor.
