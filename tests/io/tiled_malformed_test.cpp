@@ -251,6 +251,7 @@ TEST(TiledMalformed, TmjEveryProblemNamesFileAndLine) {
   };
   const TmCase cases[] = {
       {"m.tmj", "{\"type\": \"map\",\n \"width\": 2,,\n}", "m.tmj", 2, "not valid JSON"},
+      {"m.tmj", "{\"type\": \"map\",\n \"width\": 1E999}", "m.tmj", 2, "number overflow"},
       {"m.tmj", "{\"type\": \"tileset\", \"orientation\": \"orthogonal\"}", "m.tmj", 1,
        "not a Tiled map"},
       {"m.tmj", tm_tmj("", "{\"name\": \"cost\", \"type\": \"float\", \"value\": 0.5}", ok_layer),

@@ -83,6 +83,12 @@ JsonDoc::JsonDoc(std::string_view text, std::string name) : text_(text), name_(s
     const std::size_t colon = what.find(": ", what.find("column"));
     if (colon != std::string::npos) what = what.substr(colon + 2);
     throw ParseError(name_, line_at(at), "not valid JSON: " + what);
+  } catch (const json::exception& e) {
+    // A number too large for a double ("1E4444"): nlohmann reports it as out_of_range.
+    std::string what = e.what();
+    if (const std::size_t b = what.find("] "); b != std::string::npos) what = what.substr(b + 2);
+    throw ParseError(name_, line_at(static_cast<std::size_t>(here - text.data())),
+                     "not valid JSON: " + what);
   }
 }
 
