@@ -21,6 +21,9 @@ void MapArgs::add_to(CLI::App& app, bool with_radius) {
   app.add_option("--cell", cell, "images: N x N pixels per cell (blocked if any pixel is)")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
+  app.add_option("--layout", layout,
+                 "read the map's cells as square or hex cells: square, pointy-odd-r, "
+                 "pointy-even-r, flat-odd-q, flat-even-q (default: as the file says)");
   if (with_radius) {
     app.add_option("--radius", radius,
                    "agent radius in cells: block cells whose centre is closer than R to a wall")
@@ -36,6 +39,13 @@ io::MapOptions MapArgs::options() const {
   o.format = *f;
   o.threshold = threshold;
   o.cell = cell;
+  if (!layout.empty()) {
+    o.layout = grid::parse_layout(layout);
+    if (!o.layout) {
+      throw CliError{"unknown layout '" + layout +
+                     "' (square, pointy-odd-r, pointy-even-r, flat-odd-q, flat-even-q)"};
+    }
+  }
   return o;
 }
 
@@ -50,7 +60,27 @@ io::Map load_map(const std::string& path, const MapArgs& args) {
   }
 }
 
-Cell parse_cell(const std::string& text, const std::string& what) {
+Cell parse_cell(const std::string& text, const std::string& what, const grid::Grid* g) {
+  // L:X,Y on a layered map: cell (X, Y) of floor L.
+  if (const auto colon = text.find(':'); colon != std::string::npos && g != nullptr) {
+    int layer = -1;
+    const std::string_view l(text.data(), colon);
+    auto [p, ec] = std::from_chars(l.data(), l.data() + l.size(), layer);
+    if (ec != std::errc() || p != l.data() + l.size() || l.empty()) {
+      throw CliError{what + " expects L:X,Y (a floor, then two integers), got '" + text + "'"};
+    }
+    if (layer < 0 || layer >= g->layers()) {
+      throw CliError{what + " " + text + ": floor " + std::to_string(layer) +
+                     " is not one of the map's " + std::to_string(g->layers()) + " (0 to " +
+                     std::to_string(g->layers() - 1) + ")"};
+    }
+    const Cell c = parse_cell(text.substr(colon + 1), what, nullptr);
+    if (c.y < 0 || c.y >= g->layer_height()) {
+      throw CliError{what + " " + text + ": row " + std::to_string(c.y) + " is outside floor " +
+                     std::to_string(layer) + " (" + std::to_string(g->layer_height()) + " rows)"};
+    }
+    return g->at(layer, c.x, c.y);
+  }
   const auto comma = text.find(',');
   auto number = [&](std::string_view s, int& out) {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -59,7 +89,14 @@ Cell parse_cell(const std::string& text, const std::string& what) {
   Cell c;
   if (comma == std::string::npos || !number(std::string_view(text).substr(0, comma), c.x) ||
       !number(std::string_view(text).substr(comma + 1), c.y)) {
-    throw CliError{what + " expects X,Y (two integers), got '" + text + "'"};
+    throw CliError{what + " expects X,Y (two integers)" +
+                   (g != nullptr && g->layers() > 1 ? std::string(" or L:X,Y") : "") + ", got '" +
+                   text + "'"};
+  }
+  // On a layered map X,Y is a cell of floor 0.
+  if (g != nullptr && g->layers() > 1 && c.y >= g->layer_height()) {
+    throw CliError{what + " " + text + ": row " + std::to_string(c.y) + " is outside floor 0 (" +
+                   std::to_string(g->layer_height()) + " rows); give L:X,Y for another floor"};
   }
   return c;
 }

@@ -33,6 +33,7 @@ struct MapArgs {
   int threshold = 128;
   int cell = 1;
   double radius = 0;
+  std::string layout;  ///< --layout: empty keeps the file's own
   void add_to(CLI::App& app, bool with_radius = true);
   [[nodiscard]] io::MapOptions options() const;
 };
@@ -41,7 +42,9 @@ struct MapArgs {
 io::Map load_map(const std::string& path, const MapArgs& args);
 
 /// Parses "X,Y"; `what` names the option in the error message.
-Cell parse_cell(const std::string& text, const std::string& what);
+/// "X,Y", or on a layered map `g` also "L:X,Y" (cell X,Y of floor L; X,Y alone is floor 0's).
+/// [Throws CliError for malformed text or a floor or row outside the map.]
+Cell parse_cell(const std::string& text, const std::string& what, const grid::Grid* g = nullptr);
 
 /// Options shared by solve and bench for the search itself.
 struct SearchArgs {

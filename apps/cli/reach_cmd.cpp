@@ -28,7 +28,7 @@ int run_reach(const ReachArgs& a) {
   const search::Options o = a.search.options();
   Cell start;
   if (!a.from.empty()) {
-    start = parse_cell(a.from, "--from");
+    start = parse_cell(a.from, "--from", &map.grid);
   } else if (map.start) {
     start = *map.start;
   } else {
@@ -43,7 +43,7 @@ int run_reach(const ReachArgs& a) {
   const Status st = finder.reach(start, a.budget, cells);
   if (st == Status::invalid_input) throw CliError{"the movement range cannot be computed here"};
   if (a.json) {
-    fmt::print("{}\n", json::reach(start, a.budget, st, cells).dump());
+    fmt::print("{}\n", json::reach(start, a.budget, st, cells, &map.grid).dump());
   } else {
     const grid::Grid& g = map.grid;
     fmt::print("{} cells within {} of {},{} on {}{}\n", cells.size(), a.budget, start.x, start.y,

@@ -33,10 +33,10 @@ struct SolveArgs {
 };
 
 Cell endpoint(const std::string& text, const std::optional<Cell>& marker, const char* option,
-              const std::string& map) {
+              const std::string& map, const grid::Grid& grid) {
   Cell c;
   if (!text.empty()) {
-    c = parse_cell(text, option);
+    c = parse_cell(text, option, &grid);
   } else if (marker) {
     c = *marker;
   } else {
@@ -52,11 +52,11 @@ int run_solve(const SolveArgs& a) {
   a.search.apply_edits(map.grid);
   search::Options base = a.search.options();
   base.partial = a.partial;
-  const Cell start = endpoint(a.from, map.start, "--from", a.map);
+  const Cell start = endpoint(a.from, map.start, "--from", a.map, map.grid);
   check_endpoint(map.grid, base, start, "--from", a.map);
   std::vector<Cell> goals;
   for (const std::string& t : a.to.empty() ? std::vector<std::string>{""} : a.to) {
-    goals.push_back(endpoint(t, map.goal, "--to", a.map));
+    goals.push_back(endpoint(t, map.goal, "--to", a.map, map.grid));
     check_endpoint(map.grid, base, goals.back(), "--to", a.map);
   }
   const Cell goal = goals.front();  // drawn and traced; the nearest when found (below)
@@ -144,8 +144,8 @@ int run_solve(const SolveArgs& a) {
     if (a.smooth) smoothed[i] = post::smooth_result(grid, o, r, *smoothing);
     if (search::info(algo).any_angle) polylines[i] = search::path_points(r);
     if (a.json)
-      results.push_back(
-          json::solve_result(o, start, goals, r, a.smooth ? &smoothed[i] : nullptr, *smoothing));
+      results.push_back(json::solve_result(o, start, goals, r, a.smooth ? &smoothed[i] : nullptr,
+                                           *smoothing, &map.grid));
     const Cell reached = r.status == Status::found ? r.reached_goal() : goal;
     if (!a.trace_path.empty()) {
       traces.push_back(json::trace(algo, grid, start, reached, rec.events()));

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/los.hpp>
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
@@ -524,6 +525,50 @@ TEST_P(MapKinds, SlicedEqualsWhole) {
       EXPECT_TRUE(near(out.cost, r.cost));
     }
   }
+}
+
+TEST_P(MapKinds, AnyAngleSearchesSeeEverySegmentOrAnswerWithAStar) {
+  std::mt19937 rng(31 + static_cast<int>(GetParam()));
+  int checked = 0;
+  for (int round = 0; round < 24; ++round) {
+    Case c = random_case(GetParam(), rng, round);
+    c.unit = grid::Unit{};
+    const Reference ref = build_reference(c.grid, c.unit, c.moves);
+    const auto cells = usable_cells(ref);
+    if (cells.size() < 2) continue;
+    const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    const double want = dijkstra(ref, {ref.index(s)})[static_cast<std::size_t>(ref.index(t))];
+    const bool edges_only = GetParam() == Kind::edges && c.grid.arcs().empty();
+    for (const Algorithm a : {Algorithm::theta, Algorithm::lazytheta, Algorithm::anyangle_exact}) {
+      search::Options o;
+      o.algorithm = a;
+      o.moves = c.moves;
+      search::Pathfinder f(c.grid, o);
+      const auto r = f.find(s, t);
+      SCOPED_TRACE(::testing::Message()
+                   << name(GetParam()) << " round " << round << " " << search::to_string(a));
+      if (want == kInf) {
+        EXPECT_EQ(r.status, Status::no_path);
+        continue;
+      }
+      ASSERT_EQ(r.status, Status::found);
+      ++checked;
+      if (!edges_only) {
+        // Hex, floors, links: A* answers, at the optimum.
+        EXPECT_EQ(r.fallback, search::Fallback::map_kind);
+        EXPECT_EQ(r.answered_by, Algorithm::astar);
+        EXPECT_TRUE(near(r.cost, want));
+        EXPECT_TRUE(near(reference_cost(ref, r.path), want));
+        continue;
+      }
+      EXPECT_EQ(r.answered_by, a == Algorithm::anyangle_exact ? Algorithm::theta : a);
+      for (std::size_t i = 1; i < r.path.size(); ++i) {
+        EXPECT_TRUE(grid::line_of_sight(c.grid, c.moves.diagonal, r.path[i - 1], r.path[i]))
+            << "segment " << i << " crosses a wall or a thin wall";
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, MapKinds,

@@ -16,13 +16,16 @@ std::string classes_string(const grid::Grid& g) {
 
 }  // namespace
 
-nlohmann::json cell(Cell c) {
+nlohmann::json cell(Cell c, const grid::Grid* g) {
+  if (g != nullptr && g->layers() > 1) {
+    return nlohmann::json::array({c.x, g->local_y(c.y), g->layer_of(c.y)});
+  }
   return nlohmann::json::array({c.x, c.y});
 }
 
-nlohmann::json cells(std::span<const Cell> cs) {
+nlohmann::json cells(std::span<const Cell> cs, const grid::Grid* g) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Cell c : cs) out.push_back(cell(c));
+  for (const Cell c : cs) out.push_back(cell(c, g));
   return out;
 }
 

@@ -23,17 +23,18 @@ nlohmann::json algorithm_list() {
 }
 
 nlohmann::json search_result(search::Algorithm algorithm, Cell start,
-                             const std::vector<Cell>& goals, const search::Result& r) {
+                             const std::vector<Cell>& goals, const search::Result& r,
+                             const grid::Grid* g) {
   // The goal reached (several goals: the nearest), else the first one given.
   const Cell goal = r.status == Status::found ? r.reached_goal() : goals.front();
   nlohmann::json j = {
       {"status", std::string(to_string(r.status))},
       {"algorithm", std::string(search::to_string(algorithm))},
-      {"start", cell(start)},
-      {"goal", cell(goal)},
+      {"start", cell(start, g)},
+      {"goal", cell(goal, g)},
       {"cost", r.cost},
       {"moves", r.moves()},
-      {"path", cells(r.path)},
+      {"path", cells(r.path, g)},
       {"points", points(search::path_points(r))},
       {"any_angle", search::info(algorithm).any_angle},
       {"expanded", r.stats.expanded},
@@ -48,15 +49,17 @@ nlohmann::json search_result(search::Algorithm algorithm, Cell start,
   return j;
 }
 
-void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r) {
+void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r,
+                 const grid::Grid* g) {
   if (!o.partial || r.status == Status::found || r.partial.path.empty()) return;
-  out["partial"] = {{"reached", cell(r.partial.reached)},
+  out["partial"] = {{"reached", cell(r.partial.reached, g)},
                     {"cost", r.partial.cost},
-                    {"path", cells(r.partial.path)}};
+                    {"path", cells(r.partial.path, g)}};
 }
 
-void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method) {
-  out["smoothed_path"] = cells(s.path);
+void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method,
+                   const grid::Grid* g) {
+  out["smoothed_path"] = cells(s.path, g);
   out["smoothed_points"] = points(s.points);
   out["smoothed_cost"] = s.cost;
   out["smoothing"] = {{"method", std::string(post::to_string(method))},
@@ -65,8 +68,8 @@ void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoot
 
 nlohmann::json solve_result(const search::Options& o, Cell start, const std::vector<Cell>& goals,
                             const search::Result& r, const post::SmoothedPath* smoothed,
-                            post::Smoothing method) {
-  nlohmann::json j = search_result(o.algorithm, start, goals, r);
+                            post::Smoothing method, const grid::Grid* g) {
+  nlohmann::json j = search_result(o.algorithm, start, goals, r, g);
   j["heuristic"] = std::string(search::to_string(o.effective_heuristic()));
   j["weight"] = o.effective_weight();
   j["diagonal"] = std::string(grid::to_string(o.moves.diagonal));
@@ -75,9 +78,9 @@ nlohmann::json solve_result(const search::Options& o, Cell start, const std::vec
   j["reopened"] = r.stats.reopened;
   j["peak_open"] = r.stats.peak_open;
   j["iterations"] = r.stats.iterations;
-  if (goals.size() > 1) j["goals"] = cells(goals);
-  add_partial(j, o, r);
-  if (smoothed != nullptr) add_smoothing(j, *smoothed, method);
+  if (goals.size() > 1) j["goals"] = cells(goals, g);
+  add_partial(j, o, r, g);
+  if (smoothed != nullptr) add_smoothing(j, *smoothed, method, g);
   return j;
 }
 
@@ -142,10 +145,14 @@ nlohmann::json compact_trace(const std::vector<search::TraceEvent>& events, int 
 }
 
 nlohmann::json reach(Cell from, double budget, Status status,
-                     const std::vector<search::ReachCell>& cells) {
+                     const std::vector<search::ReachCell>& cells, const grid::Grid* g) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& rc : cells) list.push_back({rc.cell.x, rc.cell.y, rc.cost});
-  return {{"from", cell(from)},
+  for (const auto& rc : cells) {
+    nlohmann::json e = cell(rc.cell, g);
+    e.push_back(rc.cost);
+    list.push_back(std::move(e));
+  }
+  return {{"from", cell(from, g)},
           {"budget", budget},
           {"status", status == Status::node_limit ? "node_limit" : "found"},
           {"cells", std::move(list)}};

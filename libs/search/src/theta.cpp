@@ -45,7 +45,13 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
   auto h = [&](int x, int y) { return hw * dist(x, y, tx, ty); };
   auto los = [&](NodeId a, int ax, int ay, NodeId b, int bx, int by) {
     ++st.los_checks;
-    const bool v = grid::line_of_sight_id<R>(grid, a, ax, ay, b, bx, by);
+    bool v;
+    if constexpr (T::general) {
+      v = grid::line_of_sight_any<R>(grid, a, b);  // edge walls
+      (void)ax, (void)ay, (void)bx, (void)by;
+    } else {
+      v = grid::line_of_sight_id<R>(grid, a, ax, ay, b, bx, by);
+    }
     if constexpr (L::enabled) listener.line_of_sight(a, b, v);
     return v;
   };

@@ -15,10 +15,11 @@
 
 namespace pathlab::json {
 
-/// [x, y].
-[[nodiscard]] nlohmann::json cell(Cell c);
-/// [[x, y], …].
-[[nodiscard]] nlohmann::json cells(std::span<const Cell> cs);
+/// [x, y]; on a layered map `g` (shared docs/DESIGN.md, "Every map a game has") [x, y, layer]
+/// with y the row within the floor.
+[[nodiscard]] nlohmann::json cell(Cell c, const grid::Grid* g = nullptr);
+/// [[x, y], …] (cell() each).
+[[nodiscard]] nlohmann::json cells(std::span<const Cell> cs, const grid::Grid* g = nullptr);
 /// [[x, y], …] of floats in map units (the centre of cell (x, y) is (x + 0.5, y + 0.5)).
 [[nodiscard]] nlohmann::json points(const std::vector<Point>& pts);
 /// {"radius", "class_cost"}: the unit as the CLI's --radius and --class-cost give it.

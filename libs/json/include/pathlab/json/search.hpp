@@ -27,17 +27,21 @@ namespace pathlab::json {
 /// units), "any_angle", "expanded", "generated", "los_checks", "time_us", "answered_by" (the
 /// algorithm that answered: Result::answered_by) and "fallback" (why it is not `algorithm`:
 /// to_string(Result::fallback), "none" when it is), and "note" (Result::note) when there is
-/// one. [Limit: goals not empty]
+/// one. Cells as json::cell writes them for `g` ([x, y, layer] on layered maps). [Limit: goals
+/// not empty]
 [[nodiscard]] nlohmann::json search_result(search::Algorithm algorithm, Cell start,
-                                           const std::vector<Cell>& goals, const search::Result& r);
+                                           const std::vector<Cell>& goals, const search::Result& r,
+                                           const grid::Grid* g = nullptr);
 
 /// Adds "partial": {"reached":[x,y],"cost","path"} when the options asked for a partial path,
 /// none was found and the search got somewhere.
-void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r);
+void add_partial(nlohmann::json& out, const search::Options& o, const search::Result& r,
+                 const grid::Grid* g = nullptr);
 
 /// Adds "smoothed_path" (cells), "smoothed_points", "smoothed_cost" and "smoothing":
 /// {"method","los_checks"}.
-void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method);
+void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method,
+                   const grid::Grid* g = nullptr);
 
 /// One algorithm's object of `pathlab solve --json`: search_result() for o.algorithm plus the
 /// settings ("heuristic", "weight", "diagonal", "cost_model", "unit"), the other counters
@@ -46,7 +50,7 @@ void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoot
 [[nodiscard]] nlohmann::json solve_result(const search::Options& o, Cell start,
                                           const std::vector<Cell>& goals, const search::Result& r,
                                           const post::SmoothedPath* smoothed,
-                                          post::Smoothing method);
+                                          post::Smoothing method, const grid::Grid* g = nullptr);
 
 /// A --trace file's object: {"algorithm","width","height","start","goal","events":[…]}, each
 /// event {"type", …} with its cells, costs and side.
@@ -65,9 +69,11 @@ void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoot
                                            int width);
 
 /// A movement range: {"from":[x,y],"budget","status":"found"|"node_limit",
-/// "cells":[[x,y,cost],…]}.
+/// "cells":[[x,y,cost],…]}; on a layered map `g` cells are [x, y, layer] and the list's
+/// entries [x, y, layer, cost] (json::cell).
 [[nodiscard]] nlohmann::json reach(Cell from, double budget, Status status,
-                                   const std::vector<search::ReachCell>& cells);
+                                   const std::vector<search::ReachCell>& cells,
+                                   const grid::Grid* g = nullptr);
 
 /// One algorithm's line of `pathlab prepare --json`: {"algorithm","status","file","prep_s",
 /// "bytes"}; `status` says where the data came from (loaded, rebuilt, built).
