@@ -92,6 +92,10 @@ struct FlowGroup {
   [[nodiscard]] int direction(Cell c) const noexcept {
     return sectored ? sectors.direction(c) : field.direction(c);
   }
+  /// The cell the first move from c leads to (links and hex moves included), if any.
+  [[nodiscard]] std::optional<Cell> next(Cell c) const noexcept {
+    return sectored ? sectors.next(c) : field.next(c);
+  }
   [[nodiscard]] std::optional<Point> steer(Point p) const noexcept {
     return sectored ? sectors.steer(p) : field.steer(p);
   }
@@ -953,11 +957,10 @@ struct World::Impl {
     if (a.spec.planner == PlannerKind::flow) {
       const FlowGroup& f = flows[static_cast<std::size_t>(rt[i].flow)];
       for (int k = 0; k < kLookAhead; ++k) {
-        const int d = f.direction(c);
-        if (d < 0) return false;
+        const std::optional<Cell> n = f.next(c);
+        if (!n) return false;
         before = c;
-        c = {c.x + flow::kDirDx[static_cast<std::size_t>(d)],
-             c.y + flow::kDirDy[static_cast<std::size_t>(d)]};
+        c = *n;
         if (narrow_region[cell_index(c)] >= 0) {
           first = c;
           return true;
