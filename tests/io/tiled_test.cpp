@@ -372,6 +372,27 @@ TEST(LayeredJson, FloorsFromMapFilesAndLinks) {
   std::filesystem::remove_all(dir);
 }
 
+// Bytes parsed from memory (an upload to the HTTP API) never make pathlab read the files they
+// name; load_map reads them from disk.
+TEST(TiledRead, MapsParsedFromMemoryReadNoOtherFile) {
+  for (const char* f : {"external.tmx", "external.tmj"}) {
+    const std::string bytes = pathlab::testing::slurp(tiled_dir + f);
+    try {
+      (void)pathlab::io::parse_map(bytes, tiled_dir + f);
+      ADD_FAILURE() << f << ": read its tileset";
+    } catch (const ParseError& e) {
+      EXPECT_NE(e.message().find("reads no other file"), std::string::npos) << e.what();
+    }
+    EXPECT_NO_THROW((void)load_map(tiled_dir + f));
+  }
+  try {
+    (void)pathlab::io::parse_map("{\"layers\": [{\"map\": \"/etc/hostname\"}]}", "upload");
+    ADD_FAILURE() << "a layered map from memory read a floor";
+  } catch (const ParseError& e) {
+    EXPECT_NE(e.message().find("reads no other file"), std::string::npos) << e.what();
+  }
+}
+
 TEST(HexPlainFormats, MovingAiHexTypeReadAndWritten) {
   const std::string text = "type hex-flat-odd-q\nheight 2\nwidth 3\nmap\n.@.\nT..\n";
   const Map m = pathlab::io::parse_map(text, "hex.map");

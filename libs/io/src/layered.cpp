@@ -62,7 +62,12 @@ Map parse_layered(std::string_view bytes, const std::string& name, const MapOpti
     const std::string path = (base / m->get<std::string>()).lexically_normal().string();
     std::string data;
     try {
-      data = options.read_file ? options.read_file(path) : detail::read_file(path);
+      if (!options.read_file) {
+        throw ParseError(path, 0,
+                         "a map parsed from memory reads no other file (load_map does, or give "
+                         "MapOptions::read_file)");
+      }
+      data = options.read_file(path);
     } catch (const ParseError& e) {
       fail_at(doc, layer,
               "cannot read the floor " + detail::quote(m->get<std::string>()) + ": " + e.message());

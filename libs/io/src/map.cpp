@@ -853,6 +853,13 @@ Map parse_map(std::string_view bytes, const std::string& name, const MapOptions&
 }
 
 Map load_map(const std::string& path, const MapOptions& options) {
+  // Files the map names (Tiled's tilesets, a layered map's floors) come from disk too; a map
+  // parsed from memory (an upload to the HTTP API) reads none unless its caller says how.
+  if (!options.read_file) {
+    MapOptions with_disk = options;
+    with_disk.read_file = [](const std::string& p) { return detail::read_file(p); };
+    return parse_map(detail::read_file(path), path, with_disk);
+  }
   return parse_map(detail::read_file(path), path, options);
 }
 

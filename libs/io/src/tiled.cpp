@@ -532,7 +532,12 @@ std::string beside(const std::string& map_file, std::string_view source) {
 }
 
 std::string read_named(const std::string& path, const MapOptions& options) {
-  return options.read_file ? options.read_file(path) : detail::read_file(path);
+  if (!options.read_file) {
+    throw ParseError(path, 0,
+                     "a map parsed from memory reads no other file (load_map does, or give "
+                     "MapOptions::read_file)");
+  }
+  return options.read_file(path);
 }
 
 std::size_t checked_cells(std::int64_t w, std::int64_t h, const std::string& file, int line,

@@ -46,8 +46,10 @@ struct MapOptions {
   /// square map's cells read as hexes. Unset keeps the file's own (square for most formats).
   std::optional<grid::Layout> layout{};
   /// How the files a map names are read (Tiled's external tilesets, a layered map's floors),
-  /// given their path: the path joined to the map's folder. Unset reads them from disk; a
-  /// reader that cannot serve a file throws ParseError (as detail::read_file does).
+  /// given their path: the path joined to the map's folder. A reader that cannot serve a file
+  /// throws ParseError. Unset, load_map() reads them from disk, while parse_map() reads none
+  /// (a map that names a file is then an error): bytes from elsewhere, such as an upload to
+  /// the HTTP API, never make pathlab read the files they name.
   std::function<std::string(const std::string& path)> read_file{};
 };
 

@@ -26,14 +26,15 @@
 namespace pathlab::io {
 
 /// Reads a Tiled map in XML (.tmx). External tilesets (.tsx or .tsj) are read relative to
-/// `name`'s folder through options.read_file (from disk when unset). Throws ParseError naming
-/// the file and line at fault.
+/// `name`'s folder through options.read_file (load_map() reads from disk; unset here, a map
+/// naming one is an error). Throws ParseError naming the file and line at fault.
 Map parse_tmx(std::string_view bytes, const std::string& name, const MapOptions& options = {});
 /// Reads a Tiled map in JSON (.tmj, or .json as Tiled writes it); as parse_tmx.
 Map parse_tmj(std::string_view bytes, const std::string& name, const MapOptions& options = {});
 /// Reads a layered map: `{"layers": [{"map": "floor0.map"}, ...], "links": [{"from": [layer,
 /// x, y], "to": [layer, x, y], "cost": 1, "oneway": false}, ...], "layout": "square"}`, each
-/// floor a map file of any format read relative to `name`'s folder (all of the same size).
+/// floor a map file of any format read relative to `name`'s folder through options.read_file,
+/// as parse_tmx reads tilesets (all floors of the same size).
 Map parse_layered(std::string_view bytes, const std::string& name, const MapOptions& options = {});
 
 /// The map as a Tiled JSON map (.tmj): one tileset whose tiles carry the cells' classes, costs
