@@ -37,6 +37,19 @@ namespace Pathlab
         InProgress = 6,
     }
 
+    /// <summary>A side of a square cell: where a wall on a cell edge stands.</summary>
+    public enum Side : int
+    {
+        /// <summary>the edge shared with (x, y - 1)</summary>
+        North = 0,
+        /// <summary>the edge shared with (x + 1, y)</summary>
+        East = 1,
+        /// <summary>the edge shared with (x, y + 1)</summary>
+        South = 2,
+        /// <summary>the edge shared with (x - 1, y)</summary>
+        West = 3,
+    }
+
     /// <summary>
     /// How a finder, a batch or a field searches. All-zero (or a NULL pointer) = the defaults.
     /// </summary>
@@ -338,6 +351,30 @@ namespace Pathlab
         public ulong Nodes;
     }
 
+    /// <summary>
+    /// A link between two cells (stairs, a ladder, a portal, a one-way drop): a move whose cost is
+    /// the whole cost of taking it; a unit may take it when it can stand on both ends.
+    /// </summary>
+    /// <remarks>C: pathlab_map_link, 32 bytes on a 64-bit machine.</remarks>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct MapLink
+    {
+        /// <summary>where it starts: a grid cell (pathlab_grid_at() on a layered map)</summary>
+        public int FromX;
+        /// <summary>(grid row)</summary>
+        public int FromY;
+        /// <summary>where it leads: a grid cell</summary>
+        public int ToX;
+        /// <summary>(grid row)</summary>
+        public int ToY;
+        /// <summary>what taking it costs, finite and &gt; 0; 0 = 1 when adding</summary>
+        public double Cost;
+        /// <summary>1: only from -&gt; to; 0: both ways at the same cost</summary>
+        public int Oneway;
+        /// <summary>0</summary>
+        public int Reserved;
+    }
+
     /// <summary>A grid map (opaque): walls, terrain classes and costs.</summary>
     public sealed class GridHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
@@ -442,7 +479,8 @@ namespace Pathlab
         public static extern IntPtr pathlab_algorithms();
 
         /// <summary>
-        /// Reads a map file in any format the CLI reads (text, ASCII, Moving AI, PNG/BMP/GIF).
+        /// Reads a map file in any format the CLI reads (text, ASCII, Moving AI, PNG/BMP/GIF, Tiled
+        /// .tmx / .tmj, layered JSON maps with the files they name, relative to the map).
         /// PATHLAB_PARSE_ERROR with "FILE:LINE: what" for a malformed or unreadable file.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_load", CallingConvention = CallingConvention.Cdecl)]
@@ -450,7 +488,9 @@ namespace Pathlab
 
         /// <summary>
         /// Parses map text of `len` bytes; `format` is a CLI --format name ("movingai", "text",
-        /// "ascii", "image") or NULL to detect it.
+        /// "ascii", "image", "tmx", "tmj", "layered") or NULL to detect it. The text reads no file
+        /// it names (a Tiled map's external tileset, a layered map's floors are
+        /// PATHLAB_PARSE_ERROR): pathlab_grid_load() reads those.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_parse", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_grid_parse(byte[] text, UIntPtr len, [MarshalAs(UnmanagedType.LPUTF8Str)] string format, out GridHandle @out);
@@ -527,7 +567,9 @@ namespace Pathlab
 
         /// <summary>
         /// width * height first moves, row-major: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1
-        /// none; owned by the field.
+        /// none; on a hex layout 0 to 5 the six hex neighbours of shared docs/ALGORITHMS.md ("Hex
+        /// grids"); 8 (square) or 6 (hex) where the first move takes a link (pathlab_field_next()
+        /// gives the cell any code leads to); owned by the field.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_field_direction", CallingConvention = CallingConvention.Cdecl)]
         public static extern IntPtr pathlab_field_direction(FieldHandle field);
@@ -823,5 +865,112 @@ namespace Pathlab
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_board_solve", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_board_solve(BoardHandle board, [MarshalAs(UnmanagedType.LPUTF8Str)] string gravity, ulong node_limit, out LinkMoves @out);
+
+        /// <summary>
+        /// A layered map of `layers` floors (1 or more) of width x height cells each, from layers *
+        /// width * height class characters: floor 0's rows, then floor 1's, ... (each floor as
+        /// pathlab_grid_from_classes() reads it). Square cells and no links until set. The grid is
+        /// pathlab_grid_width() = width wide and taller than layers * height (the rows between
+        /// floors); one floor gives the grid of pathlab_grid_from_classes(). PATHLAB_INVALID for a
+        /// size past 2^28 cells or a character that is not a class.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_from_layers", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_from_layers(int width, int height, int layers, [MarshalAs(UnmanagedType.LPUTF8Str)] string classes, out GridHandle @out);
+
+        /// <summary>Floors of the grid: 1 unless it is layered (0 for NULL).</summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_layers", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int pathlab_grid_layers(GridHandle grid);
+
+        /// <summary>
+        /// Rows of each floor: pathlab_grid_height() for one floor (0 for NULL).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_layer_height", CallingConvention = CallingConvention.Cdecl)]
+        public static extern int pathlab_grid_layer_height(GridHandle grid);
+
+        /// <summary>
+        /// The grid cell of cell (x, y) of floor `layer`, into *grid_x and *grid_y. PATHLAB_INVALID
+        /// for a floor the map does not have or a cell outside the floor.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_at", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_at(GridHandle grid, int layer, int x, int y, out int grid_x, out int grid_y);
+
+        /// <summary>
+        /// The floor of grid cell (grid_x, grid_y) and its cell there, into *layer, *x and *y.
+        /// PATHLAB_INVALID outside the map or on a row between floors.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_locate", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_locate(GridHandle grid, int grid_x, int grid_y, out int layer, out int x, out int y);
+
+        /// <summary>
+        /// The layout of the grid's cells: "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q"
+        /// or "flat-even-q" (a string owned by the library, valid as long as it is loaded; NULL for
+        /// NULL).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_layout", CallingConvention = CallingConvention.Cdecl)]
+        public static extern IntPtr pathlab_grid_layout(GridHandle grid);
+
+        /// <summary>
+        /// Reads the same cells in another layout (the CLI's --layout: a square map's cells as
+        /// hexes). An edit. PATHLAB_INVALID for an unknown name, or a hex layout on a grid with
+        /// walls on cell edges (thin walls need square cells).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_set_layout", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_set_layout(GridHandle grid, [MarshalAs(UnmanagedType.LPUTF8Str)] string layout);
+
+        /// <summary>
+        /// Whether a wall stands on side `side` of cell (x, y): *blocked 1 or 0. A thin wall blocks
+        /// its edge both ways, so it reads the same from the cell on either side. PATHLAB_INVALID
+        /// for a cell outside the map or an unknown side.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_edge_wall", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_edge_wall(GridHandle grid, int x, int y, Side side, out int blocked);
+
+        /// <summary>
+        /// Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y). An
+        /// edit. PATHLAB_INVALID for a cell outside the map or on a row between floors, an unknown
+        /// side, or a hex layout (thin walls need square cells).
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_set_edge_wall", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_set_edge_wall(GridHandle grid, int x, int y, Side side, int blocked);
+
+        /// <summary>
+        /// Adds a link. An edit. PATHLAB_INVALID, adding nothing, when an end is not a cell of a
+        /// floor (outside the map or between floors), or the cost is negative, infinite or NaN.
+        /// Ends may be walls: the link is then unusable until they are freed.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_add_link", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_add_link(GridHandle grid, in MapLink link);
+
+        /// <summary>
+        /// Removes every link from (from_x, from_y) to (to_x, to_y) (two-way links either way
+        /// round), *removed (which may be NULL) getting how many. An edit. PATHLAB_OK also when
+        /// none was there.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_remove_links", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_remove_links(GridHandle grid, int from_x, int from_y, int to_x, int to_y, out UIntPtr removed);
+
+        /// <summary>Removes every link. An edit.</summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_clear_links", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_clear_links(GridHandle grid);
+
+        /// <summary>Links of the grid (0 for NULL).</summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_link_count", CallingConvention = CallingConvention.Cdecl)]
+        public static extern UIntPtr pathlab_grid_link_count(GridHandle grid);
+
+        /// <summary>
+        /// Link `index` (0 to pathlab_grid_link_count() - 1, in the order they were added or read
+        /// from the map) into *out. PATHLAB_INVALID for an index past the end.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_grid_link", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_grid_link(GridHandle grid, UIntPtr index, out MapLink @out);
+
+        /// <summary>
+        /// The cell the first move of (x, y) leads to down the field: the neighbour its direction
+        /// code names (a hex neighbour on a hex layout) or, where the move takes a link, the link's
+        /// far end (into *next_x, *next_y). PATHLAB_NO_PATH for a goal, a wall or a cell that
+        /// reaches no goal; PATHLAB_INVALID outside the map.
+        /// </summary>
+        [DllImport(Library, EntryPoint = "pathlab_field_next", CallingConvention = CallingConvention.Cdecl)]
+        public static extern Status pathlab_field_next(FieldHandle field, int x, int y, out int next_x, out int next_y);
     }
 }

@@ -1,15 +1,20 @@
 /* The C ABI (pathlab/pathlab.h) from C99: every entry point with good and bad arguments, paths
  * checked for legality and cost, batches against single queries, flow fields against searches,
  * edits, movement ranges against Dijkstra, partial paths, nearest goals, sliced searches, line
- * of sight and smoothing, the simulation, the Link game, and the Moving AI optimum on shared
- * maps. Compiled with warnings as errors.
+ * of sight and smoothing, the simulation, the Link game, hex grids, walls on cell edges,
+ * layered maps and links, and the Moving AI optimum on shared maps. Compiled with warnings as
+ * errors.
  *
  *   capi_test SOURCE_DIR SHARED_DIR                   the checks; last line "capi: N passed, N
  *                                                     failed"
  *   capi_test solve MAP ALGO SX SY GX GY [GX GY ...]  one search (several goals: the nearest)
  *   capi_test partial MAP ALGO SX SY GX GY EDIT       a search with its partial path, after EDIT
  *   capi_test reach MAP SX SY BUDGET                  a movement range
- * The last three print one JSON object, for tests/capi/compare_cli.py. */
+ *   capi_test kinds SPEC solve ALGO SL SX SY GL GX GY one search on a grid made from a spec
+ *                                                     (spec_grid: layers, layout, edge walls,
+ *                                                     links), cells as (floor, x, y)
+ *   capi_test kinds SPEC reach SL SX SY BUDGET        a movement range there
+ * The last five print one JSON object, for tests/capi/compare_cli.py. */
 #include <pathlab/pathlab.h>
 
 #include <math.h>
@@ -1177,6 +1182,293 @@ static void link_game(const char* source) {
   }
 }
 
+/* ---- Map kinds: hex layouts, walls on cell edges, layered maps and links. */
+
+/* Whether b is one of a's six neighbours on a pointy-odd-r layout. */
+static int hex_neighbours(int ax, int ay, int bx, int by) {
+  int aq = ax - (ay - (ay & 1)) / 2, bq = bx - (by - (by & 1)) / 2;
+  int dq = bq - aq, dr = by - ay;
+  return (abs(dq) + abs(dr) + abs(dq + dr)) == 2;
+}
+
+static void map_kinds_bad_input(void) {
+  pathlab_grid* g = NULL;
+  pathlab_grid* made = (pathlab_grid*)&made; /* not NULL: a refusal must set it NULL */
+  pathlab_field* field = NULL;
+  pathlab_map_link link;
+  int32_t a = -7, b = -7, c = -7, goal[2] = {0, 0};
+  size_t removed = 99;
+  int blocked = -1;
+
+  refused(pathlab_grid_from_layers(2, 2, 2, "........", NULL), PATHLAB_INVALID,
+          "from_layers(NULL out)");
+  refused(pathlab_grid_from_layers(2, 2, 2, NULL, &made), PATHLAB_INVALID,
+          "from_layers(NULL classes)");
+  check(made == NULL, "a refused from_layers leaves *out NULL");
+  refused(pathlab_grid_from_layers(2, 2, 0, "....", &g), PATHLAB_INVALID, "from_layers(0 floors)");
+  check(strstr(pathlab_last_error(), "floors") != NULL, "the message says floors");
+  refused(pathlab_grid_from_layers(0, 2, 2, "....", &g), PATHLAB_INVALID, "from_layers(width 0)");
+  refused(pathlab_grid_from_layers(1 << 14, 1 << 14, 2, ".", &g), PATHLAB_INVALID,
+          "from_layers(2^29 cells)");
+  refused(pathlab_grid_from_layers(2, 1, 2, "... ", &g), PATHLAB_INVALID,
+          "from_layers(a space on floor 1)");
+  check(strstr(pathlab_last_error(), "floor 1") != NULL, "the message names the floor");
+  check(pathlab_grid_layers(NULL) == 0 && pathlab_grid_layer_height(NULL) == 0 &&
+            pathlab_grid_layout(NULL) == NULL && pathlab_grid_link_count(NULL) == 0,
+        "NULL grid: no floors, no layout, no links");
+  refused(pathlab_grid_at(NULL, 0, 0, 0, &a, &b), PATHLAB_INVALID, "grid_at(NULL grid)");
+  refused(pathlab_grid_locate(NULL, 0, 0, &a, &b, &c), PATHLAB_INVALID, "grid_locate(NULL grid)");
+  refused(pathlab_grid_set_layout(NULL, "square"), PATHLAB_INVALID, "set_layout(NULL grid)");
+  refused(pathlab_grid_edge_wall(NULL, 0, 0, PATHLAB_NORTH, &blocked), PATHLAB_INVALID,
+          "edge_wall(NULL grid)");
+  refused(pathlab_grid_set_edge_wall(NULL, 0, 0, PATHLAB_NORTH, 1), PATHLAB_INVALID,
+          "set_edge_wall(NULL grid)");
+  refused(pathlab_grid_add_link(NULL, &link), PATHLAB_INVALID, "add_link(NULL grid)");
+  refused(pathlab_grid_remove_links(NULL, 0, 0, 1, 1, &removed), PATHLAB_INVALID,
+          "remove_links(NULL grid)");
+  check(removed == 0, "a refused remove_links removed 0");
+  refused(pathlab_grid_clear_links(NULL), PATHLAB_INVALID, "clear_links(NULL grid)");
+  refused(pathlab_grid_link(NULL, 0, &link), PATHLAB_INVALID, "grid_link(NULL grid)");
+  refused(pathlab_field_next(NULL, 0, 0, &a, &b), PATHLAB_INVALID, "field_next(NULL field)");
+
+  /* Two floors of 3x2: ". . ." over "@ . ." each. */
+  check(pathlab_grid_from_layers(3, 2, 2, "...@.....@..", &g) == PATHLAB_OK, "from_layers 3x2x2");
+  if (g == NULL) return;
+  refused(pathlab_grid_at(g, 0, 0, 0, NULL, &b), PATHLAB_INVALID, "grid_at(NULL grid_x)");
+  refused(pathlab_grid_at(g, 2, 0, 0, &a, &b), PATHLAB_INVALID, "grid_at(floor 2 of 2)");
+  check(strstr(pathlab_last_error(), "floor 2") != NULL, "the message names the floor");
+  refused(pathlab_grid_at(g, -1, 0, 0, &a, &b), PATHLAB_INVALID, "grid_at(floor -1)");
+  refused(pathlab_grid_at(g, 1, 0, 2, &a, &b), PATHLAB_INVALID, "grid_at(row 2 of a 2-row floor)");
+  refused(pathlab_grid_at(g, 1, 3, 0, &a, &b), PATHLAB_INVALID, "grid_at(column 3 of 3)");
+  refused(pathlab_grid_locate(g, 0, 2, &a, &b, &c), PATHLAB_INVALID,
+          "grid_locate(a row between floors)");
+  check(strstr(pathlab_last_error(), "between") != NULL, "the message says between floors");
+  refused(pathlab_grid_locate(g, 0, 99, &a, &b, &c), PATHLAB_INVALID, "grid_locate(outside)");
+  refused(pathlab_grid_locate(g, 0, 0, &a, NULL, &c), PATHLAB_INVALID, "grid_locate(NULL x)");
+  refused(pathlab_grid_set_layout(g, NULL), PATHLAB_INVALID, "set_layout(NULL name)");
+  refused(pathlab_grid_set_layout(g, "hexagonal"), PATHLAB_INVALID, "set_layout(unknown)");
+  check(strstr(pathlab_last_error(), "hexagonal") != NULL, "the message names the layout");
+  refused(pathlab_grid_edge_wall(g, 0, 0, (pathlab_side)7, &blocked), PATHLAB_INVALID,
+          "edge_wall(side 7)");
+  refused(pathlab_grid_edge_wall(g, 3, 0, PATHLAB_EAST, &blocked), PATHLAB_INVALID,
+          "edge_wall(outside)");
+  refused(pathlab_grid_edge_wall(g, 0, 0, PATHLAB_EAST, NULL), PATHLAB_INVALID,
+          "edge_wall(NULL blocked)");
+  refused(pathlab_grid_set_edge_wall(g, 0, 0, (pathlab_side)-1, 1), PATHLAB_INVALID,
+          "set_edge_wall(side -1)");
+  refused(pathlab_grid_set_edge_wall(g, 1, 2, PATHLAB_SOUTH, 1), PATHLAB_INVALID,
+          "set_edge_wall(a row between floors)");
+  refused(pathlab_grid_set_edge_wall(g, -1, 0, PATHLAB_SOUTH, 1), PATHLAB_INVALID,
+          "set_edge_wall(outside)");
+  check(pathlab_grid_set_edge_wall(g, 1, 0, PATHLAB_SOUTH, 1) == PATHLAB_OK,
+        "set_edge_wall on floor 0");
+  refused(pathlab_grid_set_layout(g, "pointy-odd-r"), PATHLAB_INVALID,
+          "set_layout(hex on a grid with edge walls)");
+  check(strcmp(pathlab_grid_layout(g), "square") == 0, "a refused layout changes nothing");
+  check(pathlab_grid_set_edge_wall(g, 1, 0, PATHLAB_SOUTH, 0) == PATHLAB_OK,
+        "take the edge wall down");
+  check(pathlab_grid_set_layout(g, "flat-even-q") == PATHLAB_OK &&
+            strcmp(pathlab_grid_layout(g), "flat-even-q") == 0,
+        "hex once the edge walls are down");
+  refused(pathlab_grid_set_edge_wall(g, 1, 0, PATHLAB_SOUTH, 1), PATHLAB_INVALID,
+          "set_edge_wall on a hex layout");
+  check(pathlab_grid_set_layout(g, "square") == PATHLAB_OK, "back to square");
+
+  memset(&link, 0, sizeof link);
+  link.to_y = 2;
+  refused(pathlab_grid_add_link(g, NULL), PATHLAB_INVALID, "add_link(NULL link)");
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(an end between floors)");
+  link.to_y = 3;
+  link.to_x = 5;
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(an end outside)");
+  check(strstr(pathlab_last_error(), "5,3") != NULL, "the message names the end");
+  link.to_x = 1;
+  link.cost = -1;
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(cost -1)");
+  link.cost = NAN;
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(cost NaN)");
+  link.cost = INFINITY;
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(cost infinite)");
+  link.cost = 1e300;
+  refused(pathlab_grid_add_link(g, &link), PATHLAB_INVALID, "add_link(cost past a float)");
+  check(pathlab_grid_link_count(g) == 0, "refused links add nothing");
+  refused(pathlab_grid_link(g, 0, &link), PATHLAB_INVALID, "grid_link(index 0 of none)");
+  refused(pathlab_grid_link(g, 0, NULL), PATHLAB_INVALID, "grid_link(NULL out)");
+  check(pathlab_grid_remove_links(g, 0, 0, 1, 3, NULL) == PATHLAB_OK,
+        "remove_links with NULL removed");
+
+  check(pathlab_field_build(g, NULL, 1, goal, &field) == PATHLAB_OK, "a field on floor 0");
+  refused(pathlab_field_next(field, 3, 0, &a, &b), PATHLAB_INVALID, "field_next(outside)");
+  refused(pathlab_field_next(field, 0, 0, NULL, &b), PATHLAB_INVALID, "field_next(NULL next_x)");
+  refused(pathlab_field_next(field, 0, 0, &a, &b), PATHLAB_NO_PATH, "field_next(the goal)");
+  refused(pathlab_field_next(field, 0, 3, &a, &b), PATHLAB_NO_PATH, "field_next(floor 1, no link)");
+  pathlab_field_free(field);
+  pathlab_grid_free(g);
+}
+
+/* Grids of every kind made through the ABI, searched. */
+static void map_kinds(void) {
+  pathlab_grid* g = NULL;
+  pathlab_finder* f = NULL;
+  pathlab_field* field = NULL;
+  pathlab_result r;
+  pathlab_map_link link;
+  pathlab_options o;
+  int32_t a, b, c, goal[2];
+  int i, ok, blocked = -1;
+  size_t removed = 0;
+
+  map_kinds_bad_input();
+
+  /* Floors and cells: (layer, x, y) <-> grid cells, both ways, for every cell of 3 floors. */
+  check(pathlab_grid_from_layers(4, 3, 3, "....@....@.......T..........@.......", &g) == PATHLAB_OK,
+        "from_layers 4x3x3");
+  if (g == NULL) return;
+  check(pathlab_grid_layers(g) == 3 && pathlab_grid_layer_height(g) == 3 &&
+            pathlab_grid_width(g) == 4 && pathlab_grid_height(g) > 9,
+        "three floors of 4x3, stacked with rows between them");
+  ok = 1;
+  for (i = 0; i < 36; ++i) {
+    int l = i / 12, x = i % 4, y = i % 12 / 4;
+    if (pathlab_grid_at(g, l, x, y, &a, &b) != PATHLAB_OK ||
+        pathlab_grid_locate(g, a, b, &c, &goal[0], &goal[1]) != PATHLAB_OK || c != l ||
+        goal[0] != x || goal[1] != y)
+      ok = 0;
+  }
+  check(ok, "grid_locate(grid_at(l, x, y)) == (l, x, y) on every cell");
+  check(strcmp(pathlab_grid_layout(g), "square") == 0, "a new grid is square");
+
+  /* Floor 0 to floor 2: no way until linked; a one-way link only one way. */
+  memset(&o, 0, sizeof o);
+  o.algorithm = "dijkstra";
+  check(pathlab_finder_new(g, &o, &f) == PATHLAB_OK, "a finder on the layered grid");
+  pathlab_grid_at(g, 2, 3, 2, &goal[0], &goal[1]);
+  check(pathlab_find(f, 0, 0, goal[0], goal[1], &r) == PATHLAB_NO_PATH, "no link: no path");
+  memset(&link, 0, sizeof link);
+  pathlab_grid_at(g, 0, 3, 2, &link.from_x, &link.from_y);
+  link.to_x = goal[0];
+  link.to_y = goal[1];
+  link.oneway = 1;
+  check(pathlab_grid_add_link(g, &link) == PATHLAB_OK, "add a one-way link, cost 0 (1)");
+  check(pathlab_grid_link_count(g) == 1 && pathlab_grid_link(g, 0, &link) == PATHLAB_OK &&
+            link.cost == 1 && link.oneway == 1 && link.to_x == goal[0] && link.to_y == goal[1],
+        "the link reads back, its cost 1");
+  {
+    double to_stairs = -1;
+    if (pathlab_find(f, 0, 0, link.from_x, link.from_y, &r) == PATHLAB_OK) to_stairs = r.cost;
+    check(pathlab_find(f, 0, 0, goal[0], goal[1], &r) == PATHLAB_OK,
+          "the finder made before the link takes it");
+    check(to_stairs > 0 && fabs(r.cost - (to_stairs + 1)) < 1e-9 && r.path_cells >= 2 &&
+              r.path[2 * r.path_cells - 4] == link.from_x &&
+              r.path[2 * r.path_cells - 3] == link.from_y,
+          "the way to the link's start, then the link (cost 1)");
+  }
+  check(pathlab_find(f, goal[0], goal[1], 0, 0, &r) == PATHLAB_NO_PATH, "a one-way link: not back");
+  link.oneway = 0;
+  link.cost = 2.5;
+  link.from_x = 0;
+  link.from_y = 0;
+  check(pathlab_grid_add_link(g, &link) == PATHLAB_OK, "a two-way link of cost 2.5");
+  check(pathlab_find(f, goal[0], goal[1], 0, 0, &r) == PATHLAB_OK && fabs(r.cost - 2.5) < 1e-9 &&
+            r.path_cells == 2,
+        "back over the two-way link");
+  {
+    int32_t starts[4] = {0, 0, 0, 0}, goals[4];
+    double costs[2];
+    goals[0] = goal[0];
+    goals[1] = goal[1];
+    pathlab_grid_at(g, 1, 0, 0, &goals[2], &goals[3]);
+    check(pathlab_find_many(g, &o, 2, starts, goals, costs, 2) == PATHLAB_OK &&
+              fabs(costs[0] - 2.5) < 1e-9 && isnan(costs[1]),
+          "find_many across floors: 2.5, and NaN for floor 1");
+  }
+  /* The flow field leads down the link. */
+  check(pathlab_field_build(g, NULL, 1, goal, &field) == PATHLAB_OK, "a field to floor 2");
+  if (field != NULL) {
+    int32_t x = 1, y = 1, steps = 0;
+    const double* d = pathlab_field_distance(field);
+    const int8_t* dir = pathlab_field_direction(field);
+    int w = pathlab_grid_width(g);
+    check(dir[0] == 8 && fabs(d[0] - 2.5) < 1e-9, "(0, 0): code 8, take the link (2.5)");
+    ok = 1;
+    while ((x != goal[0] || y != goal[1]) && steps < 50) {
+      int32_t nx, ny;
+      if (pathlab_field_next(field, x, y, &nx, &ny) != PATHLAB_OK ||
+          !(d[ny * w + nx] < d[y * w + x]))
+        ok = 0;
+      if (!ok) break;
+      x = nx;
+      y = ny;
+      ++steps;
+    }
+    check(ok && x == goal[0] && y == goal[1], "field_next leads from floor 0 to the goal");
+  }
+  pathlab_field_free(field);
+  field = NULL;
+  check(pathlab_grid_remove_links(g, goal[0], goal[1], 0, 0, &removed) == PATHLAB_OK &&
+            removed == 1 && pathlab_grid_link_count(g) == 1,
+        "remove_links the other way round removes the two-way link");
+  check(pathlab_grid_clear_links(g) == PATHLAB_OK && pathlab_grid_link_count(g) == 0,
+        "clear_links");
+  check(pathlab_find(f, 0, 0, goal[0], goal[1], &r) == PATHLAB_NO_PATH,
+        "no links: the finder made before sees none");
+  pathlab_finder_free(f);
+  f = NULL;
+  pathlab_grid_free(g);
+  g = NULL;
+
+  /* Walls on cell edges: a 3x2 room split down the middle but for a gap. */
+  check(pathlab_grid_from_classes(3, 2, "......", &g) == PATHLAB_OK, "a 3x2 room");
+  if (g == NULL) return;
+  check(pathlab_grid_set_edge_wall(g, 0, 0, PATHLAB_EAST, 1) == PATHLAB_OK &&
+            pathlab_grid_set_edge_wall(g, 1, 1, PATHLAB_WEST, 1) == PATHLAB_OK,
+        "two walls between columns 0 and 1");
+  check(pathlab_grid_edge_wall(g, 1, 0, PATHLAB_WEST, &blocked) == PATHLAB_OK && blocked == 1,
+        "a thin wall reads the same from the other side");
+  check(pathlab_grid_edge_wall(g, 1, 0, PATHLAB_EAST, &blocked) == PATHLAB_OK && blocked == 0,
+        "the other edges are open");
+  check(pathlab_finder_new(g, NULL, &f) == PATHLAB_OK, "a finder on the walled room");
+  check(pathlab_find(f, 0, 0, 2, 0, &r) == PATHLAB_NO_PATH, "column 0 is shut off");
+  check(pathlab_grid_set_edge_wall(g, 0, 0, PATHLAB_SOUTH, 0) == PATHLAB_OK &&
+            pathlab_grid_set_edge_wall(g, 0, 0, PATHLAB_EAST, 0) == PATHLAB_OK,
+        "take one down");
+  check(pathlab_find(f, 0, 1, 2, 1, &r) == PATHLAB_OK && r.path_cells == 4 &&
+            fabs(r.cost - (2 + sqrt(2.0))) < 1e-9,
+        "(0,1) -> (2,1) around the wall over the top row: up, right, then diagonally down");
+  pathlab_finder_free(f);
+  f = NULL;
+  pathlab_grid_free(g);
+  g = NULL;
+
+  /* Hex: every algorithm finds a path of hex steps on a pointy-odd-r grid, the optimal ones
+   * the hex distance. */
+  check(pathlab_grid_from_classes(5, 5, ".........................", &g) == PATHLAB_OK &&
+            pathlab_grid_set_layout(g, "pointy-odd-r") == PATHLAB_OK,
+        "a 5x5 pointy-odd-r grid");
+  if (g == NULL) return;
+  for (i = 0; i < ALGORITHMS; ++i) {
+    char what[160];
+    size_t k;
+    memset(&o, 0, sizeof o);
+    o.algorithm = names[i];
+    ok = pathlab_finder_new(g, &o, &f) == PATHLAB_OK &&
+         pathlab_find(f, 0, 0, 4, 4, &r) == PATHLAB_OK;
+    for (k = 1; ok && k < r.path_cells; ++k) {
+      if (!hex_neighbours(r.path[2 * k - 2], r.path[2 * k - 1], r.path[2 * k], r.path[2 * k + 1]))
+        ok = 0;
+    }
+    snprintf(what, sizeof what, "%s on hex: a path of hex steps, cost = steps", names[i]);
+    check(ok && fabs(r.cost - (double)(r.path_cells - 1)) < 1e-9, what);
+    if (optimal[i] || any_angle[i]) {
+      snprintf(what, sizeof what, "%s on hex: the hex distance, 6", names[i]);
+      check(ok && fabs(r.cost - 6) < 1e-9, what);
+    }
+    pathlab_finder_free(f);
+    f = NULL;
+  }
+  pathlab_grid_free(g);
+}
+
 /* A grid and a finder for the command-line forms (NULL edit: none). */
 static int open_finder(const char* map, const char* algorithm, const char* edit, pathlab_grid** g,
                        pathlab_finder** f) {
@@ -1272,6 +1564,131 @@ static int reach_one(char** argv) {
   return 0;
 }
 
+/* A grid made through the ABI from a map-kinds spec (compare_cli.py writes it, beside the same
+ * map as a Tiled .tmj for the command):
+ *   grid W H LAYERS LAYOUT      then LAYERS * H rows of W class characters, floor 0's first,
+ *   edge L X Y SIDE             a wall on side n, e, s or w of cell (X, Y) of floor L
+ *   link L X Y L2 X2 Y2 COST ONEWAY
+ * or one line "map PATH LAYOUT": a map file read by pathlab_grid_load, then given the layout.
+ * NULL (and the reason on stderr) when it cannot be made. */
+static pathlab_grid* spec_grid(const char* path) {
+  FILE* in = fopen(path, "rb");
+  char line[4096], file[4096], word[64], layout[64];
+  pathlab_grid* g = NULL;
+  int w, h, layers, ok = 1;
+  if (in == NULL || fgets(line, sizeof line, in) == NULL) {
+    fprintf(stderr, "capi_test: cannot read %s\n", path);
+    if (in != NULL) fclose(in);
+    return NULL;
+  }
+  if (sscanf(line, "map %4000s %63s", file, layout) == 2) {
+    ok = pathlab_grid_load(file, &g) == PATHLAB_OK &&
+         pathlab_grid_set_layout(g, layout) == PATHLAB_OK;
+  } else if (sscanf(line, "grid %d %d %d %63s", &w, &h, &layers, layout) == 4 && w > 0 && h > 0 &&
+             layers > 0 && (long)w * h * layers < 1000000) {
+    char* classes = malloc((size_t)w * (size_t)h * (size_t)layers + 1);
+    int row;
+    for (row = 0; ok && classes != NULL && row < h * layers; ++row) {
+      ok = fgets(line, sizeof line, in) != NULL && (int)strcspn(line, "\r\n") == w;
+      if (ok) memcpy(classes + (size_t)row * (size_t)w, line, (size_t)w);
+    }
+    ok = ok && classes != NULL &&
+         pathlab_grid_from_layers(w, h, layers, classes, &g) == PATHLAB_OK &&
+         pathlab_grid_set_layout(g, layout) == PATHLAB_OK;
+    free(classes);
+    while (ok && fgets(line, sizeof line, in) != NULL) {
+      int l, x, y, l2, x2, y2, oneway;
+      double cost;
+      char side;
+      if (sscanf(line, "edge %d %d %d %c", &l, &x, &y, &side) == 4) {
+        const char* sides = "nesw";
+        const char* s = strchr(sides, side);
+        ok = s != NULL && pathlab_grid_at(g, l, x, y, &x, &y) == PATHLAB_OK &&
+             pathlab_grid_set_edge_wall(g, x, y, (pathlab_side)(s - sides), 1) == PATHLAB_OK;
+      } else if (sscanf(line, "link %d %d %d %d %d %d %lf %d", &l, &x, &y, &l2, &x2, &y2, &cost,
+                        &oneway) == 8) {
+        pathlab_map_link link;
+        memset(&link, 0, sizeof link);
+        link.cost = cost;
+        link.oneway = oneway;
+        ok = pathlab_grid_at(g, l, x, y, &link.from_x, &link.from_y) == PATHLAB_OK &&
+             pathlab_grid_at(g, l2, x2, y2, &link.to_x, &link.to_y) == PATHLAB_OK &&
+             pathlab_grid_add_link(g, &link) == PATHLAB_OK;
+      } else {
+        ok = sscanf(line, "%63s", word) != 1; /* blank lines only */
+      }
+    }
+  } else {
+    ok = 0;
+  }
+  fclose(in);
+  if (!ok) {
+    fprintf(stderr, "capi_test: %s: cannot make the grid: %s\n", path, pathlab_last_error());
+    pathlab_grid_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+/* Cells as the command writes them: [x, y], or [x, y, layer] on a layered map. */
+static void print_map_cells(const pathlab_grid* g, const int32_t* cells, size_t n) {
+  size_t i;
+  printf("[");
+  for (i = 0; i < n; ++i) {
+    int32_t l = 0, x = cells[2 * i], y = cells[2 * i + 1];
+    if (pathlab_grid_layers(g) > 1) {
+      pathlab_grid_locate(g, x, y, &l, &x, &y);
+      printf("%s[%d, %d, %d]", i ? ", " : "", x, y, l);
+    } else {
+      printf("%s[%d, %d]", i ? ", " : "", x, y);
+    }
+  }
+  printf("]");
+}
+
+/* kinds SPEC solve ALGO L X Y L X Y | kinds SPEC reach L X Y BUDGET | kinds SPEC links:
+ * a search, a movement range or the links, on a grid made from a spec. */
+static int kinds_one(int argc, char** argv) {
+  pathlab_grid* g = spec_grid(argv[2]);
+  pathlab_finder* f = NULL;
+  pathlab_options o;
+  int32_t sx, sy, gx, gy;
+  int solve = argc == 11 && strcmp(argv[3], "solve") == 0;
+  int reach = argc == 8 && strcmp(argv[3], "reach") == 0;
+  if (g == NULL) return 2;
+  memset(&o, 0, sizeof o);
+  o.algorithm = solve ? argv[4] : NULL;
+  if ((!solve && !reach) || pathlab_finder_new(g, &o, &f) != PATHLAB_OK ||
+      pathlab_grid_at(g, atoi(argv[4 + solve]), atoi(argv[5 + solve]), atoi(argv[6 + solve]), &sx,
+                      &sy) != PATHLAB_OK ||
+      (solve &&
+       pathlab_grid_at(g, atoi(argv[8]), atoi(argv[9]), atoi(argv[10]), &gx, &gy) != PATHLAB_OK)) {
+    fprintf(stderr, "capi_test: %s\n", pathlab_last_error());
+    pathlab_grid_free(g);
+    return 2;
+  }
+  if (solve) {
+    pathlab_result r;
+    pathlab_status s = pathlab_find(f, sx, sy, gx, gy, &r);
+    printf("{\"status\": %d, \"cost\": %.17g, \"layout\": \"%s\", \"path\": ", (int)s, r.cost,
+           pathlab_grid_layout(g));
+    print_map_cells(g, r.path, r.path_cells);
+  } else {
+    pathlab_range range;
+    pathlab_status s = pathlab_reach(f, sx, sy, atof(argv[7]), &range);
+    size_t i;
+    printf("{\"status\": %d, \"cells\": ", (int)s);
+    print_map_cells(g, range.cells, range.count);
+    printf(", \"costs\": [");
+    for (i = 0; i < range.count; ++i) printf("%s%.17g", i ? ", " : "", range.costs[i]);
+    printf("]");
+  }
+  printf("}\n");
+  pathlab_finder_free(f);
+  pathlab_grid_free(g);
+  return 0;
+}
+
 /* pathlab_algorithms(): every name it lists makes a finder; the well-known ones are there. */
 static void algorithm_names(void) {
   const char* names = pathlab_algorithms();
@@ -1309,12 +1726,14 @@ int main(int argc, char** argv) {
   if (argc >= 8 && strcmp(argv[1], "solve") == 0) return solve_one(argc, argv);
   if (argc == 9 && strcmp(argv[1], "partial") == 0) return partial_one(argv);
   if (argc == 6 && strcmp(argv[1], "reach") == 0) return reach_one(argv);
+  if (argc >= 8 && strcmp(argv[1], "kinds") == 0) return kinds_one(argc, argv);
   if (argc != 3) {
     fprintf(stderr,
             "usage: capi_test SOURCE_DIR SHARED_DIR | capi_test algorithms | capi_test solve MAP "
             "ALGO SX SY GX GY "
             "[GX GY ...] | capi_test partial MAP ALGO SX SY GX GY EDIT | capi_test reach MAP SX "
-            "SY BUDGET\n");
+            "SY BUDGET | capi_test kinds SPEC solve ALGO SL SX SY GL GX GY | capi_test kinds SPEC "
+            "reach SL SX SY BUDGET\n");
     return 2;
   }
   check(pathlab_abi_version() == PATHLAB_ABI_VERSION, "the library's ABI is the header's");
@@ -1327,6 +1746,7 @@ int main(int argc, char** argv) {
   query_shapes(argv[1]);
   simulation(argv[1]);
   link_game(argv[1]);
+  map_kinds();
   on_den520d(argv[2]);
   printf("capi: %d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

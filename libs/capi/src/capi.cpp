@@ -434,6 +434,40 @@ pathlab_status new_board(link::Board b, pathlab_board** out) {
   return PATHLAB_OK;
 }
 
+// ---- Map kinds.
+
+std::optional<grid::Side> side_of(pathlab_side side) {
+  switch (side) {
+    case PATHLAB_NORTH:
+      return grid::Side::north;
+    case PATHLAB_EAST:
+      return grid::Side::east;
+    case PATHLAB_SOUTH:
+      return grid::Side::south;
+    case PATHLAB_WEST:
+      return grid::Side::west;
+  }
+  return std::nullopt;
+}
+
+pathlab_status unknown_side(const char* call, pathlab_side side) {
+  return fail(PATHLAB_INVALID, std::string(call) + ": unknown side " +
+                                   std::to_string(static_cast<int>(side)) +
+                                   " (PATHLAB_NORTH 0, PATHLAB_EAST 1, PATHLAB_SOUTH 2, "
+                                   "PATHLAB_WEST 3)");
+}
+
+// Why (x, y) is not a cell of some floor of g, or nothing when it is.
+std::optional<std::string> not_map_cell(const grid::Grid& g, Cell c, const std::string& what) {
+  if (!g.in_bounds(c)) return outside_map(g, c, what);
+  if (g.between_layers(c.y)) {
+    return what + " " + cell_text(c) + " lies on a row between two floors (row " +
+           std::to_string(c.y) + "; each floor has " + std::to_string(g.layer_height()) +
+           " rows, pathlab_grid_at() gives a floor's cells)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 extern "C" {
@@ -475,8 +509,9 @@ pathlab_status pathlab_grid_parse(const char* text, size_t len, const char* form
   if (format != nullptr) {
     const auto f = pathlab::io::parse_map_format(format);
     if (!f) {
-      return fail(PATHLAB_INVALID, "unknown map format '" + std::string(format) +
-                                       "' (auto, text, ascii, movingai or image)");
+      return fail(PATHLAB_INVALID,
+                  "unknown map format '" + std::string(format) +
+                      "' (auto, text, ascii, movingai, image, tmx, tmj or layered)");
     }
     options.format = *f;
   }
@@ -1148,6 +1183,233 @@ pathlab_status pathlab_board_solve(pathlab_board* board, const char* gravity, ui
     }
     return PATHLAB_NODE_LIMIT;
   });
+}
+
+// ---- Map kinds.
+
+pathlab_status pathlab_grid_from_layers(int32_t width, int32_t height, int32_t layers,
+                                        const char* classes, pathlab_grid** out) {
+  if (out == nullptr) return null_argument("pathlab_grid_from_layers", "out");
+  *out = nullptr;
+  if (classes == nullptr) return null_argument("pathlab_grid_from_layers", "classes");
+  if (layers < 1) {
+    return fail(PATHLAB_INVALID,
+                "pathlab_grid_from_layers: a layered map has 1 or more floors, not " +
+                    std::to_string(layers));
+  }
+  if (width < 1 || height < 1 || std::int64_t{width} * height * layers > grid::Grid::max_cells) {
+    return fail(PATHLAB_INVALID, "pathlab_grid_from_layers: " + std::to_string(layers) +
+                                     " floors of " + std::to_string(width) + "x" +
+                                     std::to_string(height) +
+                                     " cells: each floor is 1x1 or more, 2^28 cells in all");
+  }
+  return guarded([&] {
+    auto g =
+        std::make_unique<pathlab_grid>(pathlab_grid{grid::Grid::layered(width, height, layers)});
+    std::size_t i = 0;
+    for (int l = 0; l < layers; ++l) {
+      for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x, ++i) {
+          const char c = grid::canonical_class(classes[i]);
+          if (!grid::valid_class(c)) {
+            return fail(PATHLAB_INVALID, "the class of cell " + cell_text({x, y}) + " of floor " +
+                                             std::to_string(l) +
+                                             " is not a printable character other than space");
+          }
+          const Cell at = g->grid.at(l, x, y);
+          if (c != grid::kGroundClass) g->grid.set_class(at.x, at.y, c);
+        }
+      }
+    }
+    *out = g.release();
+    return PATHLAB_OK;
+  });
+}
+
+int32_t pathlab_grid_layers(const pathlab_grid* grid) {
+  return grid == nullptr ? 0 : grid->grid.layers();
+}
+
+int32_t pathlab_grid_layer_height(const pathlab_grid* grid) {
+  return grid == nullptr ? 0 : grid->grid.layer_height();
+}
+
+pathlab_status pathlab_grid_at(const pathlab_grid* grid, int32_t layer, int32_t x, int32_t y,
+                               int32_t* grid_x, int32_t* grid_y) {
+  if (grid == nullptr) return null_argument("pathlab_grid_at", "grid");
+  if (grid_x == nullptr || grid_y == nullptr)
+    return null_argument("pathlab_grid_at", grid_x == nullptr ? "grid_x" : "grid_y");
+  const grid::Grid& g = grid->grid;
+  if (layer < 0 || layer >= g.layers()) {
+    return fail(PATHLAB_INVALID, "pathlab_grid_at: floor " + std::to_string(layer) +
+                                     " is not one of the map's " + std::to_string(g.layers()) +
+                                     " (0 to " + std::to_string(g.layers() - 1) + ")");
+  }
+  if (x < 0 || y < 0 || x >= g.width() || y >= g.layer_height()) {
+    return fail(PATHLAB_INVALID, "pathlab_grid_at: cell " + cell_text({x, y}) +
+                                     " is outside floor " + std::to_string(layer) + " (" +
+                                     std::to_string(g.width()) + "x" +
+                                     std::to_string(g.layer_height()) + ")");
+  }
+  const Cell c = g.at(layer, x, y);
+  *grid_x = c.x;
+  *grid_y = c.y;
+  return PATHLAB_OK;
+}
+
+pathlab_status pathlab_grid_locate(const pathlab_grid* grid, int32_t grid_x, int32_t grid_y,
+                                   int32_t* layer, int32_t* x, int32_t* y) {
+  if (grid == nullptr) return null_argument("pathlab_grid_locate", "grid");
+  if (layer == nullptr || x == nullptr || y == nullptr) {
+    return null_argument("pathlab_grid_locate", layer == nullptr ? "layer"
+                                                : x == nullptr   ? "x"
+                                                                 : "y");
+  }
+  const grid::Grid& g = grid->grid;
+  if (auto bad = not_map_cell(g, {grid_x, grid_y}, "pathlab_grid_locate: cell"))
+    return fail(PATHLAB_INVALID, *bad);
+  *layer = g.layer_of(grid_y);
+  *x = grid_x;
+  *y = g.local_y(grid_y);
+  return PATHLAB_OK;
+}
+
+const char* pathlab_grid_layout(const pathlab_grid* grid) {
+  // to_string() views string literals: NUL-terminated, static.
+  return grid == nullptr ? nullptr : grid::to_string(grid->grid.layout()).data();
+}
+
+pathlab_status pathlab_grid_set_layout(pathlab_grid* grid, const char* layout) {
+  if (grid == nullptr) return null_argument("pathlab_grid_set_layout", "grid");
+  if (layout == nullptr) return null_argument("pathlab_grid_set_layout", "layout");
+  const auto l = grid::parse_layout(layout);
+  if (!l) {
+    return fail(PATHLAB_INVALID, "unknown layout '" + std::string(layout) +
+                                     "' (square, pointy-odd-r, pointy-even-r, flat-odd-q, "
+                                     "flat-even-q)");
+  }
+  if (grid::is_hex(*l) && grid->grid.edge_wall_count() > 0) {
+    return fail(PATHLAB_INVALID, "cannot read the map as " + std::string(layout) +
+                                     ": it has walls on cell edges, which need square cells");
+  }
+  return guarded([&] {
+    grid->grid.set_layout(*l);
+    return PATHLAB_OK;
+  });
+}
+
+pathlab_status pathlab_grid_edge_wall(const pathlab_grid* grid, int32_t x, int32_t y,
+                                      pathlab_side side, int* blocked) {
+  if (grid == nullptr) return null_argument("pathlab_grid_edge_wall", "grid");
+  if (blocked == nullptr) return null_argument("pathlab_grid_edge_wall", "blocked");
+  *blocked = 0;
+  const auto s = side_of(side);
+  if (!s) return unknown_side("pathlab_grid_edge_wall", side);
+  if (!grid->grid.in_bounds(x, y))
+    return fail(PATHLAB_INVALID, outside_map(grid->grid, {x, y}, "pathlab_grid_edge_wall: cell"));
+  *blocked = grid->grid.edge_wall(x, y, *s) ? 1 : 0;
+  return PATHLAB_OK;
+}
+
+pathlab_status pathlab_grid_set_edge_wall(pathlab_grid* grid, int32_t x, int32_t y,
+                                          pathlab_side side, int blocked) {
+  if (grid == nullptr) return null_argument("pathlab_grid_set_edge_wall", "grid");
+  const auto s = side_of(side);
+  if (!s) return unknown_side("pathlab_grid_set_edge_wall", side);
+  grid::Grid& g = grid->grid;
+  if (auto bad = not_map_cell(g, {x, y}, "pathlab_grid_set_edge_wall: cell"))
+    return fail(PATHLAB_INVALID, *bad);
+  if (grid::is_hex(g.layout())) {
+    return fail(PATHLAB_INVALID, "pathlab_grid_set_edge_wall: the map's layout is " +
+                                     std::string(grid::to_string(g.layout())) +
+                                     "; walls on cell edges need square cells");
+  }
+  return guarded([&] {
+    g.set_edge_wall(x, y, *s, blocked != 0);
+    return PATHLAB_OK;
+  });
+}
+
+pathlab_status pathlab_grid_add_link(pathlab_grid* grid, const pathlab_map_link* link) {
+  if (grid == nullptr) return null_argument("pathlab_grid_add_link", "grid");
+  if (link == nullptr) return null_argument("pathlab_grid_add_link", "link");
+  const double cost = link->cost == 0 ? 1.0 : link->cost;
+  if (!(cost > 0) || !std::isfinite(cost) ||
+      cost > static_cast<double>(std::numeric_limits<float>::max())) {
+    return fail(PATHLAB_INVALID,
+                "pathlab_grid_add_link: the cost must be a finite number > 0 "
+                "(0: 1), not " +
+                    std::to_string(link->cost));
+  }
+  grid::Link l;
+  l.from = {link->from_x, link->from_y};
+  l.to = {link->to_x, link->to_y};
+  l.cost = static_cast<float>(cost);
+  l.oneway = link->oneway != 0;
+  return guarded([&] {
+    if (auto bad = grid->grid.add_link(l))
+      return fail(PATHLAB_INVALID, "pathlab_grid_add_link: " + *bad);
+    return PATHLAB_OK;
+  });
+}
+
+pathlab_status pathlab_grid_remove_links(pathlab_grid* grid, int32_t from_x, int32_t from_y,
+                                         int32_t to_x, int32_t to_y, size_t* removed) {
+  if (removed != nullptr) *removed = 0;
+  if (grid == nullptr) return null_argument("pathlab_grid_remove_links", "grid");
+  return guarded([&] {
+    const std::size_t n = grid->grid.remove_links({from_x, from_y}, {to_x, to_y});
+    if (removed != nullptr) *removed = n;
+    return PATHLAB_OK;
+  });
+}
+
+pathlab_status pathlab_grid_clear_links(pathlab_grid* grid) {
+  if (grid == nullptr) return null_argument("pathlab_grid_clear_links", "grid");
+  return guarded([&] {
+    grid->grid.clear_links();
+    return PATHLAB_OK;
+  });
+}
+
+size_t pathlab_grid_link_count(const pathlab_grid* grid) {
+  return grid == nullptr ? 0 : grid->grid.links().size();
+}
+
+pathlab_status pathlab_grid_link(const pathlab_grid* grid, size_t index, pathlab_map_link* out) {
+  if (grid == nullptr) return null_argument("pathlab_grid_link", "grid");
+  if (out == nullptr) return null_argument("pathlab_grid_link", "out");
+  *out = pathlab_map_link{};
+  const std::span<const grid::Link> links = grid->grid.links();
+  if (index >= links.size()) {
+    return fail(PATHLAB_INVALID, "pathlab_grid_link: link " + std::to_string(index) +
+                                     " of a map with " + std::to_string(links.size()) + " links");
+  }
+  const grid::Link& l = links[index];
+  *out = {l.from.x, l.from.y, l.to.x, l.to.y, static_cast<double>(l.cost), l.oneway ? 1 : 0, 0};
+  return PATHLAB_OK;
+}
+
+pathlab_status pathlab_field_next(const pathlab_field* field, int32_t x, int32_t y, int32_t* next_x,
+                                  int32_t* next_y) {
+  if (field == nullptr) return null_argument("pathlab_field_next", "field");
+  if (next_x == nullptr || next_y == nullptr)
+    return null_argument("pathlab_field_next", next_x == nullptr ? "next_x" : "next_y");
+  const pathlab::flow::Field& f = field->field;
+  if (!f.in_bounds({x, y})) {
+    return fail(PATHLAB_INVALID, "pathlab_field_next: cell " + cell_text({x, y}) +
+                                     " is outside the " + std::to_string(f.width()) + "x" +
+                                     std::to_string(f.height()) + " map");
+  }
+  const std::optional<Cell> n = f.next({x, y});
+  if (!n) {
+    return fail(PATHLAB_NO_PATH, "pathlab_field_next: cell " + cell_text({x, y}) +
+                                     " has no first move (a goal, a wall or a cell that reaches "
+                                     "no goal)");
+  }
+  *next_x = n->x;
+  *next_y = n->y;
+  return PATHLAB_OK;
 }
 
 }  // extern "C"

@@ -6,15 +6,16 @@
  *
  * ABI version 1. Its first part is grids, finders, batches and flow fields; the rest of the
  * runtime (partial paths, several goals, movement ranges, sliced searches, line of sight,
- * smoothing, the simulation and the Link game) was added within version 1: new functions,
- * new types and one new status value (PATHLAB_IN_PROGRESS, only returned by the sliced search),
- * no existing function or struct changed. A program built against an older version-1 header
- * runs unchanged against this library.
+ * smoothing, the simulation, the Link game, and hex grids, walls on cell edges, layered maps
+ * and links) was added within version 1: new functions, new types and one new status value
+ * (PATHLAB_IN_PROGRESS, only returned by the sliced search), no existing function or struct
+ * changed. A program built against an older version-1 header runs unchanged against this
+ * library.
  *
- * Ownership: every object made by a *_new, *_load, *_parse, *_from_classes, *_from_cells,
- * *_generate or *_build call is the caller's, freed by its *_free (which accepts NULL). Memory a
- * call returns a pointer to (paths, ranges, field arrays, agent states, messages) belongs to the
- * object it came from: see each call.
+ * Ownership: every object made by a *_new, *_load, *_parse, *_from_classes, *_from_layers,
+ * *_from_cells, *_generate or *_build call is the caller's, freed by its *_free (which accepts
+ * NULL). Memory a call returns a pointer to (paths, ranges, field arrays, agent states,
+ * messages) belongs to the object it came from: see each call.
  *
  * Threads: a grid may be read by any number of threads at once (finders, batches, fields and
  * worlds made from it). A finder belongs to one thread at a time, and so do a world and a
@@ -87,11 +88,14 @@ typedef struct pathlab_finder pathlab_finder;
 /** A flow field: every cell's distance to the nearest goal and first move (opaque). */
 typedef struct pathlab_field pathlab_field;
 
-/** Reads a map file in any format the CLI reads (text, ASCII, Moving AI, PNG/BMP/GIF).
+/** Reads a map file in any format the CLI reads (text, ASCII, Moving AI, PNG/BMP/GIF, Tiled
+ *  .tmx / .tmj, layered JSON maps with the files they name, relative to the map).
  *  PATHLAB_PARSE_ERROR with "FILE:LINE: what" for a malformed or unreadable file. */
 PATHLAB_API pathlab_status pathlab_grid_load(const char* path, pathlab_grid** out);
 /** Parses map text of `len` bytes; `format` is a CLI --format name ("movingai", "text",
- *  "ascii", "image") or NULL to detect it. */
+ *  "ascii", "image", "tmx", "tmj", "layered") or NULL to detect it. The text reads no file it
+ *  names (a Tiled map's external tileset, a layered map's floors are PATHLAB_PARSE_ERROR):
+ *  pathlab_grid_load() reads those. */
 PATHLAB_API pathlab_status pathlab_grid_parse(const char* text, size_t len, const char* format,
                                               pathlab_grid** out);
 /** A grid from width * height class characters, row-major, as in a Moving AI .map ('.' ground,
@@ -159,7 +163,9 @@ PATHLAB_API pathlab_status pathlab_field_build(const pathlab_grid* grid,
  *  reachable; owned by the field. */
 PATHLAB_API const double* pathlab_field_distance(const pathlab_field* field);
 /** width * height first moves, row-major: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none;
- *  owned by the field. */
+ *  on a hex layout 0 to 5 the six hex neighbours of shared docs/ALGORITHMS.md ("Hex grids");
+ *  8 (square) or 6 (hex) where the first move takes a link (pathlab_field_next() gives the
+ *  cell any code leads to); owned by the field. */
 PATHLAB_API const int8_t* pathlab_field_direction(const pathlab_field* field);
 /** Frees a field (NULL: nothing). */
 PATHLAB_API void pathlab_field_free(pathlab_field* field);
@@ -494,6 +500,109 @@ PATHLAB_API pathlab_status pathlab_board_shuffle(pathlab_board* board, uint64_t 
  *  when the limit stopped it (count 0 then). The board itself is not changed. */
 PATHLAB_API pathlab_status pathlab_board_solve(pathlab_board* board, const char* gravity,
                                                uint64_t node_limit, pathlab_link_moves* out);
+
+/* ---- Map kinds (added within ABI version 1): hex grids, walls on cell edges, layered maps and
+ * links (shared docs/ALGORITHMS.md, "Hex grids", "Walls on cell edges", "Layered maps";
+ * docs/tiled.md). pathlab_grid_load() reads Tiled maps (.tmx, .tmj) and layered JSON maps with
+ * their layout, thin walls, floors and links; pathlab_grid_parse() reads Tiled maps whose
+ * tilesets are in the text. Every search, batch, range, field, line of sight and smoothing
+ * answers on every kind of map (the algorithms that need a plain square map, such as jps,
+ * answer with A*; the any-angle ones with A* on hex and layered maps).
+ *
+ * Cells stay the grid's own (x, y) everywhere: a layered map stacks its floors in one grid, cell
+ * (x, y) of floor l being the grid's cell pathlab_grid_at(l, x, y), with one or two rows of
+ * wall between floors (no move but a link joins two floors). Paths, ranges, fields and link ends
+ * are grid cells; pathlab_grid_locate() gives a grid cell's floor and its (x, y) there.
+ * The calls that change a grid here (layout, edge walls, links) are edits: the thread rules of
+ * pathlab_grid_edit() apply, and finders made before them answer for the changed grid. */
+
+/** A side of a square cell: where a wall on a cell edge stands. */
+typedef enum {
+  PATHLAB_NORTH = 0, /**< the edge shared with (x, y - 1) */
+  PATHLAB_EAST = 1,  /**< the edge shared with (x + 1, y) */
+  PATHLAB_SOUTH = 2, /**< the edge shared with (x, y + 1) */
+  PATHLAB_WEST = 3   /**< the edge shared with (x - 1, y) */
+} pathlab_side;
+
+/** A layered map of `layers` floors (1 or more) of width x height cells each, from
+ *  layers * width * height class characters: floor 0's rows, then floor 1's, ... (each floor as
+ *  pathlab_grid_from_classes() reads it). Square cells and no links until set. The grid is
+ *  pathlab_grid_width() = width wide and taller than layers * height (the rows between floors);
+ *  one floor gives the grid of pathlab_grid_from_classes(). PATHLAB_INVALID for a size past
+ *  2^28 cells or a character that is not a class. */
+PATHLAB_API pathlab_status pathlab_grid_from_layers(int32_t width, int32_t height, int32_t layers,
+                                                    const char* classes, pathlab_grid** out);
+/** Floors of the grid: 1 unless it is layered (0 for NULL). */
+PATHLAB_API int32_t pathlab_grid_layers(const pathlab_grid* grid);
+/** Rows of each floor: pathlab_grid_height() for one floor (0 for NULL). */
+PATHLAB_API int32_t pathlab_grid_layer_height(const pathlab_grid* grid);
+/** The grid cell of cell (x, y) of floor `layer`, into *grid_x and *grid_y. PATHLAB_INVALID
+ *  for a floor the map does not have or a cell outside the floor. */
+PATHLAB_API pathlab_status pathlab_grid_at(const pathlab_grid* grid, int32_t layer, int32_t x,
+                                           int32_t y, int32_t* grid_x, int32_t* grid_y);
+/** The floor of grid cell (grid_x, grid_y) and its cell there, into *layer, *x and *y.
+ *  PATHLAB_INVALID outside the map or on a row between floors. */
+PATHLAB_API pathlab_status pathlab_grid_locate(const pathlab_grid* grid, int32_t grid_x,
+                                               int32_t grid_y, int32_t* layer, int32_t* x,
+                                               int32_t* y);
+
+/** The layout of the grid's cells: "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q" or
+ *  "flat-even-q" (a string owned by the library, valid as long as it is loaded; NULL for
+ *  NULL). */
+PATHLAB_API const char* pathlab_grid_layout(const pathlab_grid* grid);
+/** Reads the same cells in another layout (the CLI's --layout: a square map's cells as hexes).
+ *  An edit. PATHLAB_INVALID for an unknown name, or a hex layout on a grid with walls on cell
+ *  edges (thin walls need square cells). */
+PATHLAB_API pathlab_status pathlab_grid_set_layout(pathlab_grid* grid, const char* layout);
+
+/** Whether a wall stands on side `side` of cell (x, y): *blocked 1 or 0. A thin wall blocks
+ *  its edge both ways, so it reads the same from the cell on either side. PATHLAB_INVALID for
+ *  a cell outside the map or an unknown side. */
+PATHLAB_API pathlab_status pathlab_grid_edge_wall(const pathlab_grid* grid, int32_t x, int32_t y,
+                                                  pathlab_side side, int* blocked);
+/** Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y). An
+ *  edit. PATHLAB_INVALID for a cell outside the map or on a row between floors, an unknown side,
+ *  or a hex layout (thin walls need square cells). */
+PATHLAB_API pathlab_status pathlab_grid_set_edge_wall(pathlab_grid* grid, int32_t x, int32_t y,
+                                                      pathlab_side side, int blocked);
+
+/** A link between two cells (stairs, a ladder, a portal, a one-way drop): a move whose cost is
+ *  the whole cost of taking it; a unit may take it when it can stand on both ends. */
+typedef struct {
+  int32_t from_x;   /**< where it starts: a grid cell (pathlab_grid_at() on a layered map) */
+  int32_t from_y;   /**< (grid row) */
+  int32_t to_x;     /**< where it leads: a grid cell */
+  int32_t to_y;     /**< (grid row) */
+  double cost;      /**< what taking it costs, finite and > 0; 0 = 1 when adding */
+  int32_t oneway;   /**< 1: only from -> to; 0: both ways at the same cost */
+  int32_t reserved; /**< 0 */
+} pathlab_map_link;
+
+/** Adds a link. An edit. PATHLAB_INVALID, adding nothing, when an end is not a cell of a floor
+ *  (outside the map or between floors), or the cost is negative, infinite or NaN. Ends may be
+ *  walls: the link is then unusable until they are freed. */
+PATHLAB_API pathlab_status pathlab_grid_add_link(pathlab_grid* grid, const pathlab_map_link* link);
+/** Removes every link from (from_x, from_y) to (to_x, to_y) (two-way links either way round),
+ *  *removed (which may be NULL) getting how many. An edit. PATHLAB_OK also when none was
+ *  there. */
+PATHLAB_API pathlab_status pathlab_grid_remove_links(pathlab_grid* grid, int32_t from_x,
+                                                     int32_t from_y, int32_t to_x, int32_t to_y,
+                                                     size_t* removed);
+/** Removes every link. An edit. */
+PATHLAB_API pathlab_status pathlab_grid_clear_links(pathlab_grid* grid);
+/** Links of the grid (0 for NULL). */
+PATHLAB_API size_t pathlab_grid_link_count(const pathlab_grid* grid);
+/** Link `index` (0 to pathlab_grid_link_count() - 1, in the order they were added or read from
+ *  the map) into *out. PATHLAB_INVALID for an index past the end. */
+PATHLAB_API pathlab_status pathlab_grid_link(const pathlab_grid* grid, size_t index,
+                                             pathlab_map_link* out);
+
+/** The cell the first move of (x, y) leads to down the field: the neighbour its direction code
+ *  names (a hex neighbour on a hex layout) or, where the move takes a link, the link's far end
+ *  (into *next_x, *next_y). PATHLAB_NO_PATH for a goal, a wall or a cell that reaches no goal;
+ *  PATHLAB_INVALID outside the map. */
+PATHLAB_API pathlab_status pathlab_field_next(const pathlab_field* field, int32_t x, int32_t y,
+                                              int32_t* next_x, int32_t* next_y);
 
 #ifdef __cplusplus
 }
