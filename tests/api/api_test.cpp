@@ -8,13 +8,16 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include <pathlab/api/api.hpp>
 #include <pathlab/api/catalog.hpp>
+#include <pathlab/grid/hex.hpp>
 
 namespace pathlab::api {
 namespace {
@@ -152,7 +155,8 @@ TEST_F(ApiTest, FailuresBecomeJsonErrorsWithTheirStatus) {
 TEST_F(ApiTest, TheSameFilesGiveTheSameAnswersFromDiskAndFromMemory) {
   for (const std::string target :
        {"/api/algorithms", "/api/maps", "/api/maps/seed_maze.txt", "/api/maps/cave_100.png?cell=4",
-        "/api/maps/hybrid_120x80.txt", "/api/link/boards", "/api/scenarios"}) {
+        "/api/maps/hybrid_120x80.txt", "/api/link/boards", "/api/scenarios",
+        "/api/maps/hex_20x14.map", "/api/maps/tower_2floors.json", "/api/maps/fences_12x8.tmx"}) {
     const Answer a = call(disk, "GET", target), b = call(memory, "GET", target);
     EXPECT_EQ(a.status, 200) << target;
     EXPECT_EQ(a.status, b.status) << target;
@@ -257,10 +261,11 @@ TEST(ApiCatalog, NamesTheCatalogsAccept) {
   EXPECT_FALSE(plain_name(".a.txt"));
   EXPECT_FALSE(plain_name("a/b.txt"));
   EXPECT_FALSE(plain_name("a\\b.txt"));
-  for (const char* m : {"a.txt", "a.map", "a.ascii", "a.asc", "a.png", "a.bmp", "a.jpg", "a.gif"}) {
+  for (const char* m : {"a.txt", "a.map", "a.ascii", "a.asc", "a.png", "a.bmp", "a.jpg", "a.gif",
+                        "a.tmx", "a.tmj", "a.json", "link_8x10.txt"}) {
     EXPECT_TRUE(is_map_file(m)) << m;
   }
-  for (const char* m : {"a.map.scen", "a.scen.txt", "a.json", "README.md", "a"}) {
+  for (const char* m : {"a.map.scen", "a.scen.txt", "link_x.json", "README.md", "a"}) {
     EXPECT_FALSE(is_map_file(m)) << m;
   }
   EXPECT_TRUE(is_board_file("link_8x10.txt"));
@@ -303,6 +308,248 @@ TEST(ApiCatalog, AMemoryCatalogListsAndReadsWhatItWasGiven) {
   } catch (const ParseError& e) {
     EXPECT_EQ(e.file(), "maps/broken.map");
   }
+}
+
+// ---- map kinds: hex layouts, walls on cell edges, layered maps with links --------------------
+
+/// The map of GET /api/maps/NAME as the request's "map" (what the page sends back).
+json map_of(Api& api, const std::string& name) {
+  const Answer a = call(api, "GET", "/api/maps/" + name);
+  EXPECT_EQ(a.status, 200) << name << ": " << a.body.dump();
+  return a.body;
+}
+
+TEST_F(ApiTest, PlainMapsKeepTheirFieldsAndSaySquare) {
+  const json maze = map_of(disk, "seed_maze.txt");
+  EXPECT_EQ(maze["layout"], "square");
+  for (const char* k : {"layers", "layer_height", "layer_pitch", "edge_walls", "links"}) {
+    EXPECT_FALSE(maze.contains(k)) << k;
+  }
+  EXPECT_EQ(maze["start"].size(), 2u);
+  // A third number 0 names floor 0 of a single-floor map; any other floor is refused.
+  json q{{"map", maze}, {"start", {maze["start"][0], maze["start"][1], 0}}, {"goal", maze["goal"]}};
+  EXPECT_EQ(post(disk, "/api/solve", q).body["status"], "found");
+  q["start"] = {maze["start"][0], maze["start"][1], 1};
+  const Answer bad = post(disk, "/api/solve", q);
+  EXPECT_EQ(bad.status, 422);
+  EXPECT_NE(bad.body["error"].get<std::string>().find("floor 1"), std::string::npos) << bad.body;
+}
+
+TEST_F(ApiTest, HexMapsAreServedSolvedAndFlowedAsHexes) {
+  const json hex = map_of(memory, "hex_20x14.map");
+  EXPECT_EQ(hex["layout"], "pointy-odd-r");
+  EXPECT_EQ(hex["width"], 20);
+  EXPECT_EQ(hex["height"], 14);
+  const json start{0, 0}, goal{19, 13};
+  const Answer a = post(memory, "/api/solve", {{"map", hex}, {"start", start}, {"goal", goal}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  ASSERT_EQ(a.body["status"], "found");
+  const json& path = a.body["path"];
+  ASSERT_GE(path.size(), 2u);
+  // Every step is one hex move, so the moves are as many as the hex distance at least, and the
+  // cost of a path of unit hex steps is its number of moves.
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    const Cell p{path[k - 1][0].get<int>(), path[k - 1][1].get<int>()};
+    const Cell c{path[k][0].get<int>(), path[k][1].get<int>()};
+    EXPECT_EQ(grid::hex::distance(grid::Layout::pointy_odd_r, p, c), 1) << k;
+  }
+  EXPECT_DOUBLE_EQ(a.body["cost"].get<double>(), static_cast<double>(path.size() - 1));
+  EXPECT_GE(path.size() - 1, static_cast<std::size_t>(grid::hex::distance(
+                                 grid::Layout::pointy_odd_r, Cell{0, 0}, Cell{19, 13})));
+  // The same walls read as squares give another answer: the layout travels with the map.
+  json square = hex;
+  square["layout"] = "square";
+  const Answer s = post(memory, "/api/solve", {{"map", square}, {"start", start}, {"goal", goal}});
+  EXPECT_NE(s.body["cost"], a.body["cost"]);
+  // Flow field: hex direction codes 0..5 (-1 on walls and the goal).
+  const Answer f = post(memory, "/api/flow", {{"map", hex}, {"goal", goal}});
+  ASSERT_EQ(f.status, 200) << f.body.dump();
+  for (const json& d : f.body["direction"]) {
+    EXPECT_GE(d.get<int>(), -1);
+    EXPECT_LE(d.get<int>(), 5);
+  }
+  // Reach: every cell within one move of the start is a hex neighbour.
+  const Answer r = post(memory, "/api/reach", {{"map", hex}, {"start", {5, 5}}, {"budget", 1}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["cells"].size(), 7u);  // the start and its six neighbours
+  square = hex;
+  square["layout"] = "hexagonal";
+  EXPECT_EQ(post(memory, "/api/solve", {{"map", square}, {"start", start}, {"goal", goal}}).status,
+            422);
+}
+
+TEST_F(ApiTest, EdgeWallsAreServedEachOnceAndBlockTheirEdge) {
+  const json fences = map_of(disk, "fences_12x8.tmx");
+  EXPECT_EQ(fences["layout"], "square");
+  ASSERT_TRUE(fences.contains("edge_walls"));
+  const json& edges = fences["edge_walls"];
+  // The three fences: 4 + 2 cells along the first, 7 along the second, 3 along the third.
+  EXPECT_EQ(edges.size(), 16u);
+  std::set<std::string> seen;
+  for (const json& e : edges) {
+    ASSERT_EQ(e.size(), 3u) << e;
+    const std::string side = e[2];
+    EXPECT_TRUE(side == "e" || side == "s" || side == "n" || side == "w") << e;
+    if (side == "n") {
+      EXPECT_EQ(e[1], 0);
+    }
+    if (side == "w") {
+      EXPECT_EQ(e[0], 0);
+    }
+    EXPECT_TRUE(seen.insert(e.dump()).second) << "twice: " << e;
+  }
+  const json q{
+      {"map", fences}, {"start", fences["start"]}, {"goal", fences["goal"]}, {"diagonal", "never"}};
+  const Answer walled = post(disk, "/api/solve", q);
+  ASSERT_EQ(walled.body["status"], "found") << walled.body.dump();
+  // No step of the path crosses a wall on an edge.
+  std::set<std::tuple<int, int, int, int>> blocked;
+  for (const json& e : edges) {
+    const int x = e[0], y = e[1];
+    const std::string side = e[2];
+    const int nx = x + (side == "e") - (side == "w"), ny = y + (side == "s") - (side == "n");
+    blocked.insert({x, y, nx, ny});
+    blocked.insert({nx, ny, x, y});
+  }
+  const json& path = walled.body["path"];
+  for (std::size_t k = 1; k < path.size(); ++k) {
+    EXPECT_EQ(blocked.count({path[k - 1][0], path[k - 1][1], path[k][0], path[k][1]}), 0u)
+        << path[k - 1] << " -> " << path[k];
+  }
+  // Without its edge walls the same map has a shorter path.
+  json open = q;
+  open["map"].erase("edge_walls");
+  const Answer free = post(disk, "/api/solve", open);
+  EXPECT_LT(free.body["cost"].get<double>(), walled.body["cost"].get<double>());
+  // Edge walls need square cells and one of four sides.
+  json bad = q;
+  bad["map"]["layout"] = "flat-odd-q";
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 422);
+  bad = q;
+  bad["map"]["edge_walls"] = {{1, 1, "x"}};
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 422);
+  bad["map"]["edge_walls"] = {{1, 1}};
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 400);
+  bad["map"]["edge_walls"] = {{40, 1, "e"}};
+  EXPECT_EQ(post(disk, "/api/solve", bad).status, 422);
+}
+
+TEST_F(ApiTest, LayeredMapsTakeAndGiveCellsWithTheirFloor) {
+  for (Api* api : {&disk, &memory}) {
+    const json tower = map_of(*api, "tower_2floors.json");
+    EXPECT_EQ(tower["layers"], 2);
+    EXPECT_EQ(tower["layer_height"], 10);
+    const int pitch = tower["layer_pitch"];
+    EXPECT_GT(pitch, 10);
+    EXPECT_EQ(tower["height"], pitch + 10);  // the floors stacked, wall rows between them
+    EXPECT_EQ(tower["walls"].get<std::string>().size(), std::size_t{16} * (pitch + 10));
+    EXPECT_EQ(tower["start"], json({1, 1, 0}));
+    EXPECT_EQ(tower["goal"], json({6, 4, 1}));
+    ASSERT_EQ(tower["links"].size(), 2u);
+    EXPECT_EQ(tower["links"][0],
+              json({{"from", {13, 8, 0}}, {"to", {13, 8, 1}}, {"cost", 2.0}, {"oneway", false}}));
+    EXPECT_EQ(tower["links"][1]["oneway"], true);
+
+    const json q{{"map", tower}, {"start", tower["start"]}, {"goal", tower["goal"]}};
+    const Answer a = post(*api, "/api/solve", q);
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    ASSERT_EQ(a.body["status"], "found");
+    EXPECT_EQ(a.body["start"], json({1, 1, 0}));
+    EXPECT_EQ(a.body["goal"], json({6, 4, 1}));
+    const json& path = a.body["path"];
+    // Floor 0 up the stairs at (13, 8) to floor 1: one step changes floor, there.
+    int changes = 0;
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      ASSERT_EQ(path[k].size(), 3u) << path[k];
+      if (k > 0 && path[k][2] != path[k - 1][2]) {
+        ++changes;
+        EXPECT_EQ(path[k - 1], json({13, 8, 0}));
+        EXPECT_EQ(path[k], json({13, 8, 1}));
+      }
+    }
+    EXPECT_EQ(changes, 1);
+    // [x, y] is floor 0.
+    json q0 = q;
+    q0["start"] = {1, 1};
+    EXPECT_EQ(post(*api, "/api/solve", q0).body["cost"], a.body["cost"]);
+
+    // Cells off the map: a floor it does not have, a row past the floor's, a wrong shape.
+    for (const json& bad :
+         {json({1, 1, 2}), json({1, 1, -1}), json({1, 10, 0}), json({16, 1, 1})}) {
+      json b = q;
+      b["start"] = bad;
+      const Answer e = post(*api, "/api/solve", b);
+      EXPECT_EQ(e.status, 422) << bad;
+      EXPECT_EQ(e.body["error"].get<std::string>().rfind("start is ", 0), 0u) << e.body;
+    }
+    json b = q;
+    b["start"] = {1, 1, 0, 0};
+    EXPECT_EQ(post(*api, "/api/solve", b).status, 400);
+    b["start"] = {0, 0, 0};  // a wall
+    EXPECT_EQ(post(*api, "/api/solve", b).status, 422);
+    b = q;
+    b["map"]["height"] = 21;
+    b["map"]["walls"] = b["map"]["walls"].get<std::string>() + std::string(16, '1');
+    EXPECT_EQ(post(*api, "/api/solve", b).status, 422);  // 2 floors of 10 rows do not stack to 21
+    b = q;
+    b["map"]["links"][0]["to"] = {13, 8, 5};
+    EXPECT_EQ(post(*api, "/api/solve", b).status, 422);
+    b = q;
+    b["map"].erase("links");  // no stairs: floor 1 cannot be reached
+    EXPECT_EQ(post(*api, "/api/solve", b).body["status"], "no_path");
+
+    // Reach: [x, y, layer, cost], on both floors once the budget climbs the stairs.
+    const Answer r =
+        post(*api, "/api/reach", {{"map", tower}, {"start", {13, 8, 0}}, {"budget", 3}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["from"], json({13, 8, 0}));
+    bool upstairs = false;
+    for (const json& c : r.body["cells"]) {
+      ASSERT_EQ(c.size(), 4u) << c;
+      upstairs = upstairs || c[2] == 1;
+    }
+    EXPECT_TRUE(upstairs);
+
+    // Flow: the goals answered with their floor; at the stairs' foot the first move takes the
+    // link (code 8 on square cells); row-major arrays run over the stacked rows.
+    const Answer f = post(*api, "/api/flow", {{"map", tower}, {"goal", tower["goal"]}});
+    ASSERT_EQ(f.status, 200) << f.body.dump();
+    EXPECT_EQ(f.body["goals"], json({{6, 4, 1}}));
+    EXPECT_EQ(f.body["height"], pitch + 10);
+    EXPECT_EQ(f.body["direction"][8 * 16 + 13], 8);
+    EXPECT_FALSE(f.body["distance"][8 * 16 + 1].is_null());  // floor 0 reaches the goal
+    EXPECT_EQ(post(*api, "/api/flow", {{"map", tower}, {"goal", {6, 4, 3}}}).status, 422);
+
+    // A map session: walling the stairs' top cuts floor 1 off (the other link only goes down).
+    const Answer created = post(*api, "/api/mapsession", {{"map", tower}});
+    ASSERT_EQ(created.status, 200) << created.body.dump();
+    const std::string id = created.body["id"];
+    const json query{{"start", tower["start"]}, {"goal", tower["goal"]}};
+    EXPECT_EQ(post(*api, "/api/mapsession/" + id + "/solve", query).body["status"], "found");
+    EXPECT_EQ(post(*api, "/api/mapsession/" + id + "/edit",
+                   {{"edits", {{{"kind", "wall"}, {"cell", {13, 8, 1}}}}}})
+                  .status,
+              200);
+    EXPECT_EQ(post(*api, "/api/mapsession/" + id + "/solve", query).body["status"], "no_path");
+    EXPECT_EQ(post(*api, "/api/mapsession/" + id + "/edit",
+                   {{"edits", {{{"kind", "wall"}, {"cell", {13, 8, 2}}}}}})
+                  .status,
+              422);
+    (void)call(*api, "DELETE", "/api/mapsession/" + id);
+  }
+}
+
+TEST(ApiCatalog, AMemoryCatalogReadsALayeredMapsFloorsFromItsOwnFiles) {
+  MemoryCatalog c;
+  c.add_map("f0.map", "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
+  c.add_map("two.json", R"({"layers": [{"map": "f0.map"}, {"map": "f0.map"}],
+                            "links": [{"from": [0, 0, 0], "to": [1, 2, 1]}]})");
+  c.add_map("outside.json", R"({"layers": [{"map": "../scenarios/x.map"}]})");
+  const auto two = c.map("two.json", {});
+  ASSERT_TRUE(two.has_value());
+  EXPECT_EQ(two->grid.layers(), 2);
+  EXPECT_EQ(two->grid.links().size(), 1u);
+  EXPECT_THROW((void)c.map("outside.json", {}), ParseError);
 }
 
 }  // namespace

@@ -5,8 +5,12 @@
 // overlay is cleared and redrawn whole. The browser never runs a search itself: it asks the server.
 // Flow mode: clicks pick goals, the server answers the flow field (POST /api/flow), and the map
 // shows every cell's distance to the nearest goal with an arrow for its first move (flow.js).
+// Map kinds (geometry.js): hex maps are drawn as hexes, walls on cell edges as lines on the
+// overlay, a layered map's floors side by side with its links ringed; the page keeps grid cells
+// (floors stacked as the API stacks them) and speaks [x, y, layer] to the API.
 import * as api from './api.js';
 import * as flowDraw from './flow.js';
+import { makeGeometry } from './geometry.js';
 
 const OPENED = 0, UPDATED = 1, CLOSED = 2;
 const COLOURS = {
@@ -15,6 +19,8 @@ const COLOURS = {
   line: '#e65000', smoothed: '#dc00c8', sightClear: '#00be3c', sightBlocked: '#e60000',
   // Units: cells the unit cannot use, a movement range, and the terrain classes.
   unitBlocked: '#b4b4c8', range: '#ffe08a',
+  // Map kinds: walls on cell edges, links (stairs, portals) and the links a path takes.
+  edgeWall: '#202028', link: '#7a3cc8', linkTaken: '#7a3cc8',
 };
 const CLASS_COLOURS = { T: '#4f8f4f', W: '#4f7fbf', S: '#8f7f5f' };
 const TERRAIN = ['#ece4d2', '#e0d4bb', '#d4c4a5', '#c8b48f', '#bca479', '#b09463', '#a4844d', '#967650'];
@@ -67,6 +73,18 @@ function showStats(r) {
 // ---- the map model ---------------------------------------------------------------------
 function loadMap(m) {
   const n = m.width * m.height;
+  // Hex layouts, walls on cell edges, floors and links (geometry.js): the page keeps grid cells
+  // [x, y] (a layered map's floors stacked as the API stacks them) and the API's own fields to
+  // send back with every request.
+  const geo = makeGeometry(m);
+  const kind = {
+    layout: m.layout || 'square', layers: m.layers || null, layer_height: m.layer_height || null,
+    edge_walls: m.edge_walls || null, links: m.links || null,
+  };
+  const edges = (m.edge_walls || []).map((e) => [...geo.fromWire(e.slice(0, -1)), e[e.length - 1]]);
+  const links = (m.links || []).map((l) => ({ ...l, from: geo.fromWire(l.from), to: geo.fromWire(l.to) }));
+  if (m.start) m.start = geo.fromWire(m.start);
+  if (m.goal) m.goal = geo.fromWire(m.goal);
   const walls = new Uint8Array(n);
   for (let i = 0; i < n; i++) walls[i] = m.walls.charCodeAt(i) === 49 ? 1 : 0;
   const terrain = m.terrain ? Float32Array.from(m.terrain) : null;
@@ -79,7 +97,10 @@ function loadMap(m) {
     start = start || cells[0];
     goal = goal || cells[cells.length - 1];
   }
-  state.map = { name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal };
+  state.map = {
+    name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal,
+    geo, kind, edges, links,
+  };
   state.epoch++;
   state.unitBlocked = null;
   state.range = null;
@@ -89,15 +110,21 @@ function loadMap(m) {
   setFlowStatus(flowOn() ? 'click the map to pick goals' : '');
   dropSession();
   if ($('live-repair').checked) setTimeout(toggleLiveRepair);  // a session for the new map
-  state.cp = Math.max(1, Math.floor(Math.min(800 / m.width, 600 / m.height)));
-  canvas.width = main.overlay.width = m.width * state.cp;
-  canvas.height = main.overlay.height = m.height * state.cp;
+  state.cp = Math.max(1, Math.floor(Math.min(800 / geo.width, 600 / geo.height)));
+  canvas.width = main.overlay.width = Math.ceil(geo.width * state.cp);
+  canvas.height = main.overlay.height = Math.ceil(geo.height * state.cp);
+  // What the tests (and curious users) read: the map's kind as the page drew it.
+  canvas.dataset.layout = geo.layout;
+  canvas.classList.toggle('map-kind', !geo.simple);
+  canvas.dataset.layers = String(geo.layers);
+  canvas.dataset.cellPixels = String(state.cp);
+  delete canvas.dataset.linksTaken;
   clearSearch();
 }
 
 const index = (x, y) => y * state.map.width + x;
 const isWall = (x, y) => state.map.walls[index(x, y)] === 1;
-const inside = (x, y) => x >= 0 && y >= 0 && x < state.map.width && y < state.map.height;
+const inside = (x, y) => state.map.geo.inside(x, y);
 
 // ---- drawing: one cell at a time ---------------------------------------------------------
 /** Flow mode (main panel): goals red, cells shaded by the field's distance, else the map. */
@@ -133,9 +160,29 @@ function cellColour(p, i) {
   return t > 1 ? TERRAIN[Math.min(7, Math.max(0, Math.round(t) - 2))] : COLOURS.free;
 }
 function drawCell(i, p = main) {
-  const w = state.map.width, cp = p.cp || state.cp;
-  p.ctx.fillStyle = cellColour(p, i);
-  p.ctx.fillRect((i % w) * cp, Math.floor(i / w) * cp, cp, cp);
+  const w = state.map.width, cp = p.cp || state.cp, g = state.map.geo;
+  if (g.simple) {
+    p.ctx.fillStyle = cellColour(p, i);
+    p.ctx.fillRect((i % w) * cp, Math.floor(i / w) * cp, cp, cp);
+    return;
+  }
+  const x = i % w, y = Math.floor(i / w);
+  if (g.between(y)) return;  // the wall rows between floors are not drawn
+  const c = p.ctx;
+  c.fillStyle = cellColour(p, i);
+  const pts = g.outline(x, y);
+  if (!g.hex) {
+    c.fillRect(pts[0][0] * cp, pts[0][1] * cp, cp, cp);
+    return;
+  }
+  c.beginPath();
+  pts.forEach(([u, v], k) => (k ? c.lineTo(u * cp, v * cp) : c.moveTo(u * cp, v * cp)));
+  c.closePath();
+  c.fill();
+  // The hex's own colour over its outline too, so that no seam shows between neighbours.
+  c.strokeStyle = c.fillStyle;
+  c.lineWidth = 1;
+  c.stroke();
 }
 function resetPanel(p) {
   const n = state.map.width * state.map.height;
@@ -166,23 +213,138 @@ function strokePolyline(p, points, colour) {
   }
 }
 
+/** The map's own marks: walls on cell edges as lines, each link's ends as rings joined by a
+ * dotted line (one-way links with an arrow head), each floor's number. */
+function drawMapFeatures(p) {
+  const m = state.map, g = m.geo, o = p.octx, cp = p.cp || state.cp;
+  if (m.edges.length) {
+    o.save();
+    o.strokeStyle = COLOURS.edgeWall;
+    o.lineWidth = Math.max(2, cp * 0.18);
+    o.lineCap = 'round';
+    o.beginPath();
+    for (const [x, y, side] of m.edges) {
+      const [[x0, y0], [x1, y1]] = g.edge(x, y, side);
+      o.moveTo(x0 * cp, y0 * cp);
+      o.lineTo(x1 * cp, y1 * cp);
+    }
+    o.stroke();
+    o.restore();
+  }
+  if (g.layers > 1) {
+    o.save();
+    o.fillStyle = COLOURS.link;
+    o.font = `bold ${Math.max(10, Math.min(16, cp))}px sans-serif`;
+    o.textBaseline = 'top';
+    for (let l = 0; l < g.layers; l++) {
+      const [u, v] = g.floorOrigin(l);
+      o.fillText(`floor ${l}`, u * cp + 2, v * cp + 2);
+    }
+    o.restore();
+  }
+  if (m.links.length) {
+    o.save();
+    o.strokeStyle = COLOURS.link;
+    o.lineWidth = Math.max(1.5, cp * 0.1);
+    const r = Math.max(3, cp * 0.3);
+    for (const l of m.links) {
+      const [ax, ay] = g.centre(l.from[0], l.from[1]), [bx, by] = g.centre(l.to[0], l.to[1]);
+      o.setLineDash([]);
+      for (const [u, v] of [[ax, ay], [bx, by]]) {
+        o.beginPath();
+        o.arc(u * cp, v * cp, r, 0, 2 * Math.PI);
+        o.stroke();
+      }
+      o.setLineDash([2, 4]);
+      o.beginPath();
+      o.moveTo(ax * cp, ay * cp);
+      o.lineTo(bx * cp, by * cp);
+      o.stroke();
+      if (l.oneway) arrowHead(o, ax * cp, ay * cp, bx * cp, by * cp, r);
+    }
+    o.restore();
+  }
+}
+/** An arrow head at (bx, by) - r along the segment from (ax, ay). */
+function arrowHead(o, ax, ay, bx, by, r) {
+  const len = Math.hypot(bx - ax, by - ay);
+  if (len === 0) return;
+  const ux = (bx - ax) / len, uy = (by - ay) / len, tx = bx - ux * r, ty = by - uy * r, h = r * 1.2;
+  o.setLineDash([]);
+  o.beginPath();
+  o.moveTo(tx - h * (ux - uy * 0.6), ty - h * (uy + ux * 0.6));
+  o.lineTo(tx, ty);
+  o.lineTo(tx - h * (ux + uy * 0.6), ty - h * (uy - ux * 0.6));
+  o.stroke();
+}
+
+/** Whether two grid cells are a move apart on the map (else the path took a link between them). */
+function adjacent(a, b) {
+  const g = state.map.geo;
+  if (g.floorOf(a[1]) !== g.floorOf(b[1])) return false;
+  const [ax, ay] = g.centre(a[0], a[1]), [bx, by] = g.centre(b[0], b[1]);
+  return Math.hypot(bx - ax, by - ay) < 1.5;  // neighbours are 1 (or sqrt 2) apart
+}
+/** The links a path takes: [from, to] grid cells of each step that is no move on the map. */
+function linksTaken(path) {
+  const out = [];
+  for (let k = 1; k < path.length; k++) if (!adjacent(path[k - 1], path[k])) out.push([path[k - 1], path[k]]);
+  return out;
+}
+/** On a map that is not plain square: the path through its cells' centres, and every link it
+ * takes as a thick dashed line between the link's ends, with a ring at each end. */
+function strokeCellPath(p, path) {
+  const g = state.map.geo, cp = p.cp || state.cp, o = p.octx;
+  if (!path || path.length === 0) return;
+  o.save();
+  o.strokeStyle = COLOURS.line;
+  o.lineWidth = Math.max(1.5, cp * 0.2);
+  o.lineJoin = o.lineCap = 'round';
+  o.beginPath();
+  path.forEach((c, k) => {
+    const [u, v] = g.centre(c[0], c[1]);
+    if (k === 0 || !adjacent(path[k - 1], c)) o.moveTo(u * cp, v * cp);
+    else o.lineTo(u * cp, v * cp);
+  });
+  o.stroke();
+  o.strokeStyle = COLOURS.linkTaken;
+  o.lineWidth = Math.max(2.5, cp * 0.25);
+  for (const [a, b] of linksTaken(path)) {
+    const [ax, ay] = g.centre(a[0], a[1]), [bx, by] = g.centre(b[0], b[1]);
+    o.setLineDash([Math.max(4, cp * 0.5), Math.max(3, cp * 0.3)]);
+    o.beginPath();
+    o.moveTo(ax * cp, ay * cp);
+    o.lineTo(bx * cp, by * cp);
+    o.stroke();
+    o.setLineDash([]);
+    for (const [u, v] of [[ax, ay], [bx, by]]) {
+      o.beginPath();
+      o.arc(u * cp, v * cp, Math.max(4, cp * 0.45), 0, 2 * Math.PI);
+      o.stroke();
+    }
+    arrowHead(o, ax * cp, ay * cp, bx * cp, by * cp, Math.max(4, cp * 0.45));
+  }
+  o.restore();
+}
+
 /** The latest line-of-sight check while a trace plays, the path's segments once it is done. */
 function drawOverlay(p) {
-  const o = p.octx, cp = p.cp || state.cp;
+  const o = p.octx, cp = p.cp || state.cp, g = state.map.geo;
   o.clearRect(0, 0, p.overlay.width, p.overlay.height);
+  drawMapFeatures(p);
   if (p === main && flowOn()) {
     const f = state.flow.field;
     if (f) {
-      flowDraw.drawArrows(o, f, cp);
-      flowDraw.drawSectors(o, f, cp);
-      flowDraw.drawGoals(o, f, cp);
+      flowDraw.drawArrows(o, f, cp, g);
+      if (g.simple) flowDraw.drawSectors(o, f, cp);
+      flowDraw.drawGoals(o, f, cp, g);
     }
-    if ($('flow-sectors').checked) flowDraw.drawUnits(o, state.flow.units, cp);
+    if ($('flow-sectors').checked) flowDraw.drawUnits(o, state.flow.units, cp, g);
     return;
   }
   const a = p.anim;
   if (a && !a.done && a.sight >= 0) {
-    const w = state.map.width, centre = (i) => [((i % w) + 0.5) * cp, (Math.floor(i / w) + 0.5) * cp];
+    const w = state.map.width, centre = (i) => g.centre(i % w, Math.floor(i / w)).map((v) => v * cp);
     const [x0, y0] = centre(a.cells[a.sight]), [x1, y1] = centre(a.others[a.sight]);
     o.strokeStyle = a.types[a.sight] === api.LOS_CLEAR ? COLOURS.sightClear : COLOURS.sightBlocked;
     o.lineWidth = Math.max(1, cp * 0.15);
@@ -194,6 +356,10 @@ function drawOverlay(p) {
   }
   const r = p.shown;
   if (!r) return;
+  if (!g.simple) {  // points are in square map units: draw through the cells' own centres
+    strokeCellPath(p, r.cells);
+    return;
+  }
   // As in the renders: the smoothed path under the any-angle one, so its colour shows only
   // where smoothing found a shortcut.
   strokePolyline(p, r.smoothed_points, COLOURS.smoothed);
@@ -206,13 +372,21 @@ function clearSearch() {
 
 /** Marks the path's cells (an any-angle path's turning cells) and draws its segments. */
 function showPath(p, r) {
-  for (const [x, y] of r.path) {
+  const g = state.map.geo;
+  r.cells = r.path.map((c) => g.fromWire(c));  // grid cells ([x, y, layer] on layered maps)
+  for (const [x, y] of r.cells) {
     const i = index(x, y);
     p.marks[i] = 3;
     drawCell(i, p);
   }
   p.shown = r;
   drawOverlay(p);
+  if (p === main) {
+    const taken = g.layers > 1 || state.map.links.length ? linksTaken(r.cells) : [];
+    canvas.dataset.linksTaken = JSON.stringify(taken.map(([a, b]) => [g.toWire(a), g.toWire(b)]));
+    return taken.map(([a, b]) => `${g.label(a)} → ${g.label(b)}`);
+  }
+  return [];
 }
 
 function startAnimation(p, r) {
@@ -229,7 +403,7 @@ function mapRequest() {
   for (let i = 0; i < m.walls.length; i++) walls += m.walls[i] ? '1' : '0';
   return {
     width: m.width, height: m.height, walls, terrain: m.terrain ? Array.from(m.terrain) : null,
-    classes: m.classes ? m.classes.join('') : null,
+    classes: m.classes ? m.classes.join('') : null, ...m.kind,
   };
 }
 /** The unit of the Unit panel: radius and class costs (the server checks them). */
@@ -243,7 +417,7 @@ function request(trace) {
   const weight = parseFloat($('weight').value);
   return {
     map: mapRequest(),
-    start: m.start, goal: m.goal, algorithm: $('algorithm').value,
+    start: m.geo.toWire(m.start), goal: m.geo.toWire(m.goal), algorithm: $('algorithm').value,
     heuristic: $('heuristic').value || null, weight: Number.isFinite(weight) ? weight : null,
     diagonal: $('diagonal').value, trace, smooth: $('smooth').checked, ...unitRequest(),
   };
@@ -306,10 +480,10 @@ function applyEvents(count, p = main) {
 function finish(p) {
   const a = p.anim, r = a.result;
   a.done = true;
-  showPath(p, r);
+  const taken = showPath(p, r);
   if (p === main) {
     showStats(r);
-    setMessage(`${r.algorithm}: ${r.status}`);
+    setMessage(`${r.algorithm}: ${r.status}${taken.length ? ` · takes ${taken.length === 1 ? 'a link' : `${taken.length} links`}: ${taken.join(', ')}` : ''}`);
   }
 }
 
@@ -342,7 +516,7 @@ async function race() {
   }
   const lanes = $('race-lanes');
   lanes.replaceChildren();
-  const cp = Math.max(1, Math.floor(Math.min(420 / m.width, 320 / m.height)));
+  const cp = Math.max(1, Math.floor(Math.min(420 / m.geo.width, 320 / m.geo.height)));
   state.race = [];
   settled.forEach((s, k) => {
     const fig = document.createElement('figure');
@@ -361,8 +535,9 @@ async function race() {
     board.className = 'board';
     const cv = document.createElement('canvas'), overlay = document.createElement('canvas');
     overlay.className = 'overlay';
-    cv.width = overlay.width = m.width * cp;
-    cv.height = overlay.height = m.height * cp;
+    cv.classList.toggle('map-kind', !m.geo.simple);
+    cv.width = overlay.width = Math.ceil(m.geo.width * cp);
+    cv.height = overlay.height = Math.ceil(m.geo.height * cp);
     board.append(cv, overlay);
     fig.append(board);
     const p = makePanel(cv, overlay);
@@ -410,8 +585,9 @@ function raceTick(lanesNow, epoch) {
 
 // ---- editing -----------------------------------------------------------------------------
 function cellAt(ev) {
-  const r = canvas.getBoundingClientRect();
-  return [Math.floor((ev.clientX - r.left) / state.cp), Math.floor((ev.clientY - r.top) / state.cp)];
+  const r = canvas.getBoundingClientRect(), g = state.map.geo;
+  if (g.simple) return [Math.floor((ev.clientX - r.left) / state.cp), Math.floor((ev.clientY - r.top) / state.cp)];
+  return g.pick((ev.clientX - r.left) / state.cp, (ev.clientY - r.top) / state.cp) || [-1, -1];
 }
 function tool() { return document.querySelector('input[name=tool]:checked').value; }
 
@@ -431,14 +607,15 @@ function paint(x, y) {
   drawCell(i);
   if (state.session) {
     state.pending.push(tool() === 'terrain'
-      ? { kind: 'terrain', cell: [x, y], cost: m.terrain[i] }
-      : { kind: m.walls[i] ? 'wall' : 'free', cell: [x, y] });
+      ? { kind: 'terrain', cell: m.geo.toWire([x, y]), cost: m.terrain[i] }
+      : { kind: m.walls[i] ? 'wall' : 'free', cell: m.geo.toWire([x, y]) });
   }
 }
 
 canvas.addEventListener('pointerdown', (ev) => {
   if (!state.map) return;
   const [x, y] = cellAt(ev);
+  if (!inside(x, y)) return;
   if (flowOn()) {  // flow mode: a click adds or removes a goal (shift: a unit), nothing is dragged
     if (ev.shiftKey && $('flow-sectors').checked) pickFlowUnit(x, y);
     else pickFlowGoal(x, y);
@@ -478,11 +655,16 @@ async function range() {
   const budget = parseFloat($('range-budget').value);
   leaveFlowMode();
   try {
-    const r = await api.reach({ map: mapRequest(), start: state.map.start, budget,
+    const g = state.map.geo;
+    const r = await api.reach({ map: mapRequest(), start: g.toWire(state.map.start), budget,
                                 diagonal: $('diagonal').value, ...unitRequest() });
     clearSearch();
     state.range = new Uint8Array(state.map.walls.length);
-    for (const [x, y] of r.cells) state.range[index(x, y)] = 1;
+    // [x, y, cost], or [x, y, layer, cost] on a layered map.
+    for (const c of r.cells) {
+      const [x, y] = g.fromWire(g.layers > 1 ? c.slice(0, 3) : c);
+      state.range[index(x, y)] = 1;
+    }
     for (let i = 0; i < state.range.length; i++) drawCell(i);
     setMessage(`movement range: ${r.cells.length} cells within ${budget}`);
   } catch (e) {
@@ -556,12 +738,13 @@ async function buildFlow() {
   try {
     // Sectors with units placed: the field only on the sectors on their way.
     const sectored = $('flow-sectors').checked && f.units.length > 0
-      ? { units: f.units.map((u) => [...u]), sector: Number($('flow-sector').value) } : {};
+      ? { units: f.units.map((u) => state.map.geo.toWire(u)), sector: Number($('flow-sector').value) } : {};
     const r = await api.flow({
-      map: mapRequest(), goals, diagonal: $('diagonal').value,
+      map: mapRequest(), goals: goals.map((c) => state.map.geo.toWire(c)), diagonal: $('diagonal').value,
       ...(Number.isFinite(sight) ? { sight } : {}), ...unitRequest(), ...sectored,
     });
     if (token !== f.token || !flowOn() || f !== state.flow) return;
+    r.goals = r.goals.map((c) => state.map.geo.fromWire(c));
     f.field = flowDraw.prepare(r);
     f.accepted = goals;
     redrawFlow();
@@ -624,7 +807,7 @@ async function chase() {
     const r = await api.solve(request(false));
     if (epoch === state.epoch) {  // else a new map or search came first: this answer is stale
       clearSearch();
-      showPath(main, r);
+      if (r.status === 'found') showPath(main, r);
       showStats(r);
       setMessage(`chase: ${r.status}`);
     }
@@ -672,7 +855,10 @@ function asText() {  // the users' format: a ruler, then 1 wall, 8 start, 9 goal
   return rows.join('\n') + '\n';
 }
 function asMovingAi() {
-  const m = state.map, rows = [`type octile`, `height ${m.height}`, `width ${m.width}`, 'map'];
+  // A hex map keeps its layout (Moving AI "type hex-..."); a layered map is saved as its stacked
+  // grid (floors one under the other, wall rows between them) without its links.
+  const m = state.map, type = m.geo.hex ? `hex-${m.geo.layout}` : 'octile';
+  const rows = [`type ${type}`, `height ${m.height}`, `width ${m.width}`, 'map'];
   for (let y = 0; y < m.height; y++) {
     let row = '';
     for (let x = 0; x < m.width; x++) row += isWall(x, y) ? '@' : '.';
@@ -687,10 +873,19 @@ async function loadNamed(name) {
     const cell = name.endsWith('.png') || name.endsWith('.bmp') || name.endsWith('.jpg')
       ? Number($('cell').value) || 1 : 1;
     loadMap(await api.fetchMap(name, cell));
-    setMessage(`${name}: ${state.map.width}×${state.map.height}`);
+    setMessage(`${name}: ${mapSize()}`);
   } catch (e) {
     setMessage(e.message);
   }
+}
+/** "W×H", with the layout and floors of a map that is not plain square. */
+function mapSize() {
+  const m = state.map, g = m.geo;
+  const size = `${m.width}×${g.layerHeight}`;
+  const kind = [g.hex ? `${g.layout} hexes` : '', g.layers > 1 ? `${g.layers} floors` : '',
+    m.edges.length ? `${m.edges.length} edge walls` : '', m.links.length ? `${m.links.length} links` : '']
+    .filter(Boolean).join(', ');
+  return kind ? `${size} (${kind})` : size;
 }
 
 async function init() {
@@ -754,7 +949,7 @@ async function init() {
     if (!f) return;
     try {
       loadMap(await api.parseMap(f.name, await f.arrayBuffer(), Number($('cell').value) || 1));
-      setMessage(`${f.name}: ${state.map.width}×${state.map.height}`);
+      setMessage(`${f.name}: ${mapSize()}`);
     } catch (e) {
       setMessage(e.message);
     }

@@ -48,8 +48,35 @@ export function cellColour(field, i) {
   return k < 0 ? null : RAMP_CSS[k];
 }
 
+/** Where cell (x, y)'s centre is drawn, in pixels: on `geo` (geometry.js) when given. */
+function centreOf(geo, x, y, cp) {
+  if (!geo) return [(x + 0.5) * cp, (y + 0.5) * cp];
+  const [u, v] = geo.centre(x, y);
+  return [u * cp, v * cp];
+}
+
+/** The unit vector of cell i's arrow on a map that is not plain square (geometry.js), 'link'
+ * where its first move takes a link, or null. */
+function arrowOnGeometry(field, i, geo) {
+  const w = field.width, x = i % w, y = Math.floor(i / w);
+  const seen = field.sees ? field.sees[i] : -1;
+  let to;
+  if (seen !== undefined && seen >= 0 && field.goals[seen]) {
+    to = field.goals[seen];
+  } else {
+    const dir = field.direction[i];
+    if (dir === geo.linkCode) return 'link';
+    to = geo.step(x, y, dir);
+    if (!to) return null;
+  }
+  const [ax, ay] = geo.centre(x, y), [bx, by] = geo.centre(to[0], to[1]);
+  const len = Math.hypot(bx - ax, by - ay);
+  return len > 0 ? [(bx - ax) / len, (by - ay) / len] : null;
+}
+
 /** The unit vector of cell i's arrow, or null (no move, or a goal itself). */
-function arrowOf(field, i) {
+function arrowOf(field, i, geo) {
+  if (geo && !geo.simple) return arrowOnGeometry(field, i, geo);
   const w = field.width, x = i % w, y = Math.floor(i / w);
   const seen = field.sees ? field.sees[i] : -1;
   let dx, dy;
@@ -77,8 +104,12 @@ export function drawShading(ctx, field, cp) {
   }
 }
 
-/** An arrow per cell with a move (none when cells are smaller than ARROW_MIN_CP pixels). */
-export function drawArrows(ctx, field, cp) {
+/**
+ * An arrow per cell with a move (none when cells are smaller than ARROW_MIN_CP pixels). On a map
+ * that is not plain square, `geo` (geometry.js) places the cells: hex arrows point at the
+ * neighbour their code names, and a cell whose first move takes a link gets a ring instead.
+ */
+export function drawArrows(ctx, field, cp, geo = null) {
   if (cp < ARROW_MIN_CP) return;
   const n = field.width * field.height, half = 0.32 * cp, head = Math.max(3, 0.22 * cp);
   // Dark arrows on the light (near) half of the ramp, light ones on the dark half: one path each.
@@ -87,9 +118,16 @@ export function drawArrows(ctx, field, cp) {
     if (field.goalSet.has(i)) continue;
     const k = shadeIndex(field, i);
     if (k < 0) continue;
-    const a = arrowOf(field, i);
+    const a = arrowOf(field, i, geo);
     if (!a) continue;
-    const [ux, uy] = a, cx = ((i % field.width) + 0.5) * cp, cy = (Math.floor(i / field.width) + 0.5) * cp;
+    const [cx, cy] = centreOf(geo, i % field.width, Math.floor(i / field.width), cp);
+    if (a === 'link') {  // take the link here
+      const p = paths[k < SHADES / 2 ? 0 : 1];
+      p.moveTo(cx + 0.22 * cp, cy);
+      p.arc(cx, cy, 0.22 * cp, 0, 2 * Math.PI);
+      continue;
+    }
+    const [ux, uy] = a;
     const tx = cx + ux * half, ty = cy + uy * half;
     const p = paths[k < SHADES / 2 ? 0 : 1];
     p.moveTo(cx - ux * half, cy - uy * half);
@@ -109,11 +147,12 @@ export function drawArrows(ctx, field, cp) {
 }
 
 /** A ring around every goal, so that they show at any zoom. */
-export function drawGoals(ctx, field, cp) {
+export function drawGoals(ctx, field, cp, geo = null) {
   ctx.save();
   ctx.lineWidth = Math.max(2, cp * 0.12);
-  for (const [x, y] of field.goals) {
+  for (const [gx, gy] of field.goals) {
     const r = Math.max(5, cp * 0.65);
+    const [x, y] = centreOf(geo, gx, gy, 1).map((v) => v - 0.5);
     ctx.strokeStyle = '#ffffff';
     ctx.beginPath();
     ctx.arc((x + 0.5) * cp, (y + 0.5) * cp, r, 0, 2 * Math.PI);
@@ -143,10 +182,11 @@ export function drawSectors(ctx, field, cp) {
 }
 
 /** The units a sectored field was built from, as blue dots. */
-export function drawUnits(ctx, units, cp) {
+export function drawUnits(ctx, units, cp, geo = null) {
   ctx.save();
   ctx.fillStyle = '#1e64e6';
-  for (const [x, y] of units) {
+  for (const [ux, uy] of units) {
+    const [x, y] = centreOf(geo, ux, uy, 1).map((v) => v - 0.5);
     ctx.beginPath();
     ctx.arc((x + 0.5) * cp, (y + 0.5) * cp, Math.max(3, cp * 0.35), 0, 2 * Math.PI);
     ctx.fill();

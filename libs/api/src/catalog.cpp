@@ -8,6 +8,7 @@
 #include <system_error>
 #include <utility>
 
+#include <pathlab/core/error.hpp>
 #include <pathlab/json/link.hpp>
 
 namespace pathlab::api {
@@ -20,10 +21,12 @@ bool plain_name(std::string_view name) {
 }
 
 bool is_map_file(std::string_view name) {
-  static const char* exts[] = {".txt", ".map", ".ascii", ".asc", ".png", ".bmp", ".jpg", ".gif"};
+  static const char* exts[] = {".txt", ".map", ".ascii", ".asc", ".png", ".bmp",
+                               ".jpg", ".gif", ".tmx",   ".tmj", ".json"};
   const fs::path p{std::string(name)};
   const std::string e = p.extension().string();
   if (p.filename().string().find(".scen") != std::string::npos) return false;
+  if (e == ".json" && is_board_file(name)) return false;  // link_*.json: a Link board
   return std::any_of(std::begin(exts), std::end(exts), [&](const char* x) { return e == x; });
 }
 
@@ -187,7 +190,17 @@ std::optional<io::Map> MemoryCatalog::map(const std::string& name,
                                           const io::MapOptions& options) const {
   const auto it = maps_.find(name);
   if (it == maps_.end() || !plain_name(name) || !is_map_file(name)) return std::nullopt;
-  return io::parse_map(it->second, in_maps(name), options);
+  // The files a map names (a layered map's floors, Tiled's external tilesets) come from maps/
+  // in memory too, never from elsewhere.
+  io::MapOptions o = options;
+  o.read_file = [this](const std::string& path) {
+    const fs::path normal = fs::path(path).lexically_normal();
+    const auto f =
+        normal.parent_path() == kMaps ? maps_.find(normal.filename().string()) : maps_.end();
+    if (f == maps_.end()) throw ParseError(path, 0, "no such file among the page's maps");
+    return f->second;
+  };
+  return io::parse_map(it->second, in_maps(name), o);
 }
 
 std::vector<std::string> MemoryCatalog::boards() const {

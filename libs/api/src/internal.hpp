@@ -61,9 +61,15 @@ std::string dump(const J& j) {
 // ---- request fields several routes read ------------------------------------------------------
 
 /// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]
-/// [,"classes":"…"]}.
+/// [,"classes":"…"][,"layout"][,"layers","layer_height"][,"edge_walls"][,"links"]}, the fields
+/// of json::loaded_map (a layered map's floors stacked as it says).
 [[nodiscard]] grid::Grid grid_from_json(const nlohmann::json& m, const Limits& limits);
-/// A cell [x, y] the unit may stand on (`view`: the grid as the unit sees it).
+/// The grid cell a request names as [x, y] or, on a layered map, [x, y, layer] (y within the
+/// floor; [x, y] is floor 0): ApiError 400 for another shape, 422 outside the map or on a floor
+/// it does not have. Walls are not checked. `what` names the cell in the message.
+[[nodiscard]] Cell map_cell_from_json(const nlohmann::json& j, const std::string& what,
+                                      const grid::Grid& g);
+/// A cell [x, y] (or [x, y, layer]) the unit may stand on (`view`: the grid as the unit sees it).
 [[nodiscard]] Cell cell_from_json(const nlohmann::json& j, const char* what, const grid::Grid& g,
                                   const grid::Unit& unit, const grid::Grid& view);
 /// The search options of a request (algorithm, heuristic, weight, diagonal, cost model, node

@@ -15,8 +15,9 @@ using nlohmann::json;
 namespace {
 
 /// One edit of a request: {"kind": "wall"|"free"|"class"|"terrain", "area": [x0,y0,x1,y1]
-/// (or "cell": [x,y]), "class": "T", "cost": 2}.
-grid::Edit edit_from_json(const json& e) {
+/// (or "cell": [x,y], [x,y,layer] on a layered map), "class": "T", "cost": 2}. An area's rows
+/// are the grid's, a layered map's floors stacked (json::loaded_map).
+grid::Edit edit_from_json(const json& e, const grid::Grid& g) {
   if (!e.is_object()) throw ApiError{400, "an edit must be an object"};
   grid::Edit out;
   const std::string kind = e.value("kind", std::string());
@@ -48,9 +49,8 @@ grid::Edit edit_from_json(const json& e) {
     return true;
   };
   if (e.contains("cell")) {
-    if (!ints(e["cell"], 2)) throw ApiError{400, "\"cell\" must be [x, y]"};
-    out.area = {e["cell"][0].get<int>(), e["cell"][1].get<int>(), e["cell"][0].get<int>(),
-                e["cell"][1].get<int>()};
+    const Cell c = map_cell_from_json(e["cell"], "\"cell\"", g);
+    out.area = {c.x, c.y, c.x, c.y};
   } else {
     if (!e.contains("area") || !ints(e["area"], 4)) {
       throw ApiError{400, "an edit needs \"area\": [x0, y0, x1, y1] or \"cell\": [x, y]"};
@@ -79,9 +79,9 @@ void add_map_session_routes(Router& router, MapSessions& sessions, const Limits&
         if (!r.contains("edits") || !r["edits"].is_array() || r["edits"].size() > 100000) {
           throw ApiError{400, "\"edits\" must be an array of at most 100000 edits"};
         }
-        std::vector<grid::Edit> edits;
-        for (const json& e : r["edits"]) edits.push_back(edit_from_json(e));
         const std::lock_guard lock(s->mutex);
+        std::vector<grid::Edit> edits;
+        for (const json& e : r["edits"]) edits.push_back(edit_from_json(e, s->grid));
         for (const grid::Edit& e : edits) {
           if (auto bad = s->grid.check(e)) throw ApiError{422, *bad};
         }

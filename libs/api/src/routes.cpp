@@ -42,7 +42,142 @@ std::optional<post::Smoothing> smoothing_from_json(const json& r) {
 
 }  // namespace
 
-/// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]}.
+namespace {
+
+/// The map kind of a request's "map" object: its "layout" (square unless given) and, for a
+/// layered map, "layers" and "layer_height" (the floors stacked as json::loaded_map says).
+struct Shape {
+  grid::Layout layout = grid::Layout::square;
+  int layers = 1;
+  int layer_height = 0;
+};
+
+/// The Shape of map object `m` whose "height" is h: checks that its floors stack to h rows.
+Shape shape_from_json(const json& m, std::int64_t h) {
+  Shape s;
+  if (m.contains("layout") && !m["layout"].is_null()) {
+    if (!m["layout"].is_string()) throw ApiError{400, "\"layout\" must be a string"};
+    const auto l = grid::parse_layout(m["layout"].get_ref<const std::string&>());
+    if (!l) {
+      throw ApiError{422, "unknown layout '" + m["layout"].get<std::string>() +
+                              "' (square, pointy-odd-r, pointy-even-r, flat-odd-q, flat-even-q)"};
+    }
+    s.layout = *l;
+  }
+  if (m.contains("layers") && !m["layers"].is_null()) {
+    if (!m["layers"].is_number_integer() || !m.contains("layer_height") ||
+        !m["layer_height"].is_number_integer()) {
+      throw ApiError{400, "a layered map needs integer \"layers\" and \"layer_height\""};
+    }
+    const std::int64_t layers = m["layers"], lh = m["layer_height"];
+    if (layers < 1 || layers > 1024 || lh < 1 || lh > h) {
+      throw ApiError{422,
+                     "\"layers\" must be from 1 to 1024 and \"layer_height\" from 1 to "
+                     "\"height\""};
+    }
+    if (layers > 1) {
+      // Floors are stacked with one or two rows of wall between them: Grid::layer_pitch, asked
+      // of a one-column grid of two such floors.
+      const std::int64_t pitch = grid::Grid::layered(1, static_cast<int>(lh), 2).layer_pitch();
+      if ((layers - 1) * pitch + lh != h) {
+        throw ApiError{422, std::to_string(layers) + " layers of " + std::to_string(lh) +
+                                " rows stack to " + std::to_string((layers - 1) * pitch + lh) +
+                                " rows, not \"height\" " + std::to_string(h)};
+      }
+      s.layers = static_cast<int>(layers);
+      s.layer_height = static_cast<int>(lh);
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+/// A cell of the map as a request names it, unchecked for walls: [x, y], or [x, y, layer] (y
+/// within the floor; [x, y] is floor 0).
+Cell map_cell_from_json(const json& j, const std::string& what, const grid::Grid& g) {
+  const bool ints =
+      j.is_array() && (j.size() == 2 || j.size() == 3) &&
+      std::all_of(j.begin(), j.end(), [](const json& v) { return v.is_number_integer(); });
+  if (!ints) {
+    throw ApiError{400,
+                   "\"" + what + "\" must be [x, y]" + (g.layers() > 1 ? " or [x, y, layer]" : "")};
+  }
+  const std::int64_t x = j[0].get<std::int64_t>(), y = j[1].get<std::int64_t>();
+  const std::int64_t layer = j.size() == 3 ? j[2].get<std::int64_t>() : 0;
+  if (layer < 0 || layer >= g.layers()) {
+    throw ApiError{422,
+                   what + " is on floor " + std::to_string(layer) + ", the map has " +
+                       std::to_string(g.layers()) +
+                       (g.layers() == 1 ? " floor (0)"
+                                        : " floors (0 to " + std::to_string(g.layers() - 1) + ")")};
+  }
+  const std::int64_t rows = g.layers() > 1 ? g.layer_height() : g.height();
+  if (x < 0 || y < 0 || x >= g.width() || y >= rows) {
+    throw ApiError{422, what + " is outside the map"};
+  }
+  return g.at(static_cast<int>(layer), static_cast<int>(x), static_cast<int>(y));
+}
+
+namespace {
+
+/// "edge_walls": [[x, y, side], …] ([x, y, layer, side] on layered maps), side "n", "e", "s", "w".
+void edge_walls_from_json(const json& e, grid::Grid& g) {
+  if (!e.is_array()) throw ApiError{400, "\"edge_walls\" must be an array"};
+  if (!e.empty() && grid::is_hex(g.layout())) {
+    throw ApiError{422, "walls on cell edges need a square layout"};
+  }
+  for (const json& w : e) {
+    if (!w.is_array() || w.size() < 3 || w.size() > 4 || !w.back().is_string()) {
+      throw ApiError{400, "an edge wall must be [x, y, side] or [x, y, layer, side]"};
+    }
+    const std::string& side = w.back().get_ref<const std::string&>();
+    grid::Side s{};
+    if (side == "n") {
+      s = grid::Side::north;
+    } else if (side == "e") {
+      s = grid::Side::east;
+    } else if (side == "s") {
+      s = grid::Side::south;
+    } else if (side == "w") {
+      s = grid::Side::west;
+    } else {
+      throw ApiError{422, "an edge wall's side must be \"n\", \"e\", \"s\" or \"w\""};
+    }
+    const Cell c = map_cell_from_json(json(w.begin(), w.end() - 1), "an edge wall", g);
+    g.set_edge_wall(c.x, c.y, s, true);
+  }
+}
+
+/// "links": [{"from": cell, "to": cell, "cost": 1, "oneway": false}, …].
+void links_from_json(const json& ls, grid::Grid& g) {
+  if (!ls.is_array() || ls.size() > 100000) {
+    throw ApiError{400, "\"links\" must be an array of at most 100000 links"};
+  }
+  for (const json& l : ls) {
+    if (!l.is_object() || !l.contains("from") || !l.contains("to")) {
+      throw ApiError{400, "a link must be {\"from\": cell, \"to\": cell[, \"cost\", \"oneway\"]}"};
+    }
+    grid::Link link;
+    link.from = map_cell_from_json(l["from"], "a link's \"from\"", g);
+    link.to = map_cell_from_json(l["to"], "a link's \"to\"", g);
+    if (l.contains("cost") && !l["cost"].is_null()) {
+      if (!l["cost"].is_number()) throw ApiError{400, "a link's \"cost\" must be a number"};
+      link.cost = l["cost"].get<float>();
+    }
+    if (l.contains("oneway") && !l["oneway"].is_null()) {
+      if (!l["oneway"].is_boolean()) throw ApiError{400, "a link's \"oneway\" must be a boolean"};
+      link.oneway = l["oneway"].get<bool>();
+    }
+    if (auto bad = g.add_link(link)) throw ApiError{422, "link: " + *bad};
+  }
+}
+
+}  // namespace
+
+/// The grid of a request's "map" object: {"width","height","walls":"0101…"[,"terrain":[…]]
+/// [,"classes"][,"layout"][,"layers","layer_height"][,"edge_walls"][,"links"]}, as
+/// json::loaded_map writes it.
 grid::Grid grid_from_json(const json& m, const Limits& c) {
   if (!m.is_object()) throw ApiError{400, "\"map\" must be an object"};
   if (!m.contains("width") || !m.contains("height") || !m["width"].is_number_integer() ||
@@ -62,11 +197,17 @@ grid::Grid grid_from_json(const json& m, const Limits& c) {
     throw ApiError{422, "\"walls\" has " + std::to_string(walls.size()) + " characters, expected " +
                             std::to_string(w * h)};
   }
-  grid::Grid g(static_cast<int>(w), static_cast<int>(h));
+  const Shape shape = shape_from_json(m, h);
+  grid::Grid g = shape.layers > 1
+                     ? grid::Grid::layered(static_cast<int>(w), shape.layer_height, shape.layers)
+                     : grid::Grid(static_cast<int>(w), static_cast<int>(h));
+  // The rows between floors are walls whatever the request says.
+  const auto between = [&](std::size_t i) { return g.between_layers(static_cast<int>(i / w)); };
   for (std::size_t i = 0; i < walls.size(); ++i) {
     if (walls[i] != '0' && walls[i] != '1')
       throw ApiError{422, "\"walls\" may hold only '0' and '1'"};
-    if (walls[i] == '1') g.set_blocked(static_cast<int>(i % w), static_cast<int>(i / w), true);
+    if (walls[i] == '1' && !between(i))
+      g.set_blocked(static_cast<int>(i % w), static_cast<int>(i / w), true);
   }
   if (m.contains("terrain") && !m["terrain"].is_null()) {
     const json& t = m["terrain"];
@@ -77,7 +218,8 @@ grid::Grid grid_from_json(const json& m, const Limits& c) {
       if (!t[i].is_number() || !(t[i].get<double>() >= 1.0) || t[i].get<double>() > 1e6) {
         throw ApiError{422, "terrain costs must be numbers from 1 to 1e6"};
       }
-      g.set_terrain(static_cast<int>(i % w), static_cast<int>(i / w), t[i].get<float>());
+      if (!between(i))
+        g.set_terrain(static_cast<int>(i % w), static_cast<int>(i / w), t[i].get<float>());
     }
   }
   // Terrain classes, one character a cell ('.' ground, 'S', 'T', 'W', ...); walls stay walls.
@@ -93,21 +235,21 @@ grid::Grid grid_from_json(const json& m, const Limits& c) {
       if (!grid::valid_class(k)) throw ApiError{422, "\"classes\" holds a non-printable character"};
       // A terrain class names the cell whatever its wall bit (the bit of 'T' and 'W' is the
       // default unit's); ground keeps the bit of "walls".
-      if (k == grid::kGroundClass) continue;
+      if (k == grid::kGroundClass || between(i)) continue;
       g.set_class(static_cast<int>(i % w), static_cast<int>(i / w), k);
     }
   }
+  if (shape.layout != grid::Layout::square) g.set_layout(shape.layout);
+  if (m.contains("edge_walls") && !m["edge_walls"].is_null())
+    edge_walls_from_json(m["edge_walls"], g);
+  if (m.contains("links") && !m["links"].is_null()) links_from_json(m["links"], g);
   return g;
 }
 
-/// A cell [x, y] the unit may stand on (`view`: the grid as the unit sees it).
+/// A cell [x, y] (or [x, y, layer]) the unit may stand on (`view`: the grid as the unit sees it).
 Cell cell_from_json(const json& j, const char* what, const grid::Grid& g, const grid::Unit& unit,
                     const grid::Grid& view) {
-  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) {
-    throw ApiError{400, std::string("\"") + what + "\" must be [x, y]"};
-  }
-  const Cell c{j[0].get<int>(), j[1].get<int>()};
-  if (!g.in_bounds(c)) throw ApiError{422, std::string(what) + " is outside the map"};
+  const Cell c = map_cell_from_json(j, what, g);
   const char cls = g.cell_class(c.x, c.y);
   if (cls == grid::kWallClass) throw ApiError{422, std::string(what) + " is on a wall"};
   if (unit.forbids(cls)) {
@@ -180,14 +322,14 @@ json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r
   search::TraceRecorder rec;
   const bool trace = r.value("trace", false);
   finder.find_nearest(start, goals, result, trace ? &rec : nullptr);
-  json out = pathlab::json::search_result(o.algorithm, start, goals, result);
+  json out = pathlab::json::search_result(o.algorithm, start, goals, result, &g);
   // The same fields as solve --smooth.
   if (smoothing && result.status == Status::found) {
-    pathlab::json::add_smoothing(out, post::smooth_result(*view, o, result, *smoothing),
-                                 *smoothing);
+    pathlab::json::add_smoothing(out, post::smooth_result(*view, o, result, *smoothing), *smoothing,
+                                 &g);
   }
   if (trace) out["trace"] = pathlab::json::compact_trace(rec.events(), g.width());
-  pathlab::json::add_partial(out, o, result);
+  pathlab::json::add_partial(out, o, result, &g);
   if (!g.sees_alike(o.unit)) {
     // Where the unit may go: its blocked cells, row-major, for the page to shade.
     std::string blocked;
@@ -216,7 +358,7 @@ json reach_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r
   const double us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   if (st == Status::invalid_input) throw ApiError{422, "the movement range cannot be computed"};
-  json out = pathlab::json::reach(start, budget, st, cells);
+  json out = pathlab::json::reach(start, budget, st, cells, &g);
   out["time_us"] = us;
   return out;
 }
@@ -314,11 +456,15 @@ void add_core_routes(Router& router, const Catalog& catalog, const Limits& c) {
       flow::SectorField f;
       if (auto bad = f.build(g, goals, o, sector)) throw ApiError{422, *bad};
       f.require(units);
-      return dump(pathlab::json::flow_field(f));
+      json out = pathlab::json::flow_field(f);
+      out["goals"] = pathlab::json::cells(f.goals(), &g);
+      return dump(out);
     }
     flow::Field f;
     if (auto bad = f.build(g, goals, o)) throw ApiError{422, *bad};
-    return dump(pathlab::json::flow_field(f));
+    json out = pathlab::json::flow_field(f);
+    out["goals"] = pathlab::json::cells(f.goals(), &g);
+    return dump(out);
   });
   // Movement range: {"map","start","budget"[,"radius","class_cost","diagonal","cost_model"]}
   // -> {"cells":[[x,y,cost],...] (row-major), "status", "time_us"}.

@@ -52,12 +52,45 @@ nlohmann::json walls(const grid::Grid& g) {
   return {{"width", g.width()}, {"height", g.height()}, {"walls", walls}};
 }
 
+nlohmann::json edge_walls(const grid::Grid& g) {
+  nlohmann::json out = nlohmann::json::array();
+  if (!g.has_edge_walls()) return out;
+  const auto add = [&](int x, int y, grid::Side s) {
+    nlohmann::json e = cell({x, y}, &g);
+    e.push_back(std::string(grid::to_string(s)));
+    out.push_back(std::move(e));
+  };
+  // Each edge once: the east and south sides of every cell, plus the north side of a floor's
+  // first row and the west side of the first column (edges to the outside).
+  for (int y = 0; y < g.height(); ++y) {
+    if (!g.map_cell(0, y)) continue;
+    for (int x = 0; x < g.width(); ++x) {
+      if (g.local_y(y) == 0 && g.edge_wall(x, y, grid::Side::north)) add(x, y, grid::Side::north);
+      if (x == 0 && g.edge_wall(x, y, grid::Side::west)) add(x, y, grid::Side::west);
+      if (g.edge_wall(x, y, grid::Side::east)) add(x, y, grid::Side::east);
+      if (g.edge_wall(x, y, grid::Side::south)) add(x, y, grid::Side::south);
+    }
+  }
+  return out;
+}
+
+nlohmann::json links(const grid::Grid& g) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const grid::Link& l : g.links()) {
+    out.push_back({{"from", cell(l.from, &g)},
+                   {"to", cell(l.to, &g)},
+                   {"cost", l.cost},
+                   {"oneway", l.oneway}});
+  }
+  return out;
+}
+
 nlohmann::json loaded_map(const io::Map& m, const std::string& name) {
   const grid::Grid& g = m.grid;
   nlohmann::json j = walls(g);
   j["name"] = name;
-  j["start"] = m.start ? cell(*m.start) : nlohmann::json(nullptr);
-  j["goal"] = m.goal ? cell(*m.goal) : nlohmann::json(nullptr);
+  j["start"] = m.start ? cell(*m.start, &g) : nlohmann::json(nullptr);
+  j["goal"] = m.goal ? cell(*m.goal, &g) : nlohmann::json(nullptr);
   if (g.has_terrain()) {
     nlohmann::json terrain = nlohmann::json::array();
     for (int y = 0; y < g.height(); ++y) {
@@ -66,6 +99,14 @@ nlohmann::json loaded_map(const io::Map& m, const std::string& name) {
     j["terrain"] = terrain;
   }
   if (g.has_classes()) j["classes"] = classes_string(g);
+  j["layout"] = std::string(grid::to_string(g.layout()));
+  if (g.layers() > 1) {
+    j["layers"] = g.layers();
+    j["layer_height"] = g.layer_height();
+    j["layer_pitch"] = g.layer_pitch();
+  }
+  if (g.has_edge_walls()) j["edge_walls"] = edge_walls(g);
+  if (!g.links().empty()) j["links"] = links(g);
   return j;
 }
 

@@ -19,7 +19,8 @@ namespace pathlab::api {
 
 /// A file name the catalogs accept: not empty, no '/' or '\', not starting with '.'.
 [[nodiscard]] bool plain_name(std::string_view name);
-/// A map file: .txt, .map, .ascii, .asc, .png, .bmp, .jpg or .gif, and no ".scen" in the name.
+/// A map file: .txt, .map, .ascii, .asc, .png, .bmp, .jpg, .gif, .tmx, .tmj or .json (Tiled
+/// JSON or a layered map) and no ".scen" in the name; a .json Link board (link_*.json) is not.
 [[nodiscard]] bool is_map_file(std::string_view name);
 /// A Link board file: link_*.txt or link_*.json.
 [[nodiscard]] bool is_board_file(std::string_view name);

@@ -26,9 +26,21 @@ namespace pathlab::json {
 [[nodiscard]] nlohmann::json unit(const grid::Unit& u);
 /// {"width","height","walls":"0101…"} (row-major, '1' where the default unit cannot pass).
 [[nodiscard]] nlohmann::json walls(const grid::Grid& g);
-/// A loaded map as GET /api/maps/NAME gives it: walls() plus "name", "start" and "goal" ([x, y]
-/// or null), "terrain" (row-major costs, when the map has terrain) and "classes" (one class
-/// character a cell, row-major, when the map has classes).
+/// The walls on cell edges, each edge once: [[x, y, "e"|"s"|"n"|"w"], …] ([x, y, layer, side]
+/// on layered maps). East and south sides name the inner edges; "n" and "w" appear only on a
+/// floor's first row and column (edges to the outside).
+[[nodiscard]] nlohmann::json edge_walls(const grid::Grid& g);
+/// The links: [{"from": cell, "to": cell, "cost", "oneway"}, …] (cell() of each end).
+[[nodiscard]] nlohmann::json links(const grid::Grid& g);
+/// A loaded map as GET /api/maps/NAME gives it: walls() plus "name", "start" and "goal" (cell()
+/// or null), "terrain" (row-major costs, when the map has terrain), "classes" (one class
+/// character a cell, row-major, when the map has classes) and "layout" ("square", "pointy-odd-r",
+/// …). A layered map adds "layers", "layer_height" (rows of each floor) and "layer_pitch": its
+/// floors are stacked in one grid, so "height" and every row-major string or array run over
+/// the stacked rows, floor l's row y being row l * layer_pitch + y, with layer_pitch -
+/// layer_height rows of wall between floors; its cells are written [x, y, layer], y within the
+/// floor. A map with walls on cell edges adds "edge_walls" (edge_walls()), one with links
+/// "links" (links()).
 [[nodiscard]] nlohmann::json loaded_map(const io::Map& m, const std::string& name);
 
 }  // namespace pathlab::json
