@@ -9,8 +9,10 @@ without the GIL, flow fields, units of any radius and terrain ability.
     r = pathlab.find(g, (10, 12), (200, 180), algorithm="jps")
     r.status, r.cost, r.path          # path: int32 array (n, 2), one (x, y) a row
 
-Coordinates are (x, y); arrays are numpy, indexed [y, x]. Bad arguments raise ValueError
-(pathlab.ParseError, a subclass, for a malformed file).
+Coordinates are (x, y); arrays are numpy, indexed [y, x]. Hex grids (layout=), walls on cell
+edges, layered maps with links and Tiled maps too: on a layered map cells are (x, y, layer) and
+arrays [layer, y, x]. Bad arguments raise ValueError (pathlab.ParseError, a subclass, for a
+malformed file).
 """
 
 from ._pathlab import (

@@ -6,7 +6,10 @@ import numpy.typing as npt
 
 __version__: str
 
-Point = Tuple[int, int] | Sequence[int]
+# A cell: (x, y), or (x, y, layer) on a layered map (y within the floor; (x, y) is floor 0).
+Point = Tuple[int, int] | Tuple[int, int, int] | Sequence[int]
+Layout = str  # "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q" or "flat-even-q"
+Side = str  # "n", "e", "s" or "w"
 ClassCost = Optional[Mapping[str, Optional[float]]]
 
 class ParseError(ValueError): ...
@@ -18,28 +21,80 @@ class Grid:
         *,
         costs: Optional[npt.ArrayLike] = None,
         classes: Optional[npt.ArrayLike] = None,
+        layout: Layout = "square",
     ) -> None: ...
+    @staticmethod
+    def layered(width: int, height: int, layers: int, *, layout: Layout = "square") -> "Grid": ...
     @property
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
     @property
-    def start(self) -> Optional[Tuple[int, int]]: ...
+    def layers(self) -> int: ...
     @property
-    def goal(self) -> Optional[Tuple[int, int]]: ...
+    def layer_height(self) -> int: ...
+    @property
+    def layout(self) -> Layout: ...
+    @layout.setter
+    def layout(self, value: Layout) -> None: ...
+    @property
+    def start(self) -> Optional[Tuple[int, ...]]: ...
+    @property
+    def goal(self) -> Optional[Tuple[int, ...]]: ...
     def walls(self) -> npt.NDArray[np.bool_]: ...
     def costs(self) -> npt.NDArray[np.float64]: ...
     def classes(self) -> npt.NDArray[np.uint8]: ...
     def edit(self, text: str) -> None: ...
     def set_walls(
-        self, x: int, y: int, x2: Optional[int] = None, y2: Optional[int] = None, *, blocked: bool = True
+        self,
+        x: int,
+        y: int,
+        x2: Optional[int] = None,
+        y2: Optional[int] = None,
+        *,
+        blocked: bool = True,
+        layer: Optional[int] = None,
     ) -> None: ...
     def set_terrain(
-        self, x: int, y: int, cost: float, x2: Optional[int] = None, y2: Optional[int] = None
+        self,
+        x: int,
+        y: int,
+        cost: float,
+        x2: Optional[int] = None,
+        y2: Optional[int] = None,
+        *,
+        layer: Optional[int] = None,
     ) -> None: ...
     def set_class(
-        self, x: int, y: int, cls: str, x2: Optional[int] = None, y2: Optional[int] = None
+        self,
+        x: int,
+        y: int,
+        cls: str,
+        x2: Optional[int] = None,
+        y2: Optional[int] = None,
+        *,
+        layer: Optional[int] = None,
     ) -> None: ...
+    def set_edge_wall(
+        self,
+        x: int,
+        y: int,
+        side: Side,
+        blocked: bool = True,
+        *,
+        x2: Optional[int] = None,
+        y2: Optional[int] = None,
+        layer: Optional[int] = None,
+    ) -> None: ...
+    def edge_wall(self, x: int, y: int, side: Side, *, layer: Optional[int] = None) -> bool: ...
+    def edge_walls(self) -> list[Tuple[int | str, ...]]: ...
+    def add_link(
+        self, from_: Point, to: Point, cost: float = 1.0, oneway: bool = False
+    ) -> None: ...
+    @property
+    def links(self) -> list[dict]: ...
+    def remove_links(self, from_: Point, to: Point) -> int: ...
+    def clear_links(self) -> None: ...
 
 class Trace:
     names: list[str]
@@ -95,10 +150,11 @@ class Pathfinder:
 class FlowField:
     distance: npt.NDArray[np.float64]
     direction: npt.NDArray[np.int8]
-    goals: list[Tuple[int, int]]
+    goals: list[Tuple[int, ...]]
     time_us: float
     @property
     def stale(self) -> bool: ...
+    def next(self, cell: Point) -> Optional[Tuple[int, ...]]: ...
 
 class LinkBoard:
     def __init__(self, text: str) -> None: ...
@@ -205,7 +261,14 @@ def flow_field(
     radius: float = 0.0,
     class_cost: ClassCost = None,
 ) -> FlowField: ...
-def load_map(path: str, *, format: str = "auto", threshold: int = 128, cell: int = 1) -> Grid: ...
+def load_map(
+    path: str,
+    *,
+    format: str = "auto",
+    threshold: int = 128,
+    cell: int = 1,
+    layout: Optional[Layout] = None,
+) -> Grid: ...
 def load_scenarios(path: str) -> dict: ...
 def bench(
     scenarios: Sequence[str],

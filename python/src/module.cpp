@@ -6,6 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <array>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -127,27 +130,38 @@ Array<T> as_array(const py::handle& obj, const std::string& name, const char* ki
   return out;
 }
 
-/// Checks that `a` is 2-D with the given shape (or any shape when height < 0) and returns it.
+/// The arrays of a grid's cells, 2-D (height, width) or, for a layered map, 3-D (layers,
+/// height, width): their shape as (layers, height, width), checked against `walls` when given.
 template <class Array>
-std::pair<int, int> shape_of(const Array& a, const char* name, int height = -1, int width = -1) {
-  if (a.ndim() != 2) {
-    fail(std::string(name) + " must be a 2-D array (height, width), not " +
+std::array<int, 3> floors_shape(const Array& a, const char* name,
+                                const std::array<int, 3>* walls = nullptr) {
+  if (a.ndim() != 2 && a.ndim() != 3) {
+    fail(std::string(name) +
+         " must be a 2-D array (height, width) or a 3-D array (layers, height, width), not " +
          std::to_string(a.ndim()) + "-D");
   }
-  const auto h = a.shape(0), w = a.shape(1);
-  if (h < 1 || w < 1 || h > 1 << 20 || w > 1 << 20) {
-    fail(std::string(name) + " has shape (" + std::to_string(h) + ", " + std::to_string(w) +
-         "): each side must be 1 to 1048576");
+  std::array<py::ssize_t, 3> s{1, a.shape(0), a.shape(1)};
+  if (a.ndim() == 3) s = {a.shape(0), a.shape(1), a.shape(2)};
+  auto text = [&](const auto& v) {
+    std::string t = "(";
+    if (a.ndim() == 3) t.append(std::to_string(v[0])).append(", ");
+    return t.append(std::to_string(v[1])).append(", ").append(std::to_string(v[2])).append(")");
+  };
+  if (s[0] < 1 || s[1] < 1 || s[2] < 1 || s[0] > 1 << 20 || s[1] > 1 << 20 || s[2] > 1 << 20) {
+    fail(std::string(name) + " has shape " + text(s) + ": each side must be 1 to 1048576");
   }
-  if (height >= 0 && (h != height || w != width)) {
-    fail(std::string(name) + " has shape (" + std::to_string(h) + ", " + std::to_string(w) +
-         "), the walls (" + std::to_string(height) + ", " + std::to_string(width) + ")");
+  const std::array<int, 3> out{static_cast<int>(s[0]), static_cast<int>(s[1]),
+                               static_cast<int>(s[2])};
+  if (walls != nullptr && out != *walls) {
+    fail(std::string(name) + " has shape " + text(s) + ", the walls " + text(*walls));
   }
-  return {static_cast<int>(h), static_cast<int>(w)};
+  return out;
 }
 
+/// A grid of the walls (2-D, or 3-D for a layered map: one floor a slice), with costs and
+/// classes of the same shape, in `layout`.
 std::shared_ptr<grid::Grid> make_grid(const py::handle& walls_in, const py::handle& costs_in,
-                                      const py::handle& classes_in) {
+                                      const py::handle& classes_in, grid::Layout layout) {
   const Walls walls = as_array<bool>(walls_in, "walls", "biu", "a bool array (height, width)");
   std::optional<Costs> costs;
   std::optional<Ints> classes;
@@ -158,49 +172,73 @@ std::shared_ptr<grid::Grid> make_grid(const py::handle& walls_in, const py::hand
     classes = as_array<std::int64_t>(classes_in, "classes", "iu",
                                      "a uint8 array (height, width) of class characters");
   }
-  const auto [h, w] = shape_of(walls, "walls");
-  auto g = std::make_shared<grid::Grid>(w, h);
-  const auto wall = walls.unchecked<2>();
+  const std::array<int, 3> shape = floors_shape(walls, "walls");
+  const auto [layers, h, w] = shape;
+  std::shared_ptr<grid::Grid> g;
+  try {
+    g = std::make_shared<grid::Grid>(grid::Grid::layered(w, h, layers));
+  } catch (const std::length_error& e) {
+    fail(std::string("walls: ") + e.what());
+  }
+  // The value at [l, y, x] (or [y, x]) of a C-ordered array of `shape`.
+  const auto at = [&](int l, int y, int x) {
+    return (static_cast<std::size_t>(l) * static_cast<std::size_t>(h) +
+            static_cast<std::size_t>(y)) *
+               static_cast<std::size_t>(w) +
+           static_cast<std::size_t>(x);
+  };
+  auto index = [&](int l, int y, int x) {
+    std::string s = "[";
+    if (walls.ndim() == 3) s.append(std::to_string(l)).append(", ");
+    return s.append(std::to_string(y)).append(", ").append(std::to_string(x)).append("]");
+  };
   if (classes) {
-    shape_of(*classes, "classes", h, w);
-    const auto cls = classes->unchecked<2>();
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        const std::int64_t v = cls(y, x);
-        const char c = grid::canonical_class(static_cast<char>(v >= 0 && v < 128 ? v : 0));
-        if (!grid::valid_class(c)) {
-          fail("classes[" + std::to_string(y) + ", " + std::to_string(x) +
-               "] = " + std::to_string(cls(y, x)) +
-               ": a class is a printable character other than space (ord('.') ground, "
-               "ord('@') wall, ord('T'), ...)");
+    floors_shape(*classes, "classes", &shape);
+    const std::int64_t* cls = classes->data();
+    for (int l = 0; l < layers; ++l) {
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          const std::int64_t v = cls[at(l, y, x)];
+          const char c = grid::canonical_class(static_cast<char>(v >= 0 && v < 128 ? v : 0));
+          if (!grid::valid_class(c)) {
+            fail("classes" + index(l, y, x) + " = " + std::to_string(v) +
+                 ": a class is a printable character other than space (ord('.') ground, "
+                 "ord('@') wall, ord('T'), ...)");
+          }
+          if (c != grid::kGroundClass) g->set_class(x, g->at(l, x, y).y, c);
         }
-        if (c != grid::kGroundClass) g->set_class(x, y, c);
       }
     }
   }
   if (costs) {
-    shape_of(*costs, "costs", h, w);
-    const auto cost = costs->unchecked<2>();
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        const double v = cost(y, x);
-        if (std::isinf(v) && v > 0) {
-          g->set_blocked(x, y, true);
-        } else if (!(v >= 1) || v > 3.0e38) {
-          fail("costs[" + std::to_string(y) + ", " + std::to_string(x) +
-               "] = " + py::str(py::float_(v)).cast<std::string>() +
-               ": a cost is a number >= 1, or inf for a wall");
-        } else if (v != 1) {
-          g->set_terrain(x, y, static_cast<float>(v));
+    floors_shape(*costs, "costs", &shape);
+    const double* cost = costs->data();
+    for (int l = 0; l < layers; ++l) {
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          const double v = cost[at(l, y, x)];
+          const int gy = g->at(l, x, y).y;
+          if (std::isinf(v) && v > 0) {
+            g->set_blocked(x, gy, true);
+          } else if (!(v >= 1) || v > 3.0e38) {
+            fail("costs" + index(l, y, x) + " = " + py::str(py::float_(v)).cast<std::string>() +
+                 ": a cost is a number >= 1, or inf for a wall");
+          } else if (v != 1) {
+            g->set_terrain(x, gy, static_cast<float>(v));
+          }
         }
       }
     }
   }
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      if (wall(y, x)) g->set_blocked(x, y, true);
+  const bool* wall = walls.data();
+  for (int l = 0; l < layers; ++l) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        if (wall[at(l, y, x)]) g->set_blocked(x, g->at(l, x, y).y, true);
+      }
     }
   }
+  if (layout != grid::Layout::square) g->set_layout(layout);
   return g;
 }
 
@@ -271,7 +309,8 @@ bool same_options(const search::Options& a, const search::Options& b) {
          a.node_limit == b.node_limit && a.partial == b.partial && a.unit == b.unit;
 }
 
-Cell to_cell(const py::handle& p, const char* name) {
+/// (x, y) of a sequence of two integers, for boards (the Link game): no floors there.
+Cell to_pair(const py::handle& p, const char* name) {
   try {
     const auto seq = p.cast<py::sequence>();
     if (py::len(seq) != 2 || py::isinstance<py::str>(p)) throw py::cast_error();
@@ -282,18 +321,100 @@ Cell to_cell(const py::handle& p, const char* name) {
   }
 }
 
+/// How a grid's cells show in Python (shared docs/DESIGN.md, "Every map a game has"): (x, y),
+/// or on a layered map (x, y, layer) with y the row within the floor, as the CLI's JSON
+/// writes them. The library stacks the floors in one grid (Grid::at): every cell that enters
+/// or leaves the module goes through here.
+struct Floors {
+  int layers = 1;        ///< floors, >= 1
+  int layer_height = 0;  ///< rows of each floor
+  int pitch = 1;         ///< grid rows from one floor to the next
+  Floors() = default;
+  explicit Floors(const grid::Grid& g)
+      : layers(g.layers()), layer_height(g.layer_height()), pitch(g.layer_pitch()) {}
+  [[nodiscard]] bool layered() const noexcept { return layers > 1; }
+  /// Numbers per cell in arrays: 2, or 3 on a layered map.
+  [[nodiscard]] py::ssize_t columns() const noexcept { return layered() ? 3 : 2; }
+  /// The floor of grid row y (rows outside the grid: floor 0, the row as it is).
+  [[nodiscard]] int layer_of(int y) const noexcept {
+    return layered() && y >= 0 ? std::min(y / pitch, layers - 1) : 0;
+  }
+  [[nodiscard]] int local_y(int y) const noexcept { return y - layer_of(y) * pitch; }
+};
+
+/// The cell as Python shows it: (x, y), or (x, y, layer) on a layered map.
+py::tuple cell_tuple(const Floors& f, Cell c) {
+  if (!f.layered()) return py::make_tuple(c.x, c.y);
+  return py::make_tuple(c.x, f.local_y(c.y), f.layer_of(c.y));
+}
+
+/// "(x, y)", or "(x, y, layer)" on a layered map.
+std::string cell_text(const Floors& f, Cell c) {
+  if (!f.layered()) return cell_text(c);
+  std::string s = "(";
+  s.append(std::to_string(c.x)).append(", ").append(std::to_string(f.local_y(c.y)));
+  s.append(", ").append(std::to_string(f.layer_of(c.y))).append(")");
+  return s;
+}
+
+/// The grid cell of (x, y) on floor `layer` (floor 0 when not given), checked as the CLI
+/// checks L:X,Y: the floor must be one of the map's and, on a layered map, the row one of the
+/// floor's. Columns (and rows of a single-floor map) are left to the caller's checks.
+Cell grid_cell(const grid::Grid& g, int x, int y, std::optional<int> layer,
+               const std::string& name) {
+  const Floors f(g);
+  auto text = [&] {
+    std::string s = "(";
+    s.append(std::to_string(x)).append(", ").append(std::to_string(y));
+    if (layer) s.append(", ").append(std::to_string(*layer));
+    return s.append(")");
+  };
+  const int l = layer.value_or(0);
+  if (l < 0 || l >= f.layers) {
+    fail(name + " " + text() + ": floor " + std::to_string(l) + " is not one of the map's " +
+         std::to_string(f.layers) + " (0 to " + std::to_string(f.layers - 1) + ")");
+  }
+  if (!f.layered()) return Cell{x, y};
+  if (y < 0 || y >= f.layer_height) {
+    fail(name + " " + text() + ": row " + std::to_string(y) + " is outside floor " +
+         std::to_string(l) + " (" + std::to_string(f.layer_height) + " rows)" +
+         (layer ? "" : "; give (x, y, layer) for another floor"));
+  }
+  return g.at(l, x, y);
+}
+
+/// A cell given as (x, y) or (x, y, layer) (any sequence of two or three integers): the grid's
+/// cell (grid_cell). (x, y) is floor 0 of a layered map.
+Cell to_cell(const grid::Grid& g, const py::handle& p, const std::string& name) {
+  std::int32_t v[3] = {0, 0, 0};
+  std::size_t n = 0;
+  try {
+    const auto seq = p.cast<py::sequence>();
+    n = py::len(seq);
+    if ((n != 2 && n != 3) || py::isinstance<py::str>(p)) throw py::cast_error();
+    for (std::size_t i = 0; i < n; ++i) v[i] = seq[i].cast<std::int32_t>();
+  } catch (const py::cast_error&) {
+    fail(name + " must be a pair of integers (x, y) or a triple (x, y, layer), not " +
+         py::repr(p).cast<std::string>());
+  }
+  return grid_cell(g, v[0], v[1], n == 3 ? std::optional<int>(v[2]) : std::nullopt, name);
+}
+
 /// Why the unit cannot stand on c (the CLI's checks, in Python's words), or nothing. `name`
 /// gives the message's subject ("start", "goals[3]"): called only when there is a problem.
 template <class Name>
 std::optional<std::string> endpoint_problem(const grid::Grid& g, const search::Options& o, Cell c,
                                             Name&& name) {
-  auto at = [&] { return std::string(name()) + " " + cell_text(c); };
+  const Floors f(g);
+  auto at = [&] { return std::string(name()) + " " + cell_text(f, c); };
+  if (auto bad = grid::validate(o.unit, g.layout())) return bad;
   switch (grid::footing(g, o.unit, c)) {
     case grid::Footing::ok:
       return std::nullopt;
     case grid::Footing::outside:
       return at() + " is outside the " + std::to_string(g.width()) + "x" +
-             std::to_string(g.height()) + " map";
+             std::to_string(f.layered() ? f.layer_height : g.height()) + " map" +
+             (f.layered() ? " (" + std::to_string(f.layers) + " floors)" : std::string());
     case grid::Footing::wall:
       return at() + " is on a wall";
     case grid::Footing::forbidden_class: {
@@ -309,22 +430,48 @@ std::optional<std::string> endpoint_problem(const grid::Grid& g, const search::O
   return std::nullopt;
 }
 
-py::array_t<std::int32_t> path_array(const std::vector<Cell>& path) {
-  py::array_t<std::int32_t> out({static_cast<py::ssize_t>(path.size()), py::ssize_t{2}});
+/// Cells as an int32 array (n, 2) of (x, y), or (n, 3) of (x, y, layer) on a layered map.
+py::array_t<std::int32_t> path_array(const std::vector<Cell>& path, const Floors& f = {}) {
+  const py::ssize_t k = f.columns();
+  py::array_t<std::int32_t> out({static_cast<py::ssize_t>(path.size()), k});
   auto a = out.mutable_unchecked<2>();
   for (std::size_t i = 0; i < path.size(); ++i) {
-    a(static_cast<py::ssize_t>(i), 0) = path[i].x;
-    a(static_cast<py::ssize_t>(i), 1) = path[i].y;
+    const auto r = static_cast<py::ssize_t>(i);
+    a(r, 0) = path[i].x;
+    a(r, 1) = f.local_y(path[i].y);
+    if (k == 3) a(r, 2) = f.layer_of(path[i].y);
   }
   return out;
 }
 
-py::array_t<double> points_array(const std::vector<Point>& points) {
-  py::array_t<double> out({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+/// Points in map units as a float array (n, 2), or (n, 3) of (x, y, layer) on a layered map
+/// (y within the floor: a cell's centre is (x + 0.5, y + 0.5)).
+py::array_t<double> points_array(const std::vector<Point>& points, const Floors& f = {}) {
+  const py::ssize_t k = f.columns();
+  py::array_t<double> out({static_cast<py::ssize_t>(points.size()), k});
   auto p = out.mutable_unchecked<2>();
   for (std::size_t i = 0; i < points.size(); ++i) {
-    p(static_cast<py::ssize_t>(i), 0) = points[i].x;
-    p(static_cast<py::ssize_t>(i), 1) = points[i].y;
+    const auto r = static_cast<py::ssize_t>(i);
+    const int layer = f.layer_of(static_cast<int>(std::floor(points[i].y)));
+    p(r, 0) = points[i].x;
+    p(r, 1) = points[i].y - static_cast<double>(layer) * f.pitch;
+    if (k == 3) p(r, 2) = layer;
+  }
+  return out;
+}
+
+/// One value per map cell: an array (height, width) indexed [y, x], or on a layered map
+/// (layers, layer_height, width) indexed [layer, y, x] (the rows between floors left out).
+template <class T, class Get>
+py::array_t<T> cell_array(const grid::Grid& g, Get&& get) {
+  const Floors f(g);
+  const int w = g.width(), h = f.layered() ? f.layer_height : g.height();
+  py::array_t<T> out = f.layered() ? py::array_t<T>({f.layers, h, w}) : py::array_t<T>({h, w});
+  T* p = out.mutable_data();
+  for (int l = 0; l < f.layers; ++l) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) *p++ = get(g.at(l, x, y));
+    }
   }
   return out;
 }
@@ -338,6 +485,7 @@ struct PyResult {
   double time_us = 0;
   py::array_t<std::int32_t> path;
   std::vector<Point> points;  // search::path_points: made an array only when asked
+  Floors floors;              // how its cells show: (x, y) or (x, y, layer)
   std::string note;
   std::string answered_by;  // search::to_string(Result::answered_by)
   std::string fallback;     // search::to_string(Result::fallback)
@@ -353,7 +501,8 @@ struct PyTrace {
   py::array_t<std::int32_t> cell;   // (n, 2)
   py::array_t<std::int32_t> other;  // (n, 2): the parent (opened, updated) or the second cell
   py::array_t<double> g, f;
-  int width = 0, height = 0;
+  int width = 0, height = 0;  // of the map (height: of a floor on a layered map)
+  int layers = 1;
 };
 
 PyTrace trace_arrays(const std::vector<search::TraceEvent>& events, const grid::Grid& grid) {
@@ -361,8 +510,9 @@ PyTrace trace_arrays(const std::vector<search::TraceEvent>& events, const grid::
   PyTrace t;
   t.event = py::array_t<std::uint8_t>(n);
   t.side = py::array_t<std::uint8_t>(n);
-  t.cell = py::array_t<std::int32_t>({n, py::ssize_t{2}});
-  t.other = py::array_t<std::int32_t>({n, py::ssize_t{2}});
+  const py::ssize_t k = Floors(grid).columns();
+  t.cell = py::array_t<std::int32_t>({n, k});
+  t.other = py::array_t<std::int32_t>({n, k});
   t.g = py::array_t<double>(n);
   t.f = py::array_t<double>(n);
   auto ev = t.event.mutable_unchecked<1>();
@@ -371,39 +521,46 @@ PyTrace trace_arrays(const std::vector<search::TraceEvent>& events, const grid::
   auto o = t.other.mutable_unchecked<2>();
   auto g = t.g.mutable_unchecked<1>();
   auto f = t.f.mutable_unchecked<1>();
+  const Floors fl(grid);
   for (py::ssize_t i = 0; i < n; ++i) {
     const search::TraceEvent& e = events[static_cast<std::size_t>(i)];
     ev(i) = static_cast<std::uint8_t>(e.type);
     sd(i) = e.side;
     c(i, 0) = e.cell.x;
-    c(i, 1) = e.cell.y;
+    c(i, 1) = fl.local_y(e.cell.y);
     o(i, 0) = e.other.x;
-    o(i, 1) = e.other.y;
+    o(i, 1) = fl.local_y(e.other.y);
+    if (fl.layered()) {
+      c(i, 2) = fl.layer_of(e.cell.y);
+      o(i, 2) = fl.layer_of(e.other.y);
+    }
     g(i) = e.g;
     f(i) = e.f;
   }
   t.width = grid.width();
-  t.height = grid.height();
+  t.height = fl.layered() ? fl.layer_height : grid.height();
+  t.layers = fl.layers;
   return t;
 }
 
-PyResult to_python(const search::Result& r, bool partial) {
+PyResult to_python(const search::Result& r, bool partial, const Floors& fl) {
   PyResult out;
+  out.floors = fl;
   out.status = std::string(to_string(r.status));
   out.cost = r.status == Status::found ? r.cost : std::nan("");
   out.expanded = r.stats.expanded;
   out.generated = r.stats.generated;
   out.time_us = r.stats.time_us;
-  out.path = path_array(r.path);
+  out.path = path_array(r.path, fl);
   out.points = search::path_points(r);
   out.note = std::string(r.note);
   out.answered_by = std::string(search::to_string(r.answered_by));
   out.fallback = std::string(search::to_string(r.fallback));
   if (partial && r.status != Status::found && r.status != Status::invalid_input) {
     py::dict d;
-    d["reached"] = py::make_tuple(r.partial.reached.x, r.partial.reached.y);
+    d["reached"] = cell_tuple(fl, r.partial.reached);
     d["cost"] = r.partial.cost;
-    d["path"] = path_array(r.partial.path);
+    d["path"] = path_array(r.partial.path, fl);
     out.partial = d;
   }
   return out;
@@ -420,9 +577,13 @@ std::optional<post::Smoothing> smoothing_of(const std::optional<std::string>& na
 PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py::handle& start,
                   const py::handle& goal, bool trace = false,
                   std::optional<post::Smoothing> smooth = std::nullopt) {
-  const Cell s = to_cell(start, "start"), t = to_cell(goal, "goal");
   const grid::Grid& g = finder.grid();
+  const Cell s = to_cell(g, start, "start"), t = to_cell(g, goal, "goal");
   const search::Options& o = finder.options();
+  // A hex map takes a radius of whole hexes (the layout may have changed since the finder).
+  if (grid::is_hex(g.layout()) && o.unit.radius != std::floor(o.unit.radius)) {
+    if (auto bad = grid::validate(o.unit, g.layout())) fail(*bad);
+  }
   // The unit may stand where its view of the grid is free: a bit test each; the reason is
   // worked out only when one fails.
   const grid::Grid* view = finder.searched_grid();
@@ -434,14 +595,15 @@ PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py:
   if (trace) recorder.emplace();
   finder.find(s, t, scratch, recorder ? &*recorder : nullptr);
   if (scratch.status == Status::invalid_input) fail("the query is invalid for this map");
-  PyResult out = to_python(scratch, o.partial);
+  const Floors fl(g);
+  PyResult out = to_python(scratch, o.partial, fl);
   if (recorder) out.trace = py::cast(trace_arrays(recorder->events(), g));
   if (smooth && scratch.status == Status::found) {
     // As the CLI's --smooth: the waypoints that see each other, under the options' rule.
     const post::SmoothedPath sp = post::smooth_result(g, o, scratch, *smooth);
     py::dict d;
-    d["path"] = path_array(sp.path);
-    d["points"] = points_array(sp.points);
+    d["path"] = path_array(sp.path, fl);
+    d["points"] = points_array(sp.points, fl);
     d["cost"] = sp.cost;
     d["los_checks"] = sp.los_checks;
     out.smoothed = d;
@@ -495,9 +657,9 @@ PyResult find(GridHandle& g, const py::handle& start, const py::handle& goal, co
 }
 
 /// Movement range: (cells int32 (n, 2), costs float64 (n,)), every cell whose least cost from
-/// start is within budget, row-major.
+/// start is within budget, row-major (floor by floor; cells (n, 3) on a layered map).
 py::tuple run_reach(search::Pathfinder& finder, const py::handle& start, double budget) {
-  const Cell s = to_cell(start, "start");
+  const Cell s = to_cell(finder.grid(), start, "start");
   if (auto bad = endpoint_problem(finder.grid(), finder.options(), s, [] { return "start"; })) {
     fail(*bad);
   }
@@ -507,43 +669,109 @@ py::tuple run_reach(search::Pathfinder& finder, const py::handle& start, double 
   if (st == Status::invalid_input) fail("the query is invalid for this map");
   if (st == Status::node_limit) fail("reach: the node limit stopped the search (raise node_limit)");
   const auto n = static_cast<py::ssize_t>(cells.size());
-  py::array_t<std::int32_t> at({n, py::ssize_t{2}});
+  std::vector<Cell> at(cells.size());
   py::array_t<double> cost(n);
-  auto a = at.mutable_unchecked<2>();
   auto c = cost.mutable_unchecked<1>();
   for (py::ssize_t i = 0; i < n; ++i) {
     const search::ReachCell& r = cells[static_cast<std::size_t>(i)];
-    a(i, 0) = r.cell.x;
-    a(i, 1) = r.cell.y;
+    at[static_cast<std::size_t>(i)] = r.cell;
     c(i) = r.cost;
   }
-  return py::make_tuple(at, cost);
+  return py::make_tuple(path_array(at, Floors(finder.grid())), cost);
 }
 
 py::tuple PyPathfinder::reach(const py::handle& start, double budget) {
   return run_reach(finder_, start, budget);
 }
 
-/// Applies an edit to the grid (the CLI's --edit text, or a built Edit), alone: batches and
-/// fields being built on other Python threads finish first. Finders and fields built on the
-/// grid repair themselves on their next use.
+/// Runs `change` on the grid alone: batches and fields being built on other Python threads
+/// finish first. Finders and fields built on the grid repair themselves on their next use.
+template <class Change>
+auto change_alone(GridHandle& g, Change&& change) {
+  // Wait for the lock without the GIL (a batch's thread takes the GIL to check for Ctrl-C),
+  // then change with both: find() on another Python thread runs under the GIL alone.
+  py::gil_scoped_release release;
+  const std::unique_lock<std::shared_mutex> alone(*g.edit_lock);
+  py::gil_scoped_acquire again;
+  return change(*g.grid);
+}
+
+/// Applies an edit to the grid (the CLI's --edit text, or a built Edit), alone (change_alone).
 void apply_edit(GridHandle& g, const grid::Edit& e, const std::string& what) {
   if (auto bad = g.grid->check(e)) fail(what + ": " + *bad);
-  std::optional<std::string> bad;
-  {
-    // Wait for the lock without the GIL (a batch's thread takes the GIL to check for Ctrl-C),
-    // then edit with both: find() on another Python thread runs under the GIL alone.
-    py::gil_scoped_release release;
-    const std::unique_lock<std::shared_mutex> alone(*g.edit_lock);
-    py::gil_scoped_acquire again;
-    bad = g.grid->apply(e);
-  }
+  const std::optional<std::string> bad =
+      change_alone(g, [&](grid::Grid& grid) { return grid.apply(e); });
   if (bad) fail(what + ": " + *bad);
 }
 
-grid::Rect area_of(int x, int y, std::optional<int> x2, std::optional<int> y2) {
+/// The rectangle from (x, y) to (x2, y2) (corners in either order; one cell without x2, y2) on
+/// floor `layer`, as grid cells: on a layered map both rows must lie in the floor, and the
+/// columns in the map (the library's own check names rows of the stacked grid).
+grid::Rect area_of(const grid::Grid& g, int x, int y, std::optional<int> x2, std::optional<int> y2,
+                   std::optional<int> layer, const std::string& what) {
   const int x1 = x2.value_or(x), y1 = y2.value_or(y);
-  return grid::Rect{std::min(x, x1), std::min(y, y1), std::max(x, x1), std::max(y, y1)};
+  const Cell a = grid_cell(g, x, y, layer, what), b = grid_cell(g, x1, y1, layer, what);
+  if (Floors(g).layered()) {
+    for (const int c : {x, x1}) {
+      if (c < 0 || c >= g.width()) {
+        fail(what + ": column " + std::to_string(c) + " is outside the map (" +
+             std::to_string(g.width()) + " columns)");
+      }
+    }
+  }
+  return grid::Rect{std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
+}
+
+/// A side of a cell: "n", "e", "s", "w" (or "north", "east", "south", "west").
+grid::Side side_of(const std::string& s, const std::string& what) {
+  if (s == "n" || s == "north") return grid::Side::north;
+  if (s == "e" || s == "east") return grid::Side::east;
+  if (s == "s" || s == "south") return grid::Side::south;
+  if (s == "w" || s == "west") return grid::Side::west;
+  fail(what + ": unknown side '" + s + "' (n, e, s, w)");
+}
+
+/// Parses an edit as Grid.edit() reads it: the CLI's --edit text KIND:X,Y[:X2,Y2] (grid::
+/// parse_edit), the kinds wall-S and open-S among them (S a side: n, e, s, w; read here too)
+/// and, on a layered map, a floor before the cells (KIND:L:X,Y[:X2,Y2], as the CLI writes
+/// L:X,Y).
+grid::Edit parse_edit_text(const grid::Grid& g, const std::string& text) {
+  const std::string what = "edit '" + text + "'";
+  const std::size_t colon = text.find(':');
+  std::string kind = text.substr(0, colon == std::string::npos ? text.size() : colon);
+  std::string rest = colon == std::string::npos ? std::string() : text.substr(colon + 1);
+  std::optional<int> layer;
+  if (const std::size_t next = rest.find(':');
+      next != std::string::npos && rest.substr(0, next).find(',') == std::string::npos) {
+    const std::string l = rest.substr(0, next);
+    int v = 0;
+    const auto [p, ec] = std::from_chars(l.data(), l.data() + l.size(), v);
+    if (l.empty() || ec != std::errc{} || p != l.data() + l.size()) {
+      fail(what + ": '" + l + "' is not a floor (KIND:L:X,Y[:X2,Y2] on a layered map)");
+    }
+    layer = v;
+    rest = rest.substr(next + 1);
+  }
+  std::optional<grid::Edit::Kind> edge;
+  grid::Side side = grid::Side::north;
+  for (const auto& [name, k] : {std::pair{"wall-", grid::Edit::Kind::edge_wall},
+                                std::pair{"open-", grid::Edit::Kind::edge_open}}) {
+    if (kind.rfind(name, 0) == 0) {
+      edge = k;
+      side = side_of(kind.substr(std::string_view(name).size()), what);
+      kind = "wall";
+    }
+  }
+  grid::Edit e;
+  if (auto bad = grid::parse_edit(colon == std::string::npos ? text : kind + ":" + rest, e)) {
+    fail(what + ": " + *bad);
+  }
+  if (edge) {
+    e.kind = *edge;
+    e.side = side;
+  }
+  e.area = area_of(g, e.area.x0, e.area.y0, e.area.x1, e.area.y1, layer, what);
+  return e;
 }
 
 /// The Moving AI scenarios of a .scen file as arrays.
@@ -580,10 +808,13 @@ std::vector<search::Query> read_queries(const py::handle& starts, const py::hand
   const Ints s = as_array<std::int64_t>(starts, "starts", "iu", "an integer array (n, 2)");
   const Ints t = as_array<std::int64_t>(goals, "goals", "iu", "an integer array (n, 2)");
   for (const auto* a : {&s, &t}) {
-    if (a->ndim() != 2 || a->shape(1) != 2) {
-      fail(std::string(a == &s ? "starts" : "goals") + " must have shape (n, 2): one (x, y) a row");
+    if (a->ndim() != 2 || (a->shape(1) != 2 && a->shape(1) != 3)) {
+      fail(std::string(a == &s ? "starts" : "goals") +
+           " must have shape (n, 2) or (n, 3): one (x, y) or (x, y, layer) a row");
     }
   }
+  if (auto bad = grid::validate(o.unit, g.layout())) fail(*bad);
+  const Floors fl(g);
   if (s.shape(0) != t.shape(0)) {
     fail("starts has " + std::to_string(s.shape(0)) + " rows, goals " + std::to_string(t.shape(0)));
   }
@@ -597,15 +828,22 @@ std::vector<search::Query> read_queries(const py::handle& starts, const py::hand
     for (int k = 0; k < 2; ++k) {
       const auto& a = k == 0 ? sa : ta;
       const std::int64_t x = a(i, 0), y = a(i, 1);
+      const std::int64_t l = a.shape(1) == 3 ? a(i, 2) : 0;
       const char* name = k == 0 ? "starts" : "goals";
-      if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX) {
-        fail(std::string(name) + "[" + std::to_string(i) + "] is outside the map");
+      auto label = [&] { return std::string(name) + "[" + std::to_string(i) + "]"; };
+      if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX || l < INT32_MIN ||
+          l > INT32_MAX) {
+        fail(label() + " is outside the map");
       }
-      const Cell c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+      Cell c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+      if (fl.layered() || a.shape(1) == 3) {
+        c = grid_cell(g, c.x, c.y,
+                      a.shape(1) == 3 ? std::optional<int>(static_cast<int>(l)) : std::nullopt,
+                      label());
+      }
       if (!view || !view->passable(c)) {
-        auto label = [&] { return std::string(name) + "[" + std::to_string(i) + "]"; };
         if (auto bad = endpoint_problem(g, o, c, label)) fail(*bad);
-        if (!g.in_bounds(c) || !view) fail(label() + " " + cell_text(c) + " cannot be used");
+        if (!g.in_bounds(c) || !view) fail(label() + " " + cell_text(fl, c) + " cannot be used");
       }
       (k == 0 ? out[static_cast<std::size_t>(i)].start : out[static_cast<std::size_t>(i)].goal) = c;
     }
@@ -682,10 +920,24 @@ py::array_t<double> find_many(GridHandle& g, const py::handle& starts, const py:
 struct PyFlowField {
   py::array_t<double> distance;
   py::array_t<std::int8_t> direction;
-  std::vector<std::pair<int, int>> goals;
+  py::list goals;
   double time_us = 0;
-  std::shared_ptr<const grid::Grid> grid;  // the grid it was built on, and its revision then:
-  std::uint64_t revision = 0;              // the arrays are a copy, stale after an edit
+  std::shared_ptr<const grid::Grid> grid;    // the grid it was built on, and its revision then:
+  std::uint64_t revision = 0;                // the arrays are a copy, stale after an edit
+  std::shared_ptr<const flow::Field> field;  // reads no grid once built (next())
+  Floors floors;
+
+  /// The cell the first move from c leads to (flow::Field::next), or None.
+  [[nodiscard]] py::object next(const py::handle& cell) const {
+    const Cell c = to_cell(*grid, cell, "cell");
+    if (!field->in_bounds(c)) {
+      fail("cell " + cell_text(floors, c) + " is outside the " + std::to_string(field->width()) +
+           "x" + std::to_string(floors.layered() ? floors.layer_height : field->height()) + " map");
+    }
+    const std::optional<Cell> n = field->next(c);
+    if (!n) return py::none();
+    return cell_tuple(floors, *n);
+  }
 };
 
 PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::string& diagonal,
@@ -701,7 +953,7 @@ PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::stri
   search::Options so;
   so.unit = o.unit;
   for (std::size_t i = 0; i < py::len(goals); ++i) {
-    const Cell c = to_cell(goals[i], "goal");
+    const Cell c = to_cell(*g.grid, goals[i], "goal");
     if (auto bad = endpoint_problem(*g.grid, so, c, [] { return "goal"; })) fail(*bad);
     cells.push_back(c);
   }
@@ -714,30 +966,38 @@ PyFlowField flow_field(GridHandle& g, const py::sequence& goals, const std::stri
     bad = f.build(*g.grid, cells, o);
   }
   if (bad) fail(*bad);
-  const int w = f.width(), h = f.height();
   PyFlowField out;
-  out.distance = py::array_t<double>({h, w});
-  out.direction = py::array_t<std::int8_t>({h, w});
-  auto d = out.distance.mutable_unchecked<2>();
-  auto r = out.direction.mutable_unchecked<2>();
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      d(y, x) = f.distance({x, y});
-      r(y, x) = f.direction({x, y});
-    }
-  }
-  for (const Cell c : f.goals()) out.goals.emplace_back(c.x, c.y);
+  out.floors = Floors(*g.grid);
+  out.distance = cell_array<double>(*g.grid, [&](Cell c) { return f.distance(c); });
+  out.direction = cell_array<std::int8_t>(*g.grid, [&](Cell c) { return f.direction(c); });
+  for (const Cell c : f.goals()) out.goals.append(cell_tuple(out.floors, c));
   out.time_us = f.stats().time_us;
   out.grid = g.grid;
   out.revision = f.revision();
+  out.field = std::make_shared<const flow::Field>(std::move(f));
   return out;
 }
 
-GridHandle load_map(const std::string& path, const std::string& format, int threshold, int cell) {
+/// The layout named as the CLI's --layout names it.
+grid::Layout layout_of(const std::string& name) {
+  const auto l = grid::parse_layout(name);
+  if (!l) {
+    fail("unknown layout '" + name +
+         "' (square, pointy-odd-r, pointy-even-r, flat-odd-q, flat-even-q)");
+  }
+  return *l;
+}
+
+GridHandle load_map(const std::string& path, const std::string& format, int threshold, int cell,
+                    const std::optional<std::string>& layout) {
   io::MapOptions mo;
   const auto f = io::parse_map_format(format);
-  if (!f) fail("unknown map format '" + format + "' (auto, text, ascii, movingai, image)");
+  if (!f) {
+    fail("unknown map format '" + format +
+         "' (auto, text, ascii, movingai, image, tmx, tmj, layered)");
+  }
   mo.format = *f;
+  if (layout) mo.layout = layout_of(*layout);
   if (threshold < 0 || threshold > 255) fail("threshold must be 0 to 255");
   if (cell < 1 || cell > 4096) fail("cell must be 1 to 4096");
   mo.threshold = threshold;
@@ -751,12 +1011,7 @@ GridHandle load_map(const std::string& path, const std::string& format, int thre
 }
 
 py::array_t<bool> walls_of(const grid::Grid& g) {
-  py::array_t<bool> out({g.height(), g.width()});
-  auto a = out.mutable_unchecked<2>();
-  for (int y = 0; y < g.height(); ++y) {
-    for (int x = 0; x < g.width(); ++x) a(y, x) = !g.passable(x, y);
-  }
-  return out;
+  return cell_array<bool>(g, [&](Cell c) { return !g.passable(c); });
 }
 
 /// The simulation: agents among moving obstacles (a scenario file, or agents on a Grid).
@@ -904,7 +1159,7 @@ link::Gravity gravity_of(const std::string& name) {
 
 /// A tile of the board (x, y), checked: inside and not empty.
 Cell tile_of(const link::Board& b, const py::handle& p, const char* name) {
-  const Cell c = to_cell(p, name);
+  const Cell c = to_pair(p, name);
   if (!b.inside(c)) {
     fail(std::string(name) + " " + cell_text(c) + " is outside the " + std::to_string(b.width()) +
          "x" + std::to_string(b.height()) + " board");
@@ -1007,6 +1262,7 @@ py::list run_bench(const std::vector<std::string>& scenarios,
 
 PYBIND11_MODULE(_pathlab, m) {
   using namespace pathlab::python;
+  using pathlab::Cell;
   namespace search = pathlab::search;
   namespace grid = pathlab::grid;
   m.doc() = "pathlab: verified, competition-speed grid pathfinding (the C++ library's module)";
@@ -1022,134 +1278,330 @@ PYBIND11_MODULE(_pathlab, m) {
 
   py::class_<GridHandle>(m, "Grid", R"(A grid map: walls, optional terrain costs and classes.
 
-Grid(walls, costs=None, classes=None)
-  walls:   bool array (height, width), True = wall
-  costs:   float array (height, width), the cost multiplier of entering each cell: >= 1,
+Grid(walls, costs=None, classes=None, layout="square")
+  walls:   bool array (height, width), True = wall; or (layers, height, width) for a layered
+           map (one floor a slice)
+  costs:   float array of the same shape, the cost multiplier of entering each cell: >= 1,
            inf for a wall
-  classes: uint8 array (height, width) of class characters (ord('.') ground, ord('@') wall,
+  classes: uint8 array of the same shape of class characters (ord('.') ground, ord('@') wall,
            ord('T') trees, ord('W') water, ...): units may be forbidden or charged per class
-Coordinates are (x, y); arrays are indexed [y, x].)")
-      .def(
-          py::init([](const py::handle& walls, const py::handle& costs, const py::handle& classes) {
+  layout:  "square", or a hex layout: "pointy-odd-r", "pointy-even-r", "flat-odd-q",
+           "flat-even-q" (cells keep their (x, y); the layout says which rows or columns are
+           shifted by half a hex)
+Grid.layered(width, height, layers) is an empty layered map. Coordinates are (x, y), on a
+layered map (x, y, layer) with y the row within the floor ((x, y) alone is floor 0); arrays
+are indexed [y, x], on a layered map [layer, y, x].)")
+      .def(py::init([](const py::handle& walls, const py::handle& costs, const py::handle& classes,
+                       const std::string& layout) {
+             GridHandle g;
+             g.grid = make_grid(walls, costs, classes, layout_of(layout));
+             return g;
+           }),
+           py::arg("walls"), py::kw_only(), py::arg("costs") = py::none(),
+           py::arg("classes") = py::none(), py::arg("layout") = "square")
+      .def_static(
+          "layered",
+          [](int width, int height, int layers, const std::string& layout) {
+            if (width < 1 || height < 1 || layers < 1) {
+              fail("Grid.layered(" + std::to_string(width) + ", " + std::to_string(height) + ", " +
+                   std::to_string(layers) + "): width, height and layers must be >= 1");
+            }
+            const grid::Layout l = layout_of(layout);
             GridHandle g;
-            g.grid = make_grid(walls, costs, classes);
+            try {
+              g.grid = std::make_shared<grid::Grid>(grid::Grid::layered(width, height, layers));
+            } catch (const std::length_error& e) {
+              fail(std::string("Grid.layered: ") + e.what());
+            }
+            g.grid->set_layout(l);
             return g;
-          }),
-          py::arg("walls"), py::kw_only(), py::arg("costs") = py::none(),
-          py::arg("classes") = py::none())
+          },
+          py::arg("width"), py::arg("height"), py::arg("layers"), py::kw_only(),
+          py::arg("layout") = "square",
+          "An all-free layered map: `layers` floors of width x height cells (join them with "
+          "add_link).")
       .def_property_readonly("width", [](const GridHandle& g) { return g.grid->width(); })
-      .def_property_readonly("height", [](const GridHandle& g) { return g.grid->height(); })
+      .def_property_readonly(
+          "height",
+          [](const GridHandle& g) {
+            return g.grid->layers() > 1 ? g.grid->layer_height() : g.grid->height();
+          },
+          "rows (of each floor on a layered map)")
+      .def_property_readonly(
+          "layers", [](const GridHandle& g) { return g.grid->layers(); }, "floors, >= 1")
+      .def_property_readonly(
+          "layer_height", [](const GridHandle& g) { return g.grid->layer_height(); },
+          "rows of each floor (height)")
+      .def_property(
+          "layout", [](const GridHandle& g) { return std::string(to_string(g.grid->layout())); },
+          [](GridHandle& g, const std::string& name) {
+            const grid::Layout l = layout_of(name);
+            if (grid::is_hex(l) && g.grid->edge_wall_count() > 0) {
+              fail("layout '" + name + "': walls on cell edges need a square layout (the map has " +
+                   std::to_string(g.grid->edge_wall_count()) + ")");
+            }
+            const std::optional<std::string> bad =
+                change_alone(g, [&](grid::Grid& grid) -> std::optional<std::string> {
+                  try {
+                    grid.set_layout(l);
+                  } catch (const std::invalid_argument& e) {
+                    return std::string(e.what());
+                  }
+                  return std::nullopt;
+                });
+            if (bad) fail("layout '" + name + "': " + *bad);
+          },
+          "\"square\" or a hex layout (\"pointy-odd-r\", \"pointy-even-r\", \"flat-odd-q\", "
+          "\"flat-even-q\"); setting it reads the same cells in another layout")
       .def_property_readonly(
           "start",
           [](const GridHandle& g) -> py::object {
-            return g.start ? py::make_tuple(g.start->x, g.start->y) : py::object(py::none());
+            return g.start ? py::object(cell_tuple(Floors(*g.grid), *g.start))
+                           : py::object(py::none());
           },
-          "The start marker of the map file, (x, y), or None")
+          "The start marker of the map file, (x, y) ((x, y, layer) on a layered map), or None")
       .def_property_readonly(
           "goal",
           [](const GridHandle& g) -> py::object {
-            return g.goal ? py::make_tuple(g.goal->x, g.goal->y) : py::object(py::none());
+            return g.goal ? py::object(cell_tuple(Floors(*g.grid), *g.goal))
+                          : py::object(py::none());
           },
-          "The goal marker of the map file, (x, y), or None")
+          "The goal marker of the map file, (x, y) ((x, y, layer) on a layered map), or None")
       .def(
           "walls", [](const GridHandle& g) { return walls_of(*g.grid); },
-          "The walls as a bool array (height, width), True = wall.")
+          "The walls as a bool array (height, width) ((layers, height, width) on a layered "
+          "map), True = wall.")
       .def(
           "costs",
           [](const GridHandle& g) {
-            py::array_t<double> out({g.grid->height(), g.grid->width()});
-            auto a = out.mutable_unchecked<2>();
-            for (int y = 0; y < g.grid->height(); ++y) {
-              for (int x = 0; x < g.grid->width(); ++x) {
-                a(y, x) = g.grid->passable(x, y) ? g.grid->terrain(x, y)
-                                                 : std::numeric_limits<double>::infinity();
-              }
-            }
-            return out;
+            const grid::Grid& gr = *g.grid;
+            return cell_array<double>(gr, [&](Cell c) {
+              return gr.passable(c) ? static_cast<double>(gr.terrain(c.x, c.y))
+                                    : std::numeric_limits<double>::infinity();
+            });
           },
-          "The terrain costs as a float array (height, width), inf on walls.")
+          "The terrain costs as a float array (height, width) ((layers, height, width) on a "
+          "layered map), inf on walls.")
       .def(
           "classes",
           [](const GridHandle& g) {
-            py::array_t<std::uint8_t> out({g.grid->height(), g.grid->width()});
-            auto a = out.mutable_unchecked<2>();
-            for (int y = 0; y < g.grid->height(); ++y) {
-              for (int x = 0; x < g.grid->width(); ++x) {
-                a(y, x) = static_cast<std::uint8_t>(g.grid->cell_class(x, y));
-              }
-            }
-            return out;
+            const grid::Grid& gr = *g.grid;
+            return cell_array<std::uint8_t>(
+                gr, [&](Cell c) { return static_cast<std::uint8_t>(gr.cell_class(c.x, c.y)); });
           },
-          "The class characters as a uint8 array (height, width): ord('.') ground, ord('@') wall.")
+          "The class characters as a uint8 array (height, width) ((layers, height, width) on a "
+          "layered map): ord('.') ground, ord('@') wall.")
       .def(
           "edit",
           [](GridHandle& g, const std::string& text) {
-            grid::Edit e;
-            if (auto bad = grid::parse_edit(text, e)) fail("edit '" + text + "': " + *bad);
-            apply_edit(g, e, "edit '" + text + "'");
+            apply_edit(g, parse_edit_text(*g.grid, text), "edit '" + text + "'");
           },
           py::arg("text"),
           R"(Edits the map as the CLI's --edit reads it: "KIND:X,Y[:X2,Y2]" with KIND wall, free,
-class=C or terrain=V (a rectangle's corners in either order). Finders, batches and the grid's
-caches repair themselves on their next use.)")
+class=C or terrain=V (a rectangle's corners in either order), or wall-S / open-S to put up /
+take down the wall on side S (n, e, s, w) of each cell; on a layered map
+"KIND:L:X,Y[:X2,Y2]" edits floor L (floor 0 without it). Finders, batches and the grid's caches
+repair themselves on their next use.)")
       .def(
           "set_walls",
           [](GridHandle& g, int x, int y, std::optional<int> x2, std::optional<int> y2,
-             bool blocked) {
+             bool blocked, std::optional<int> layer) {
             grid::Edit e;
             e.kind = blocked ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
-            e.area = area_of(x, y, x2, y2);
+            e.area = area_of(*g.grid, x, y, x2, y2, layer, "set_walls");
             apply_edit(g, e, "set_walls");
           },
           py::arg("x"), py::arg("y"), py::arg("x2") = py::none(), py::arg("y2") = py::none(),
-          py::kw_only(), py::arg("blocked") = true,
-          "Makes the cell (x, y), or the rectangle to (x2, y2), walls (blocked=False: free).")
+          py::kw_only(), py::arg("blocked") = true, py::arg("layer") = py::none(),
+          "Makes the cell (x, y), or the rectangle to (x2, y2), walls (blocked=False: free); "
+          "layer: the floor of a layered map (0 unless given).")
       .def(
           "set_terrain",
-          [](GridHandle& g, int x, int y, double cost, std::optional<int> x2,
-             std::optional<int> y2) {
+          [](GridHandle& g, int x, int y, double cost, std::optional<int> x2, std::optional<int> y2,
+             std::optional<int> layer) {
             if (!(cost >= 1) || !std::isfinite(cost) || cost > 3.0e38) {
               fail("set_terrain: a cost is a finite number >= 1");
             }
             grid::Edit e;
             e.kind = grid::Edit::Kind::terrain;
-            e.area = area_of(x, y, x2, y2);
+            e.area = area_of(*g.grid, x, y, x2, y2, layer, "set_terrain");
             e.cost = static_cast<float>(cost);
             apply_edit(g, e, "set_terrain");
           },
           py::arg("x"), py::arg("y"), py::arg("cost"), py::arg("x2") = py::none(),
-          py::arg("y2") = py::none(),
+          py::arg("y2") = py::none(), py::kw_only(), py::arg("layer") = py::none(),
           "Sets the terrain cost (>= 1) of the cell (x, y), or of the rectangle to (x2, y2).")
       .def(
           "set_class",
           [](GridHandle& g, int x, int y, const std::string& cls, std::optional<int> x2,
-             std::optional<int> y2) {
+             std::optional<int> y2, std::optional<int> layer) {
             if (cls.size() != 1 || !grid::valid_class(grid::canonical_class(cls[0]))) {
               fail("set_class: a class is one printable character other than space");
             }
             grid::Edit e;
             e.kind = grid::Edit::Kind::set_class;
-            e.area = area_of(x, y, x2, y2);
+            e.area = area_of(*g.grid, x, y, x2, y2, layer, "set_class");
             e.cls = cls[0];
             apply_edit(g, e, "set_class");
           },
           py::arg("x"), py::arg("y"), py::arg("cls"), py::arg("x2") = py::none(),
-          py::arg("y2") = py::none(),
+          py::arg("y2") = py::none(), py::kw_only(), py::arg("layer") = py::none(),
           "Sets the class ('.', '@', 'T', 'W', ...) of the cell (x, y), or of the rectangle.")
+      .def(
+          "set_edge_wall",
+          [](GridHandle& g, int x, int y, const std::string& side, bool blocked,
+             std::optional<int> x2, std::optional<int> y2, std::optional<int> layer) {
+            grid::Edit e;
+            e.kind = blocked ? grid::Edit::Kind::edge_wall : grid::Edit::Kind::edge_open;
+            e.side = side_of(side, "set_edge_wall");
+            e.area = area_of(*g.grid, x, y, x2, y2, layer, "set_edge_wall");
+            apply_edit(g, e, "set_edge_wall");
+          },
+          py::arg("x"), py::arg("y"), py::arg("side"), py::arg("blocked") = true, py::kw_only(),
+          py::arg("x2") = py::none(), py::arg("y2") = py::none(), py::arg("layer") = py::none(),
+          R"(Puts up (blocked=False: takes down) a wall on side `side` ("n", "e", "s", "w") of the
+cell (x, y), or of every cell of the rectangle to (x2, y2): the edge it shares with its neighbour
+on that side, blocked both ways, both cells staying free. Square layouts only.)")
+      .def(
+          "edge_wall",
+          [](const GridHandle& g, int x, int y, const std::string& side, std::optional<int> layer) {
+            const grid::Side s = side_of(side, "edge_wall");
+            const Cell c = grid_cell(*g.grid, x, y, layer, "edge_wall");
+            if (!g.grid->in_bounds(c)) {
+              fail("edge_wall: " + cell_text(Floors(*g.grid), c) + " is outside the map");
+            }
+            return g.grid->edge_wall(c.x, c.y, s);
+          },
+          py::arg("x"), py::arg("y"), py::arg("side"), py::kw_only(), py::arg("layer") = py::none(),
+          "Whether a wall stands on side `side` (\"n\", \"e\", \"s\", \"w\") of the cell (x, y).")
+      .def(
+          "edge_walls",
+          [](const GridHandle& g) {
+            const grid::Grid& gr = *g.grid;
+            const Floors f(gr);
+            py::list out;
+            auto add = [&](int x, int y, grid::Side s) {
+              const std::string side(grid::to_string(s));
+              if (f.layered()) {
+                out.append(py::make_tuple(x, f.local_y(y), f.layer_of(y), side));
+              } else {
+                out.append(py::make_tuple(x, y, side));
+              }
+            };
+            if (!gr.has_edge_walls()) return out;
+            for (int y = 0; y < gr.height(); ++y) {
+              if (!gr.map_cell(0, y)) continue;
+              for (int x = 0; x < gr.width(); ++x) {
+                if (gr.local_y(y) == 0 && gr.edge_wall(x, y, grid::Side::north)) {
+                  add(x, y, grid::Side::north);
+                }
+                if (x == 0 && gr.edge_wall(x, y, grid::Side::west)) add(x, y, grid::Side::west);
+                if (gr.edge_wall(x, y, grid::Side::east)) add(x, y, grid::Side::east);
+                if (gr.edge_wall(x, y, grid::Side::south)) add(x, y, grid::Side::south);
+              }
+            }
+            return out;
+          },
+          R"(The walls on cell edges, each edge once: [(x, y, side), ...] ((x, y, layer, side) on a
+layered map); east and south sides name inner edges, "n" and "w" only a floor's first row and
+column, as the CLI's JSON.)")
+      .def(
+          "add_link",
+          [](GridHandle& g, const py::handle& from, const py::handle& to, double cost,
+             bool oneway) {
+            grid::Link l;
+            l.from = to_cell(*g.grid, from, "add_link: from");
+            l.to = to_cell(*g.grid, to, "add_link: to");
+            // The library checks the cost (finite, > 0); a double past float's range is inf.
+            constexpr double kMax = std::numeric_limits<float>::max();
+            l.cost = std::isnan(cost) || std::abs(cost) <= kMax
+                         ? static_cast<float>(cost)
+                         : std::copysign(std::numeric_limits<float>::infinity(),
+                                         static_cast<float>(cost > 0 ? 1 : -1));
+            l.oneway = oneway;
+            const Floors f(*g.grid);
+            for (const Cell c : {l.from, l.to}) {
+              if (!g.grid->in_bounds(c)) {
+                fail("add_link: link end " + cell_text(f, c) + " is outside the " +
+                     std::to_string(g.grid->width()) + "x" +
+                     std::to_string(f.layered() ? f.layer_height : g.grid->height()) + " map");
+              }
+            }
+            const std::optional<std::string> bad =
+                change_alone(g, [&](grid::Grid& grid) { return grid.add_link(l); });
+            if (bad) fail("add_link: " + *bad);
+          },
+          py::arg("from_"), py::arg("to"), py::arg("cost") = 1.0, py::arg("oneway") = false,
+          R"(Adds a link from cell `from_` to cell `to` (stairs, a ladder, a portal): a move of its
+own cost (> 0, no terrain multiplier), both ways unless oneway. Cells are (x, y) or (x, y,
+layer); a unit takes it when it can stand on both ends.)")
+      .def_property_readonly(
+          "links",
+          [](const GridHandle& g) {
+            const Floors f(*g.grid);
+            py::list out;
+            for (const grid::Link& l : g.grid->links()) {
+              py::dict d;
+              d["from"] = cell_tuple(f, l.from);
+              d["to"] = cell_tuple(f, l.to);
+              d["cost"] = static_cast<double>(l.cost);
+              d["oneway"] = l.oneway;
+              out.append(d);
+            }
+            return out;
+          },
+          "The links in the order they were added: [{'from', 'to', 'cost', 'oneway'}, ...]")
+      .def(
+          "remove_links",
+          [](GridHandle& g, const py::handle& from, const py::handle& to) {
+            const Cell a = to_cell(*g.grid, from, "remove_links: from");
+            const Cell b = to_cell(*g.grid, to, "remove_links: to");
+            return change_alone(g, [&](grid::Grid& grid) { return grid.remove_links(a, b); });
+          },
+          py::arg("from_"), py::arg("to"),
+          "Removes every link from `from_` to `to` (either way for two-way links); returns how "
+          "many.")
+      .def(
+          "clear_links",
+          [](GridHandle& g) {
+            change_alone(g, [](grid::Grid& grid) {
+              grid.clear_links();
+              return 0;
+            });
+          },
+          "Removes every link.")
       .def("__repr__", [](const GridHandle& g) {
-        return "<pathlab.Grid " + std::to_string(g.grid->width()) + "x" +
-               std::to_string(g.grid->height()) + ", " + std::to_string(g.grid->wall_count()) +
-               " walls>";
+        const grid::Grid& gr = *g.grid;
+        const Floors f(gr);
+        std::int64_t walls = 0;
+        if (f.layered()) {
+          for (int y = 0; y < gr.height(); ++y) {
+            if (!gr.map_cell(0, y)) continue;
+            for (int x = 0; x < gr.width(); ++x) walls += gr.passable(x, y) ? 0 : 1;
+          }
+        } else {
+          walls = gr.wall_count();
+        }
+        std::string s = "<pathlab.Grid " + std::to_string(gr.width()) + "x" +
+                        std::to_string(f.layered() ? f.layer_height : gr.height());
+        if (f.layered()) s += ", " + std::to_string(f.layers) + " floors";
+        if (gr.layout() != grid::Layout::square) s += ", " + std::string(to_string(gr.layout()));
+        s += ", " + std::to_string(walls) + " walls";
+        if (gr.edge_wall_count() > 0)
+          s += ", " + std::to_string(gr.edge_wall_count()) + " edge walls";
+        if (!gr.links().empty()) s += ", " + std::to_string(gr.links().size()) + " links";
+        return s + ">";
       });
 
   py::class_<PyTrace>(m, "Trace",
                       "A search's trace, one row an event in the order the search made them.")
       .def_readonly("event", &PyTrace::event, "uint8 (n,): an index into Trace.names")
       .def_readonly("side", &PyTrace::side, "uint8 (n,): 0 the forward search, 1 the backward")
-      .def_readonly("cell", &PyTrace::cell, "int32 (n, 2): the cell (x, y)")
+      .def_readonly("cell", &PyTrace::cell,
+                    "int32 (n, 2): the cell (x, y); (n, 3) of (x, y, layer) on a layered map")
       .def_readonly("other", &PyTrace::other,
-                    "int32 (n, 2): the parent (opened, updated) or the second cell (meet, "
-                    "line_of_sight)")
+                    "int32 (n, 2) (n, 3 on a layered map): the parent (opened, updated) or the "
+                    "second cell (meet, line_of_sight)")
       .def_readonly("g", &PyTrace::g, "float64 (n,): the cost so far (iteration: the bound)")
       .def_readonly("f", &PyTrace::f, "float64 (n,): the priority")
       .def_property_readonly_static(
@@ -1166,22 +1618,31 @@ caches repair themselves on their next use.)")
           "expanded",
           [](const PyTrace& t) {
             // The order each cell was expanded in (its first close), -1 where it never was.
-            py::array_t<std::int32_t> out({t.height, t.width});
-            auto a = out.mutable_unchecked<2>();
-            for (int y = 0; y < t.height; ++y) {
-              for (int x = 0; x < t.width; ++x) a(y, x) = -1;
-            }
+            py::array_t<std::int32_t> out =
+                t.layers > 1 ? py::array_t<std::int32_t>({t.layers, t.height, t.width})
+                             : py::array_t<std::int32_t>({t.height, t.width});
+            std::int32_t* a = out.mutable_data();
+            std::fill(a, a + out.size(), -1);
             const auto ev = t.event.unchecked<1>();
             const auto c = t.cell.unchecked<2>();
             std::int32_t k = 0;
             for (py::ssize_t i = 0; i < ev.shape(0); ++i) {
               if (ev(i) != static_cast<std::uint8_t>(search::EventType::closed)) continue;
-              const int x = c(i, 0), y = c(i, 1);
-              if (x >= 0 && y >= 0 && x < t.width && y < t.height && a(y, x) < 0) a(y, x) = k++;
+              const int x = c(i, 0), y = c(i, 1), l = t.layers > 1 ? c(i, 2) : 0;
+              if (x < 0 || y < 0 || l < 0 || x >= t.width || y >= t.height || l >= t.layers) {
+                continue;
+              }
+              std::int32_t& at =
+                  a[(static_cast<std::size_t>(l) * static_cast<std::size_t>(t.height) +
+                     static_cast<std::size_t>(y)) *
+                        static_cast<std::size_t>(t.width) +
+                    static_cast<std::size_t>(x)];
+              if (at < 0) at = k++;
             }
             return out;
           },
-          "int32 (height, width): the order in which each cell was expanded, -1 if never")
+          "int32 (height, width) ((layers, height, width) on a layered map): the order in which "
+          "each cell was expanded, -1 if never")
       .def("__len__", [](const PyTrace& t) { return t.event.shape(0); });
 
   py::class_<PyResult>(m, "Result", "The answer to one query.")
@@ -1191,11 +1652,12 @@ caches repair themselves on their next use.)")
       .def_readonly("generated", &PyResult::generated, "nodes put on the open list")
       .def_readonly("time_us", &PyResult::time_us, "the query's wall time in microseconds")
       .def_readonly("path", &PyResult::path,
-                    "int32 array (n, 2), one (x, y) a row, start to goal (empty unless found)")
+                    "int32 array (n, 2), one (x, y) a row, start to goal (empty unless found); "
+                    "(n, 3) of (x, y, layer) on a layered map")
       .def_property_readonly(
-          "points", [](const PyResult& r) { return points_array(r.points); },
+          "points", [](const PyResult& r) { return points_array(r.points, r.floors); },
           "float array (n, 2): the path's points in map units (any-angle vertices, or the "
-          "centres of the path's cells)")
+          "centres of the path's cells); (n, 3) of (x, y, layer) on a layered map")
       .def_readonly("note", &PyResult::note,
                     "how the query was answered, in words, when another algorithm answered "
                     "(see fallback; the wording may change)")
@@ -1203,10 +1665,14 @@ caches repair themselves on their next use.)")
                     "the algorithm that answered: the one asked for, or the one it fell back to")
       .def_readonly("fallback", &PyResult::fallback,
                     "why answered_by is not the algorithm asked for: 'none', 'terrain-costs', "
-                    "'diagonal-rule', 'cost-model', 'map-too-large' or 'rebuilding' (subgoal "
-                    "methods after an edit: jps answers until their rebuild is in)")
+                    "'diagonal-rule', 'cost-model', 'map-too-large', 'map-kind' (a hex layout, "
+                    "walls on cell edges, floors or links: JPS, JPS+ and the subgoal methods "
+                    "answer with astar, the any-angle searches with astar or theta) or "
+                    "'rebuilding' (subgoal methods after an edit: jps answers until their "
+                    "rebuild is in)")
       .def_readonly("partial", &PyResult::partial,
-                    "with partial=True and no path: {'reached': (x, y), 'cost', 'path'}")
+                    "with partial=True and no path: {'reached': (x, y) ((x, y, layer) on a "
+                    "layered map), 'cost', 'path'}")
       .def_readonly("trace", &PyResult::trace, "with trace=True: the search's Trace")
       .def_readonly("smoothed", &PyResult::smoothed,
                     "with smooth=: {'path': waypoints int32 (k, 2), 'points', 'cost', "
@@ -1243,7 +1709,7 @@ caches repair themselves on their next use.)")
       py::arg("heuristic") = py::none(), py::arg("weight") = py::none(), py::arg("radius") = 0.0,
       py::arg("class_cost") = py::none(), py::arg("partial") = false,
       py::arg("node_limit") = 10'000'000, py::arg("trace") = false, py::arg("smooth") = py::none(),
-      R"(Finds a path from start to goal, both (x, y).
+      R"(Finds a path from start to goal, both (x, y) ((x, y, layer) on a layered map).
 
 algorithm: a name of pathlab.algorithms() ("astar", "jps", "subgoal-ch", ...)
 diagonal:  "never", "no-corner-cut" (Moving AI), "one-corner" or "always"
@@ -1270,7 +1736,8 @@ Returns a Result; the finder for these options is kept with the grid and reused.
       py::arg("diagonal") = "no-corner-cut", py::arg("radius") = 0.0,
       py::arg("class_cost") = py::none(), py::arg("node_limit") = 10'000'000,
       R"(Movement range: (cells, costs), every cell whose least cost from start is <= budget
-(start included), row-major: cells int32 (n, 2) of (x, y), costs float64 (n,).)");
+(start included), row-major: cells int32 (n, 2) of (x, y) ((n, 3) of (x, y, layer) on a
+layered map, floor by floor), costs float64 (n,).)");
 
   py::class_<PyPathfinder>(m, "Pathfinder",
                            "A finder with fixed options, reused across queries (warm).")
@@ -1322,11 +1789,18 @@ threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for fin
 
   py::class_<PyFlowField>(m, "FlowField", "A flow field: every cell's way to the nearest goal.")
       .def_readonly("distance", &PyFlowField::distance,
-                    "float64 (height, width): least cost to the nearest goal, inf if none")
+                    "float64 (height, width) ((layers, height, width) on a layered map): least "
+                    "cost to the nearest goal, inf if none")
       .def_readonly("direction", &PyFlowField::direction,
-                    "int8 (height, width): the first move (0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, "
-                    "6 N, 7 NE), -1 where none")
-      .def_readonly("goals", &PyFlowField::goals)
+                    "int8 (height, width) ((layers, height, width) on a layered map): the first "
+                    "move, -1 where none. Square maps: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, "
+                    "7 NE, 8 take the link; hex maps: 0..5 the axial neighbours (+1, 0), "
+                    "(+1, -1), (0, -1), (-1, 0), (-1, +1), (0, +1), 6 take the link (next() "
+                    "gives the cell on every map kind)")
+      .def_readonly("goals", &PyFlowField::goals, "the goals, as cells")
+      .def("next", &PyFlowField::next, py::arg("cell"),
+           "The cell the first move from `cell` leads to (a neighbour, a hex neighbour or a "
+           "link's far end), or None at a goal and where no goal is reachable.")
       .def_readonly("time_us", &PyFlowField::time_us)
       .def_property_readonly(
           "stale", [](const PyFlowField& f) { return f.grid && f.grid->revision() != f.revision; },
@@ -1339,10 +1813,13 @@ threads (0: every core); Ctrl-C stops it (KeyboardInterrupt). Options as for fin
         "The flow field of goals [(x, y), ...] on the grid, for the unit (radius, class_cost).");
 
   m.def("load_map", &load_map, py::arg("path"), py::kw_only(), py::arg("format") = "auto",
-        py::arg("threshold") = 128, py::arg("cell") = 1,
+        py::arg("threshold") = 128, py::arg("cell") = 1, py::arg("layout") = py::none(),
         R"(Reads a map file in any format the CLI reads: the users' text format, ASCII, Moving AI
-.map, images (threshold: luminance below it is a wall; cell: N x N pixels a cell). A malformed
-file raises pathlab.ParseError "FILE:LINE: what is wrong".)");
+.map, images (threshold: luminance below it is a wall; cell: N x N pixels a cell), Tiled maps
+(.tmx, .tmj: hex maps, walls on cell edges, floors and links) and layered maps in JSON (floors
+in other map files, links between them). layout: read the cells as hexes ("pointy-odd-r",
+"pointy-even-r", "flat-odd-q", "flat-even-q") or squares ("square"), as the CLI's --layout;
+None keeps the file's. A malformed file raises pathlab.ParseError "FILE:LINE: what is wrong".)");
 
   py::class_<PyWorld>(m, "World", R"(The simulation: agents among moving obstacles.
 
