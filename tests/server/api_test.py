@@ -347,6 +347,32 @@ def any_angle(url, m, astar):
     st, r = solve(url, dict(base, map=blocked, smooth=True))
     check("smooth with no path: no smoothed fields", st == 200 and r["status"] == "no_path" and "smoothed_path" not in r,
           f"{st} {str(r)[:200]}")
+    map_kinds(url)
+
+
+def map_kinds(url):
+    """The map kinds over HTTP: the bundled Tiled, hex and layered maps, listed, served with their
+    kind and solved as the CLI solves their files (cells [x, y, layer] on the layered one)."""
+    st, j = request(url + "api/maps")
+    check("GET /api/maps lists the .tmx, hex and layered maps",
+          st == 200 and {"fences_12x8.tmx", "hex_20x14.map", "tower_2floors.json"} <= set(j["maps"]), str(j)[:300])
+    for name, kind in (("fences_12x8.tmx", "edge_walls"), ("hex_20x14.map", "layout"), ("tower_2floors.json", "links")):
+        st, m = request(url + "api/maps/" + name)
+        start = m.get("start") or [0, 0]
+        goal = m.get("goal") or [m["width"] - 1, m["height"] - 1]
+        args = [] if m.get("start") else ["--from", ",".join(map(str, start)), "--to", ",".join(map(str, goal))]
+        cli = json.loads(subprocess.run([PATHLAB, "solve", os.path.join(MAPS, name), "--json", *args],
+                                        capture_output=True, text=True).stdout)
+        st, r = solve(url, {"map": m, "start": start, "goal": goal})
+        check(f"{name}: served with its {kind}, solved at the CLI's cost over HTTP",
+              st == 200 and kind in m and abs(r["cost"] - cli["cost"]) < 1e-9 and r["path"] == cli["path"],
+              f"{st} {str(r)[:200]} vs {cli.get('cost')}")
+        if name == "tower_2floors.json":
+            check("layered: cells [x, y, layer] in and out",
+                  r["start"] == [1, 1, 0] and r["goal"] == [6, 4, 1] and all(len(c) == 3 for c in r["path"]), str(r)[:200])
+            st, e = solve(url, {"map": m, "start": [1, 1, 5], "goal": goal})
+            check("layered: a floor the map does not have is 422 with a JSON error",
+                  st == 422 and "floor 5" in e.get("error", ""), f"{st} {e}")
 
 
 if __name__ == "__main__":
