@@ -3,9 +3,14 @@
 // bytes, then searches, a batch and a field with cells from the input (many outside the map or
 // on walls); partial paths, nearest goals, movement ranges, sliced searches, line of sight and
 // smoothing (of found paths and of paths made of input bytes); on small maps a simulation with
-// agents and an obstacle from the input, and a Link board made of input bytes. Every call must
-// answer with one of its statuses and, when it fails, a message; every path found must run from
-// its start to its goal; nothing may crash, leak or trip a sanitizer.
+// agents and an obstacle from the input, and a Link board made of input bytes. Map kinds: the
+// ninth field of line 1 names a layout given to the parsed grid; walls on cell edges and links
+// from the input are put on it (many refused), cells are converted between floors and the grid,
+// links listed and removed, flow fields followed by pathlab_field_next; and a layered grid of
+// input bytes (up to 3 floors, hex or square, with edge walls and links) gets every search the
+// parsed grid gets. Every call must answer with one of its statuses and, when it fails, a
+// message; every path found must run from its start to its goal in steps to a neighbour or over
+// a link; nothing may crash, leak or trip a sanitizer.
 #include <pathlab/pathlab.h>
 
 #include <cmath>
@@ -36,13 +41,30 @@ void search_status(pathlab_status s) {
   if (s > PATHLAB_INVALID && s != PATHLAB_OUT_OF_MEMORY) __builtin_trap();
 }
 
-// A path of n cells from (sx, sy) whose consecutive cells are at most one step apart.
+// The grid the current input searches: a step of a path may take one of its links.
+const pathlab_grid* searched = nullptr;
+
+// Whether a step from (ax, ay) to (bx, by) takes a link of the searched grid.
+bool over_link(int ax, int ay, int bx, int by) {
+  const std::size_t n = pathlab_grid_link_count(searched);
+  for (std::size_t i = 0; i < n; ++i) {
+    pathlab_map_link l;
+    if (pathlab_grid_link(searched, i, &l) != PATHLAB_OK) __builtin_trap();
+    if (l.from_x == ax && l.from_y == ay && l.to_x == bx && l.to_y == by) return true;
+    if (!l.oneway && l.to_x == ax && l.to_y == ay && l.from_x == bx && l.from_y == by) return true;
+  }
+  return false;
+}
+
+// A path of n cells from (sx, sy) whose consecutive cells are at most one step apart (or joined
+// by a link).
 void check_path(const std::int32_t* path, std::size_t n, int sx, int sy) {
   if (n == 0) return;
   if (path == nullptr || path[0] != sx || path[1] != sy) __builtin_trap();
   for (std::size_t i = 1; i < n; ++i) {
-    if (std::abs(path[2 * i] - path[2 * i - 2]) > 1 ||
-        std::abs(path[2 * i + 1] - path[2 * i - 1]) > 1)
+    if ((std::abs(path[2 * i] - path[2 * i - 2]) > 1 ||
+         std::abs(path[2 * i + 1] - path[2 * i - 1]) > 1) &&
+        !over_link(path[2 * i - 2], path[2 * i - 1], path[2 * i], path[2 * i + 1]))
       __builtin_trap();
   }
 }
@@ -206,51 +228,109 @@ void link_game(std::string_view in, Byte&& byte, const char* gravity) {
   pathlab_board_free(b);
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::string_view in(reinterpret_cast<const char*>(data), size);
-  // Line 1: ALGORITHM|DIAGONAL|CLASS_COSTS|EDIT|NUMBERS|SMOOTHING|PLANNER|GRAVITY (empty
-  // fields: NULL).
-  std::string fields[8];
-  {
-    std::string_view line = take_line(in);
-    for (int i = 0; i < 8; ++i) {
-      const std::size_t bar = line.find('|');
-      fields[i] = std::string(line.substr(0, bar));
-      line = bar == std::string_view::npos ? std::string_view{} : line.substr(bar + 1);
-    }
-  }
-  const std::string format(take_line(in));  // line 2: the format name ("" = detect)
-  auto byte = [&fields](std::size_t i) -> std::uint8_t {
-    return i < fields[4].size() ? static_cast<std::uint8_t>(fields[4][i]) : 0;
-  };
-  auto text = [&fields](int i) { return fields[i].empty() ? nullptr : fields[i].c_str(); };
-  pathlab_options o;
-  std::memset(&o, 0, sizeof o);
-  o.algorithm = fields[0].empty() ? nullptr : fields[0].c_str();
-  o.diagonal = fields[1].empty() ? nullptr : fields[1].c_str();
-  o.class_costs = fields[2].empty() ? nullptr : fields[2].c_str();
-  o.weight = byte(0) % 5 == 4 ? -1.0 : (byte(0) % 5) * 0.75;
-  o.radius = byte(1) % 7 == 6 ? NAN : (byte(1) % 7) * 0.5;
-  o.node_limit = 1 + byte(2) * 100u;
-
-  pathlab_grid* g = nullptr;
-  const pathlab_status parsed =
-      pathlab_grid_parse(in.data(), in.size(), format.empty() ? nullptr : format.c_str(), &g);
-  failed_with_message(parsed);
-  if (parsed != PATHLAB_OK) {
-    if (g != nullptr || (parsed != PATHLAB_PARSE_ERROR && parsed != PATHLAB_INVALID))
-      __builtin_trap();
-    return 0;
-  }
+// Walls on cell edges, links and floor/grid conversions on g, from input bytes 48..79 (cells
+// often outside the map, sides and costs often invalid).
+template <class Byte>
+void map_kinds(pathlab_grid* g, Byte&& byte) {
   const int w = pathlab_grid_width(g), h = pathlab_grid_height(g);
-  if (w < 1 || h < 1) __builtin_trap();
-  if (!fields[3].empty()) {
-    const pathlab_status s = pathlab_grid_edit(g, fields[3].c_str());
+  auto cell = [&](std::size_t i, int side) { return static_cast<int>(byte(i)) % (side + 2) - 1; };
+  for (std::size_t k = 0; k < 3; ++k) {
+    const int x = cell(48 + 3 * k, w), y = cell(49 + 3 * k, h);
+    const auto side = static_cast<pathlab_side>(byte(50 + 3 * k) % 5);  // 4: no side
+    const int up = byte(50 + 3 * k) & 8 ? 0 : 1;
+    pathlab_status s = pathlab_grid_set_edge_wall(g, x, y, side, up);
     failed_with_message(s);
     if (s != PATHLAB_OK && s != PATHLAB_INVALID) __builtin_trap();
+    int blocked = -1;
+    const pathlab_status t = pathlab_grid_edge_wall(g, x, y, side, &blocked);
+    failed_with_message(t);
+    if (s == PATHLAB_OK && (t != PATHLAB_OK || blocked != up)) __builtin_trap();
   }
+  const std::size_t before = pathlab_grid_link_count(g);
+  std::size_t added = 0;
+  for (std::size_t k = 0; k < 2; ++k) {
+    pathlab_map_link l;
+    std::memset(&l, 0, sizeof l);
+    l.from_x = cell(57 + 6 * k, w);
+    l.from_y = cell(58 + 6 * k, h);
+    l.to_x = cell(59 + 6 * k, w);
+    l.to_y = cell(60 + 6 * k, h);
+    const int c = byte(61 + 6 * k);
+    l.cost = c == 255 ? -1.0 : c == 254 ? NAN : c / 16.0;
+    l.oneway = byte(62 + 6 * k) % 2;
+    const pathlab_status s = pathlab_grid_add_link(g, &l);
+    failed_with_message(s);
+    if (s == PATHLAB_OK) {
+      ++added;
+    } else if (s != PATHLAB_INVALID) {
+      __builtin_trap();
+    }
+  }
+  if (pathlab_grid_link_count(g) != before + added) __builtin_trap();
+  for (std::size_t i = 0; i < pathlab_grid_link_count(g); ++i) {
+    pathlab_map_link l;
+    if (pathlab_grid_link(g, i, &l) != PATHLAB_OK || !(l.cost > 0)) __builtin_trap();
+    std::int32_t layer, x, y, gx, gy;
+    if (pathlab_grid_locate(g, l.to_x, l.to_y, &layer, &x, &y) != PATHLAB_OK ||
+        pathlab_grid_at(g, layer, x, y, &gx, &gy) != PATHLAB_OK || gx != l.to_x || gy != l.to_y)
+      __builtin_trap();  // a link's ends are cells of a floor
+  }
+  pathlab_map_link past;
+  if (pathlab_grid_link(g, pathlab_grid_link_count(g), &past) != PATHLAB_INVALID) __builtin_trap();
+  // A cell of the input to a floor and back, and a floor's cell of the input to the grid.
+  std::int32_t layer = -1, x = -1, y = -1, gx = -1, gy = -1;
+  pathlab_status s = pathlab_grid_locate(g, cell(69, w), cell(70, h), &layer, &x, &y);
+  failed_with_message(s);
+  if (s == PATHLAB_OK && (pathlab_grid_at(g, layer, x, y, &gx, &gy) != PATHLAB_OK ||
+                          gx != cell(69, w) || gy != cell(70, h)))
+    __builtin_trap();
+  s = pathlab_grid_at(g, byte(71) % 5 - 1, cell(72, w), cell(73, pathlab_grid_layer_height(g)), &gx,
+                      &gy);
+  failed_with_message(s);
+  if (s == PATHLAB_OK && (gx < 0 || gy < 0 || gx >= w || gy >= h)) __builtin_trap();
+  if (byte(74) % 4 == 0) {
+    std::size_t removed = 99;
+    pathlab_map_link l;
+    if (pathlab_grid_link_count(g) > 0 && pathlab_grid_link(g, 0, &l) == PATHLAB_OK &&
+        (pathlab_grid_remove_links(g, l.from_x, l.from_y, l.to_x, l.to_y, &removed) != PATHLAB_OK ||
+         removed == 0))
+      __builtin_trap();
+  }
+}
+
+// A layered grid of input bytes: 1 to 3 floors of up to 12x8 cells, its layout from the input.
+template <class Byte>
+pathlab_grid* layered_grid(std::string_view in, Byte&& byte) {
+  const int w = 1 + byte(75) % 12, h = 1 + byte(76) % 8, layers = 1 + byte(77) % 3;
+  std::string classes(static_cast<std::size_t>(w * h * layers), '.');
+  static constexpr char kClasses[] = "..@.S.T.";
+  for (std::size_t i = 0; i < classes.size() && i < in.size(); ++i)
+    classes[i] = kClasses[static_cast<std::uint8_t>(in[i]) % 8];
+  if (byte(78) == 1) classes[0] = ' ';  // refused
+  pathlab_grid* g = nullptr;
+  const pathlab_status s = pathlab_grid_from_layers(w, h, layers, classes.c_str(), &g);
+  failed_with_message(s);
+  if (s != PATHLAB_OK) {
+    if (g != nullptr || s != PATHLAB_INVALID) __builtin_trap();
+    return nullptr;
+  }
+  if (pathlab_grid_layers(g) != layers || pathlab_grid_layer_height(g) != h ||
+      pathlab_grid_width(g) != w || pathlab_grid_height(g) < layers * h)
+    __builtin_trap();
+  static const char* const kLayouts[] = {"square", "pointy-odd-r", "flat-even-q", "hexagonal"};
+  const pathlab_status t = pathlab_grid_set_layout(g, kLayouts[byte(79) % 4]);
+  failed_with_message(t);
+  if ((t == PATHLAB_OK) != (byte(79) % 4 != 3)) __builtin_trap();
+  return g;
+}
+
+// Searches, a batch, query shapes, a field (followed by pathlab_field_next) and, on small maps,
+// a simulation on g with the options o and cells of the input.
+template <class Byte, class Text>
+void exercise(pathlab_grid* g, const pathlab_options& o, Byte&& byte, Text&& text) {
+  searched = g;
+  const int w = pathlab_grid_width(g), h = pathlab_grid_height(g);
+  if (w < 1 || h < 1) __builtin_trap();
   // Cells from the input: some outside the map.
   auto cell = [&](std::size_t i, int side) { return static_cast<int>(byte(i)) % (side + 2) - 1; };
   std::int32_t cells[8];
@@ -289,12 +369,90 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double* d = pathlab_field_distance(field);
     const std::int8_t* dir = pathlab_field_direction(field);
     if (d == nullptr || dir == nullptr || d[cells[1] * w + cells[0]] != 0) __builtin_trap();
+    // Down the field from a cell of the input: each next cell is nearer a goal, until one.
+    std::int32_t x = cells[4], y = cells[5];
+    for (int steps = 0; steps < 4 * (w + h); ++steps) {
+      std::int32_t nx = -1, ny = -1;
+      const pathlab_status s = pathlab_field_next(field, x, y, &nx, &ny);
+      failed_with_message(s);
+      if (s != PATHLAB_OK) {
+        if (s == PATHLAB_NO_PATH && std::isfinite(d[y * w + x]) && d[y * w + x] != 0)
+          __builtin_trap();  // a reachable cell that is not a goal has a next cell
+        if (s != PATHLAB_NO_PATH && s != PATHLAB_INVALID) __builtin_trap();
+        break;
+      }
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || !(d[ny * w + nx] < d[y * w + x]))
+        __builtin_trap();
+      x = nx;
+      y = ny;
+    }
   } else if (field != nullptr) {
     __builtin_trap();
   }
   pathlab_field_free(field);
   if (std::int64_t{w} * h <= 64 * 64) simulate(g, cells, byte, text(6));
-  link_game(in, byte, text(7));
+  searched = nullptr;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view in(reinterpret_cast<const char*>(data), size);
+  // Line 1: ALGORITHM|DIAGONAL|CLASS_COSTS|EDIT|NUMBERS|SMOOTHING|PLANNER|GRAVITY|LAYOUT (empty
+  // fields: NULL).
+  std::string fields[9];
+  {
+    std::string_view line = take_line(in);
+    for (int i = 0; i < 9; ++i) {
+      const std::size_t bar = line.find('|');
+      fields[i] = std::string(line.substr(0, bar));
+      line = bar == std::string_view::npos ? std::string_view{} : line.substr(bar + 1);
+    }
+  }
+  const std::string format(take_line(in));  // line 2: the format name ("" = detect)
+  auto byte = [&fields](std::size_t i) -> std::uint8_t {
+    return i < fields[4].size() ? static_cast<std::uint8_t>(fields[4][i]) : 0;
+  };
+  auto text = [&fields](int i) { return fields[i].empty() ? nullptr : fields[i].c_str(); };
+  pathlab_options o;
+  std::memset(&o, 0, sizeof o);
+  o.algorithm = fields[0].empty() ? nullptr : fields[0].c_str();
+  o.diagonal = fields[1].empty() ? nullptr : fields[1].c_str();
+  o.class_costs = fields[2].empty() ? nullptr : fields[2].c_str();
+  o.weight = byte(0) % 5 == 4 ? -1.0 : (byte(0) % 5) * 0.75;
+  o.radius = byte(1) % 7 == 6 ? NAN : (byte(1) % 7) * 0.5;
+  o.node_limit = 1 + byte(2) * 100u;
+
+  pathlab_grid* g = nullptr;
+  const pathlab_status parsed =
+      pathlab_grid_parse(in.data(), in.size(), format.empty() ? nullptr : format.c_str(), &g);
+  failed_with_message(parsed);
+  if (parsed != PATHLAB_OK) {
+    if (g != nullptr || (parsed != PATHLAB_PARSE_ERROR && parsed != PATHLAB_INVALID))
+      __builtin_trap();
+    return 0;
+  }
+  if (!fields[3].empty()) {
+    const pathlab_status s = pathlab_grid_edit(g, fields[3].c_str());
+    failed_with_message(s);
+    if (s != PATHLAB_OK && s != PATHLAB_INVALID) __builtin_trap();
+  }
+  if (!fields[8].empty()) {
+    const pathlab_status s = pathlab_grid_set_layout(g, fields[8].c_str());
+    failed_with_message(s);
+    if (s == PATHLAB_OK && fields[8] != pathlab_grid_layout(g)) __builtin_trap();
+    if (s != PATHLAB_OK && s != PATHLAB_INVALID) __builtin_trap();
+  }
+  map_kinds(g, byte);
+  exercise(g, o, byte, text);
   pathlab_grid_free(g);
+
+  // A layered grid of the map bytes, with edge walls and links of the input.
+  if (pathlab_grid* layered = layered_grid(in, byte)) {
+    map_kinds(layered, byte);
+    exercise(layered, o, byte, text);
+    pathlab_grid_free(layered);
+  }
+  link_game(in, byte, text(7));
   return 0;
 }

@@ -216,6 +216,20 @@ pathlab_status refused_query(const pathlab_finder& f, Cell start, std::span<cons
                                          std::to_string(g.height()) + " map");
 }
 
+// Why a finder has no grid to search for its unit (Pathfinder::searched_grid() gave none): a
+// unit the grid refuses (on a hex layout, a radius that is not a whole number of hexes) is
+// PATHLAB_INVALID with the grid's reason; otherwise memory ran out.
+pathlab_status no_searched_grid(const pathlab_finder& f) {
+  try {
+    (void)f.finder.grid().view(f.finder.options().unit);
+  } catch (const std::bad_alloc&) {
+    return fail(PATHLAB_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(PATHLAB_INVALID, e.what());
+  }
+  return fail(PATHLAB_OUT_OF_MEMORY, "out of memory");
+}
+
 // The answer s of the finder's last search (not a refusal) into out.
 pathlab_status answer(pathlab_finder& f, pathlab_status s, pathlab_result* out) {
   const search::Result& r = f.result;
@@ -802,7 +816,7 @@ pathlab_status pathlab_line_of_sight(const pathlab_finder* finder, int32_t ax, i
       if (!map.in_bounds(c)) return fail(PATHLAB_INVALID, outside_map(map, c, "cell"));
     }
     const grid::Grid* g = finder->finder.searched_grid();
-    if (g == nullptr) return fail(PATHLAB_OUT_OF_MEMORY, "out of memory");
+    if (g == nullptr) return no_searched_grid(*finder);
     *visible = grid::line_of_sight(*g, finder->finder.options().moves.diagonal, a, b) ? 1 : 0;
     return PATHLAB_OK;
   });
@@ -829,7 +843,7 @@ pathlab_status pathlab_smooth(pathlab_finder* finder, size_t path_cells, const i
     cells.resize(path_cells);
     for (size_t i = 0; i < path_cells; ++i) cells[i] = {path[2 * i], path[2 * i + 1]};
     const grid::Grid* g = finder->finder.searched_grid();
-    if (g == nullptr) return fail(PATHLAB_OUT_OF_MEMORY, "out of memory");
+    if (g == nullptr) return no_searched_grid(*finder);
     const grid::Moves& moves = finder->finder.options().moves;
     for (size_t i = 0; i < path_cells; ++i) {
       const std::string what = "path cell " + std::to_string(i);
