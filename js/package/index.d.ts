@@ -76,22 +76,76 @@ export interface SlicedSearch {
   cancel(): void;
 }
 
+/** How cells are shaped and joined: square cells, or hexes with odd or even rows (pointy tops)
+ *  or columns (flat tops) shifted by half a hex. */
+export type Layout = "square" | "pointy-odd-r" | "pointy-even-r" | "flat-odd-q" | "flat-even-q";
+
+/** A side of a square cell, where a wall on a cell edge stands. */
+export type Side = "n" | "e" | "s" | "w" | "north" | "east" | "south" | "west";
+
+/** A link between two grid cells: stairs, a ladder, a portal, a one-way drop. */
+export interface Link {
+  from: [number, number];
+  to: [number, number];
+  /** The whole cost of taking it (> 0). */
+  cost: number;
+  /** Only from -> to when true; otherwise both ways. */
+  oneway: boolean;
+}
+
+/** Options of Grid.parse, Grid.fromClasses and Grid.layered. */
+export interface GridOptions {
+  /** Reads the cells in this layout (the CLI's --layout). */
+  layout?: Layout;
+}
+
 /** A grid map held in WebAssembly memory: free it with delete(). */
 export interface Grid {
+  /** Columns. */
   readonly width: number;
+  /** Rows: on a layered map every floor's and the rows of wall between them. */
   readonly height: number;
+  /** Floors: 1 unless layered. */
+  readonly layers: number;
+  /** Rows of each floor (height for one floor). */
+  readonly layerHeight: number;
+  /** How the cells are shaped and joined. */
+  readonly layout: Layout;
   /** The CLI's --edit text: "wall:X,Y[:X2,Y2]", "free:…", "class=C:…", "terrain=V:…". Throws on a
    *  bad edit (and changes nothing). Finders made before answer for the edited grid. */
   edit(edit: string): this;
+  /** Reads the same cells in another layout. Throws for an unknown name, or a hex layout on a
+   *  grid with walls on cell edges. */
+  setLayout(layout: Layout): this;
+  /** The grid cell of cell (x, y) of floor `layer`: what every search, range and field takes. */
+  at(layer: number, x: number, y: number): [number, number];
+  /** The floor of a grid cell and its cell there. Throws outside the map or between floors. */
+  locate(cell: Cell): { layer: number; x: number; y: number };
+  /** Whether a wall stands on that side of the cell (it reads the same from the other cell). */
+  edgeWall(cell: Cell, side: Side): boolean;
+  /** Puts up (default) or takes down the wall on that side of the cell (square layouts only). */
+  setEdgeWall(cell: Cell, side: Side, blocked?: boolean): this;
+  /** Adds a link between two grid cells (cost 1, both ways unless told). */
+  addLink(from: Cell, to: Cell, options?: { cost?: number; oneway?: boolean }): this;
+  /** Removes every link from `from` to `to` (two-way links either way round): how many. */
+  removeLinks(from: Cell, to: Cell): number;
+  /** Removes every link. */
+  clearLinks(): this;
+  /** The links, in the order they were added or read. */
+  links(): Link[];
   /** Frees the grid and its finders. */
   delete(): void;
 }
 
 export interface GridStatic {
-  /** Parses map text: "movingai", "text" or "ascii" (the CLI's --format names), or detects it. */
-  parse(text: string, format?: "movingai" | "text" | "ascii" | string): Grid;
+  /** Parses map text: "movingai" (hex maps too: "type hex-pointy-odd-r"), "text" or "ascii"
+   *  (the CLI's --format names), or detects it. Tiled maps are not read in the WebAssembly build. */
+  parse(text: string, format?: "movingai" | "text" | "ascii" | string, options?: GridOptions): Grid;
   /** width * height class characters, row-major, as in a Moving AI .map ('.', '@', 'T', 'S', 'W'). */
-  fromClasses(width: number, height: number, classes: string): Grid;
+  fromClasses(width: number, height: number, classes: string, options?: GridOptions): Grid;
+  /** A layered map: one string of width * height class characters per floor (or one string of
+   *  them all, floor 0 first), stacked in one grid (Grid.at gives a floor's cells). */
+  layered(width: number, height: number, floors: readonly string[] | string, options?: GridOptions): Grid;
 }
 
 /** A flow field: every cell's distance to its nearest goal and first move. Free it with delete(). */
@@ -100,8 +154,12 @@ export interface Field {
   readonly height: number;
   /** Row-major (index y * width + x); Infinity where no goal is reachable. */
   readonly distance: Float64Array;
-  /** Row-major first moves: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none. */
+  /** Row-major first moves: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none; on hex layouts
+   *  0..5 the six hex neighbours; 8 (square) or 6 (hex) where the move takes a link. */
   readonly direction: Int8Array;
+  /** The cell the first move of `cell` leads to (a neighbour, or a link's far end); null for a
+   *  goal, a wall or a cell that reaches no goal. */
+  next(cell: Cell): [number, number] | null;
   delete(): void;
 }
 

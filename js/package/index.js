@@ -11,6 +11,9 @@ const RESULT_BYTES = 32;  // pathlab_result
 const PARTIAL_BYTES = 24; // pathlab_partial
 const RANGE_BYTES = 12;   // pathlab_range
 const SMOOTHED_BYTES = 16; // pathlab_smoothed
+const LINK_BYTES = 32;     // pathlab_map_link
+// pathlab_side: a wall's side of a cell, by its names in the API ("n" or "north", …).
+const SIDES = { n: 0, north: 0, e: 1, east: 1, s: 2, south: 2, w: 3, west: 3 };
 
 const isNode = typeof process === "object" && process.versions != null &&
                process.versions.node != null && typeof window === "undefined";
@@ -83,16 +86,19 @@ class Pathlab {
         }, "grid");
         this._finders = finders;
       }
-      /** Parses map text; format: "movingai", "text", "ascii" (the CLI's --format) or undefined
-       *  to detect it. Throws an Error with the parser's "LINE: what" message. */
-      static parse(text, format) {
+      /** Parses map text; format: "movingai" (also "type hex-pointy-odd-r" maps), "text",
+       *  "ascii" (the CLI's --format) or undefined to detect it (Tiled maps are not read in the
+       *  WebAssembly build); options.layout reads the cells in that layout (the CLI's --layout).
+       *  Throws an Error with the parser's "LINE: what" message. */
+      static parse(text, format, options) {
         if (typeof text !== "string") throw new TypeError("Grid.parse: the map text must be a string");
         if (format != null && typeof format !== "string") throw new TypeError("Grid.parse: format must be a string");
-        return api._withStrings([text, format ?? null], ([t, f], lens) =>
-          new Grid(api._make((out) => M._pathlab_grid_parse(t, lens[0], f, out))));
+        return withLayout(api._withStrings([text, format ?? null], ([t, f], lens) =>
+          new Grid(api._make((out) => M._pathlab_grid_parse(t, lens[0], f, out)))), options, "Grid.parse");
       }
-      /** A grid from width * height class characters, row-major, as in a Moving AI .map. */
-      static fromClasses(width, height, classes) {
+      /** A grid from width * height class characters, row-major, as in a Moving AI .map;
+       *  options.layout as in parse(). */
+      static fromClasses(width, height, classes, options) {
         if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
           throw new Error(`Grid.fromClasses: the size must be positive whole numbers, not ${width} x ${height}`);
         }
@@ -100,11 +106,151 @@ class Pathlab {
         if (classes.length !== width * height) {
           throw new Error(`Grid.fromClasses: ${classes.length} class characters for a ${width} x ${height} grid (${width * height} expected)`);
         }
-        return api._withStrings([classes], ([c]) =>
-          new Grid(api._make((out) => M._pathlab_grid_from_classes(width, height, c, out))));
+        return withLayout(api._withStrings([classes], ([c]) =>
+          new Grid(api._make((out) => M._pathlab_grid_from_classes(width, height, c, out)))), options, "Grid.fromClasses");
       }
+      /** A layered map: `floors` (an array of strings, one per floor, or one string of every
+       *  floor's classes, floor 0 first) of width * height class characters each. Its floors are
+       *  stacked in one grid: cell (x, y) of floor l is the grid cell at(l, x, y). */
+      static layered(width, height, floors, options) {
+        if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+          throw new Error(`Grid.layered: the floor size must be positive whole numbers, not ${width} x ${height}`);
+        }
+        const n = width * height;
+        let classes, layers;
+        if (typeof floors === "string") {
+          classes = floors;
+          layers = classes.length / n;
+          if (!Number.isInteger(layers) || layers < 1) {
+            throw new Error(`Grid.layered: ${classes.length} class characters are not whole floors of ${width} x ${height} (${n} each)`);
+          }
+        } else if (Array.isArray(floors) && floors.length > 0 && floors.every((f) => typeof f === "string")) {
+          const bad = floors.findIndex((f) => f.length !== n);
+          if (bad >= 0) {
+            throw new Error(`Grid.layered: ${floors[bad].length} class characters for floor ${bad} of ${width} x ${height} (${n} expected)`);
+          }
+          classes = floors.join("");
+          layers = floors.length;
+        } else {
+          throw new TypeError("Grid.layered: floors must be a non-empty array of class strings (or one string)");
+        }
+        return withLayout(api._withStrings([classes], ([c]) =>
+          new Grid(api._make((out) => M._pathlab_grid_from_layers(width, height, layers, c, out)))), options, "Grid.layered");
+      }
+      /** Columns of the grid. */
       get width() { return M._pathlab_grid_width(this._live()); }
+      /** Rows of the grid: on a layered map every floor's and the rows between them. */
       get height() { return M._pathlab_grid_height(this._live()); }
+      /** Floors: 1 unless layered. */
+      get layers() { return M._pathlab_grid_layers(this._live()); }
+      /** Rows of each floor (height for one floor). */
+      get layerHeight() { return M._pathlab_grid_layer_height(this._live()); }
+      /** "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q" or "flat-even-q". */
+      get layout() { return M.UTF8ToString(M._pathlab_grid_layout(this._live())); }
+      /** Reads the same cells in another layout (the CLI's --layout). Throws for an unknown name,
+       *  or a hex layout on a grid with walls on cell edges. */
+      setLayout(layout) {
+        if (typeof layout !== "string") throw new TypeError("setLayout: the layout must be a string such as \"pointy-odd-r\"");
+        const g = this._live();
+        api._withStrings([layout], ([l]) => api._check(M._pathlab_grid_set_layout(g, l)));
+        return this;
+      }
+      /** The grid cell [x, y] of cell (x, y) of floor `layer`. Throws for a floor or cell the map
+       *  does not have. */
+      at(layer, x, y) {
+        for (const [v, name] of [[layer, "layer"], [x, "x"], [y, "y"]]) {
+          if (!Number.isInteger(v)) throw new Error(`at: ${name} must be a whole number, not ${v}`);
+        }
+        const g = this._live();
+        return api._withBlocks([8], (p) => {
+          api._check(M._pathlab_grid_at(g, layer, x, y, p, p + 4));
+          return [M.HEAP32[p >>> 2], M.HEAP32[(p + 4) >>> 2]];
+        });
+      }
+      /** The floor of grid cell [x, y] and its cell there: {layer, x, y}. Throws outside the map
+       *  or on a row between floors. */
+      locate(c) {
+        const [x, y] = cell(c, "locate");
+        const g = this._live();
+        return api._withBlocks([12], (p) => {
+          api._check(M._pathlab_grid_locate(g, x, y, p, p + 4, p + 8));
+          return { layer: M.HEAP32[p >>> 2], x: M.HEAP32[(p + 4) >>> 2], y: M.HEAP32[(p + 8) >>> 2] };
+        });
+      }
+      /** Whether a wall stands on side `side` ("n", "e", "s", "w" or "north", …) of cell [x, y]. */
+      edgeWall(c, side) {
+        const [x, y] = cell(c, "edgeWall");
+        const s = sideOf(side, "edgeWall");
+        const g = this._live();
+        return api._withBlocks([4], (p) => {
+          api._check(M._pathlab_grid_edge_wall(g, x, y, s, p));
+          return M.HEAP32[p >>> 2] !== 0;
+        });
+      }
+      /** Puts up (blocked true, the default) or takes down the wall on side `side` of cell [x, y].
+       *  Throws outside the map, between floors or on a hex layout. */
+      setEdgeWall(c, side, blocked = true) {
+        const [x, y] = cell(c, "setEdgeWall");
+        const s = sideOf(side, "setEdgeWall");
+        if (typeof blocked !== "boolean") throw new TypeError("setEdgeWall: blocked must be true or false");
+        api._check(M._pathlab_grid_set_edge_wall(this._live(), x, y, s, blocked ? 1 : 0));
+        return this;
+      }
+      /** Adds a link from grid cell `from` to `to` (stairs, a portal): {cost: 1, oneway: false}
+       *  by default. Throws for an end that is not a cell of a floor or a cost that is not > 0. */
+      addLink(from, to, opts = {}) {
+        const [fx, fy] = cell(from, "addLink: from");
+        const [tx, ty] = cell(to, "addLink: to");
+        if (opts == null || typeof opts !== "object") throw new TypeError("addLink: options must be an object");
+        for (const k of Object.keys(opts)) {
+          if (k !== "cost" && k !== "oneway") throw new Error(`addLink: unknown option '${k}' (known: cost, oneway)`);
+        }
+        const cost = opts.cost ?? 1;
+        if (typeof cost !== "number" || !(cost > 0) || !Number.isFinite(cost)) {
+          throw new Error(`addLink: the cost must be a finite number > 0, not ${cost}`);
+        }
+        if (opts.oneway != null && typeof opts.oneway !== "boolean") throw new TypeError("addLink: oneway must be true or false");
+        const g = this._live();
+        api._withBlocks([LINK_BYTES], (p) => {
+          M.HEAP32.set([fx, fy, tx, ty], p >>> 2);
+          M.HEAPF64[(p + 16) >>> 3] = cost;
+          M.HEAP32[(p + 24) >>> 2] = opts.oneway ? 1 : 0;
+          api._check(M._pathlab_grid_add_link(g, p));
+        });
+        return this;
+      }
+      /** Removes every link from `from` to `to` (two-way links either way round); returns how
+       *  many. */
+      removeLinks(from, to) {
+        const [fx, fy] = cell(from, "removeLinks: from");
+        const [tx, ty] = cell(to, "removeLinks: to");
+        const g = this._live();
+        return api._withBlocks([4], (p) => {
+          api._check(M._pathlab_grid_remove_links(g, fx, fy, tx, ty, p));
+          return M.HEAPU32[p >>> 2];
+        });
+      }
+      /** Removes every link. */
+      clearLinks() {
+        api._check(M._pathlab_grid_clear_links(this._live()));
+        return this;
+      }
+      /** The links, in the order they were added or read: [{from: [x, y], to: [x, y], cost,
+       *  oneway}, …] (grid cells). */
+      links() {
+        const g = this._live();
+        const n = M._pathlab_grid_link_count(g);
+        return api._withBlocks([LINK_BYTES], (p) => {
+          const out = [];
+          for (let i = 0; i < n; ++i) {
+            api._check(M._pathlab_grid_link(g, i, p));
+            const q = p >>> 2;
+            out.push({ from: [M.HEAP32[q], M.HEAP32[q + 1]], to: [M.HEAP32[q + 2], M.HEAP32[q + 3]],
+                       cost: M.HEAPF64[(p + 16) >>> 3], oneway: M.HEAP32[q + 6] !== 0 });
+          }
+          return out;
+        });
+      }
       /** Changes the grid as the CLI's --edit ("wall:X,Y[:X2,Y2]", "free:…", "class=C:…",
        *  "terrain=V:…"). A bad edit throws and changes nothing. */
       edit(text) {
@@ -144,13 +290,42 @@ class Pathlab {
         }
         return this._distance;
       }
-      /** Int8Array of first moves: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none. */
+      /** Int8Array of first moves: 0 E, 1 SE, 2 S, 3 SW, 4 W, 5 NW, 6 N, 7 NE, -1 none; on hex
+       *  layouts 0..5 the six hex neighbours; 8 (square) or 6 (hex) where the move takes a link. */
       get direction() {
         if (!this._direction) {
           const p = M._pathlab_field_direction(this._live());
           this._direction = M.HEAP8.slice(p, p + this.width * this.height);
         }
         return this._direction;
+      }
+      /** The cell [x, y] the first move of cell [x, y] leads to (a hex neighbour, or a link's far
+       *  end), or null for a goal, a wall or a cell that reaches no goal. Throws outside the map. */
+      next(c) {
+        const [x, y] = cell(c, "next");
+        const f = this._live();
+        return api._withBlocks([8], (p) => {
+          const status = M._pathlab_field_next(f, x, y, p, p + 4);
+          if (status === NO_PATH) return null;
+          api._check(status);
+          return [M.HEAP32[p >>> 2], M.HEAP32[(p + 4) >>> 2]];
+        });
+      }
+    }
+
+    // Gives a new grid the options' layout (deleting it when that throws).
+    function withLayout(grid, options, what) {
+      if (options == null) return grid;
+      try {
+        if (typeof options !== "object") throw new TypeError(`${what}: options must be an object such as { layout: "pointy-odd-r" }`);
+        for (const k of Object.keys(options)) {
+          if (k !== "layout") throw new Error(`${what}: unknown option '${k}' (known: layout)`);
+        }
+        if (options.layout != null) grid.setLayout(options.layout);
+        return grid;
+      } catch (e) {
+        grid.delete();
+        throw e;
       }
     }
 
@@ -463,6 +638,12 @@ function splitOption(opts, name) {
   if (opts == null || typeof opts !== "object" || !(name in opts)) return { [name]: undefined, rest: opts ?? {} };
   const { [name]: value, ...rest } = opts;
   return { [name]: value, rest };
+}
+
+function sideOf(side, what) {
+  const s = typeof side === "string" && Object.hasOwn(SIDES, side) ? SIDES[side] : undefined;
+  if (s === undefined) throw new Error(`${what}: unknown side ${JSON.stringify(side)} (n, e, s, w or north, east, south, west)`);
+  return s;
 }
 
 function cells(list, what) {

@@ -32,6 +32,16 @@ _Static_assert(offsetof(pathlab_smoothed, cost) == 0, "index.js: smoothed.cost a
 _Static_assert(offsetof(pathlab_smoothed, path) == 8, "index.js: smoothed.path at 8");
 _Static_assert(offsetof(pathlab_smoothed, path_cells) == 12, "index.js: smoothed.path_cells at 12");
 _Static_assert(sizeof(pathlab_smoothed) == 16, "index.js: smoothed paths take 16 bytes");
+_Static_assert(offsetof(pathlab_map_link, from_x) == 0, "index.js: link.from_x at 0");
+_Static_assert(offsetof(pathlab_map_link, from_y) == 4, "index.js: link.from_y at 4");
+_Static_assert(offsetof(pathlab_map_link, to_x) == 8, "index.js: link.to_x at 8");
+_Static_assert(offsetof(pathlab_map_link, to_y) == 12, "index.js: link.to_y at 12");
+_Static_assert(offsetof(pathlab_map_link, cost) == 16, "index.js: link.cost at 16");
+_Static_assert(offsetof(pathlab_map_link, oneway) == 24, "index.js: link.oneway at 24");
+_Static_assert(sizeof(pathlab_map_link) == 32, "index.js: links take 32 bytes");
+_Static_assert(sizeof(pathlab_side) == 4, "index.js: a side is a 32-bit int");
+_Static_assert(PATHLAB_NORTH == 0 && PATHLAB_EAST == 1 && PATHLAB_SOUTH == 2 && PATHLAB_WEST == 3,
+               "index.js: the sides n, e, s, w are 0 to 3");
 _Static_assert(PATHLAB_IN_PROGRESS == 6, "index.js: PATHLAB_IN_PROGRESS is 6");
 
 /* The module has no entry point (linked with --no-entry): it is used through its exports. */
