@@ -236,7 +236,9 @@ void map_kinds(pathlab_grid* g, Byte&& byte) {
   auto cell = [&](std::size_t i, int side) { return static_cast<int>(byte(i)) % (side + 2) - 1; };
   for (std::size_t k = 0; k < 3; ++k) {
     const int x = cell(48 + 3 * k, w), y = cell(49 + 3 * k, h);
-    const auto side = static_cast<pathlab_side>(byte(50 + 3 * k) % 5);  // 4: no side
+    // Sides 0..3 only: a C++ caller may not make a pathlab_side of another value (capi_test, in
+    // C, passes unknown sides).
+    const auto side = static_cast<pathlab_side>(byte(50 + 3 * k) % 4);
     const int up = byte(50 + 3 * k) & 8 ? 0 : 1;
     pathlab_status s = pathlab_grid_set_edge_wall(g, x, y, side, up);
     failed_with_message(s);

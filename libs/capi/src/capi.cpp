@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -450,23 +451,33 @@ pathlab_status new_board(link::Board b, pathlab_board** out) {
 
 // ---- Map kinds.
 
-std::optional<grid::Side> side_of(pathlab_side side) {
-  switch (side) {
-    case PATHLAB_NORTH:
-      return grid::Side::north;
-    case PATHLAB_EAST:
-      return grid::Side::east;
-    case PATHLAB_SOUTH:
-      return grid::Side::south;
-    case PATHLAB_WEST:
-      return grid::Side::west;
-  }
-  return std::nullopt;
+// The value a C caller passed as a pathlab_side: read as the int it is in C, since any int may
+// arrive and C++ may not load an enum outside its enumerators' range.
+int side_value(const pathlab_side& side) noexcept {
+  static_assert(sizeof(pathlab_side) == sizeof(int));
+  int v = 0;
+  std::memcpy(&v, &side, sizeof v);
+  return v;
 }
 
-pathlab_status unknown_side(const char* call, pathlab_side side) {
+std::optional<grid::Side> side_of(const pathlab_side& side) {
+  switch (side_value(side)) {
+    case 0:
+      return grid::Side::north;
+    case 1:
+      return grid::Side::east;
+    case 2:
+      return grid::Side::south;
+    case 3:
+      return grid::Side::west;
+    default:
+      return std::nullopt;
+  }
+}
+
+pathlab_status unknown_side(const char* call, const pathlab_side& side) {
   return fail(PATHLAB_INVALID, std::string(call) + ": unknown side " +
-                                   std::to_string(static_cast<int>(side)) +
+                                   std::to_string(side_value(side)) +
                                    " (PATHLAB_NORTH 0, PATHLAB_EAST 1, PATHLAB_SOUTH 2, "
                                    "PATHLAB_WEST 3)");
 }
