@@ -935,8 +935,9 @@ namespace Pathlab
 
         /// <summary>
         /// Adds a link. An edit. PATHLAB_INVALID, adding nothing, when an end is not a cell of a
-        /// floor (outside the map or between floors), or the cost is negative, infinite or NaN.
-        /// Ends may be walls: the link is then unusable until they are freed.
+        /// floor (outside the map or between floors), or the cost is negative, NaN, infinite or
+        /// past the largest float. Ends may be walls: the link is then unusable until they are
+        /// freed.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_add_link", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_grid_add_link(GridHandle grid, in MapLink link);

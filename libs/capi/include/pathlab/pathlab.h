@@ -505,9 +505,9 @@ PATHLAB_API pathlab_status pathlab_board_solve(pathlab_board* board, const char*
  * links (shared docs/ALGORITHMS.md, "Hex grids", "Walls on cell edges", "Layered maps";
  * docs/tiled.md). pathlab_grid_load() reads Tiled maps (.tmx, .tmj) and layered JSON maps with
  * their layout, thin walls, floors and links; pathlab_grid_parse() reads Tiled maps whose
- * tilesets are in the text. Every search, batch, range, field, line of sight and smoothing
- * answers on every kind of map (the algorithms that need a plain square map, such as jps,
- * answer with A*; the any-angle ones with A* on hex and layered maps).
+ * tilesets are in the text (not in the WebAssembly build of js/). Every search, batch, range,
+ * field, line of sight and smoothing answers on every kind of map (the algorithms that need a plain
+ * square map, such as jps, answer with A*; the any-angle ones with A* on hex and layered maps).
  *
  * Cells stay the grid's own (x, y) everywhere: a layered map stacks its floors in one grid, cell
  * (x, y) of floor l being the grid's cell pathlab_grid_at(l, x, y), with one or two rows of
@@ -579,8 +579,8 @@ typedef struct {
 } pathlab_map_link;
 
 /** Adds a link. An edit. PATHLAB_INVALID, adding nothing, when an end is not a cell of a floor
- *  (outside the map or between floors), or the cost is negative, infinite or NaN. Ends may be
- *  walls: the link is then unusable until they are freed. */
+ *  (outside the map or between floors), or the cost is negative, NaN, infinite or past the
+ *  largest float. Ends may be walls: the link is then unusable until they are freed. */
 PATHLAB_API pathlab_status pathlab_grid_add_link(pathlab_grid* grid, const pathlab_map_link* link);
 /** Removes every link from (from_x, from_y) to (to_x, to_y) (two-way links either way round),
  *  *removed (which may be NULL) getting how many. An edit. PATHLAB_OK also when none was
