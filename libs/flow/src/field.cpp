@@ -211,7 +211,9 @@ void Field::settle_general(const grid::Grid& view, std::span<const NodeId> seeds
     for (const NodeId s : seeds) q.emplace(0, s);
     std::int64_t settled = 0;
     while (!q.empty()) {
-      const auto [key, c] = q.top();
+      // Plain variables: clang 14 cannot capture structured bindings in the lambda below.
+      const double key = q.top().first;
+      const NodeId c = q.top().second;
       q.pop();
       if (done[c] || key > dist_[c]) continue;
       done[c] = 1;

@@ -4,6 +4,7 @@
 // checked the map's size, one layer at a time. What is read: tiled.hpp and docs/tiled.md.
 #include <pathlab/io/tiled.hpp>
 
+#include <pathlab/core/portable.hpp>
 #include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/unit.hpp>
 
@@ -80,8 +81,9 @@ std::optional<double> to_number(std::string_view s) {
   s = trim(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   double v = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || ptr != s.data() + s.size() || !std::isfinite(v)) {
+  // core::from_chars: libc++ 14 (Emscripten) has no double from_chars.
+  const auto r = core::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || r.ec != std::errc{} || r.ptr != s.data() + s.size() || !std::isfinite(v)) {
     return std::nullopt;
   }
   return v;
@@ -107,8 +109,8 @@ std::optional<bool> to_bool(std::string_view s) {
 
 std::string number_text(double v) {
   char buf[64];
-  const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return ec == std::errc{} ? std::string(buf, ptr) : std::string("?");
+  const auto r = core::to_chars(buf, buf + sizeof buf, v);
+  return r.ec == std::errc{} ? std::string(buf, r.ptr) : std::string("?");
 }
 
 // ---------------------------------------------------------------------------------------------

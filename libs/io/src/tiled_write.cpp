@@ -3,6 +3,7 @@
 // sides), one tile layer per floor, one object layer per floor for links and markers.
 #include <pathlab/io/tiled.hpp>
 
+#include <pathlab/core/portable.hpp>
 #include <pathlab/grid/hex.hpp>
 
 #include <nlohmann/json.hpp>
@@ -28,8 +29,8 @@ std::string number(double v) {
     return std::to_string(static_cast<long long>(v));
   }
   char buf[64];
-  const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return ec == std::errc{} ? std::string(buf, ptr) : std::string("0");
+  const auto r = core::to_chars(buf, buf + sizeof buf, v);  // libc++ 14 has no double to_chars
+  return r.ec == std::errc{} ? std::string(buf, r.ptr) : std::string("0");
 }
 
 std::string quoted(const std::string& s) {

@@ -16,6 +16,7 @@ namespace pathlab::grid::hex {
 struct Axial {
   int q = 0;  ///< axial column
   int r = 0;  ///< axial row
+  /// Same q and r.
   friend constexpr bool operator==(Axial, Axial) = default;
 };
 
@@ -74,8 +75,8 @@ inline constexpr std::array<Axial, 6> kDirections = {Axial{+1, 0}, Axial{+1, -1}
 /// The (dx, dy) of move `dir` (0..5) from a cell whose shifted coordinate (the row for pointy
 /// layouts, the column for flat ones) has parity `odd`.
 struct Offset {
-  int dx = 0;
-  int dy = 0;
+  int dx = 0;  ///< column step
+  int dy = 0;  ///< row step
 };
 /// The offsets of the six moves for each parity of the shifted coordinate: [odd][dir].
 [[nodiscard]] constexpr std::array<std::array<Offset, 6>, 2> offsets(Layout l) noexcept {
