@@ -127,7 +127,8 @@ void SearchArgs::add_unit_options(CLI::App& app) {
                  "from any square it cannot enter");
   app.add_option("--edit", edits,
                  "change the map first, through the edit API: KIND:X,Y[:X2,Y2] with KIND wall, "
-                 "free, class=C or terrain=V (repeat for several, applied in order)");
+                 "free, class=C, terrain=V, or wall-S / open-S to put up or take down a wall on "
+                 "side S (n, e, s, w) of the cells (repeat for several, applied in order)");
 }
 
 void SearchArgs::apply_edits(grid::Grid& g) const {
@@ -189,27 +190,42 @@ std::vector<search::Algorithm> parse_algorithms(const std::string& list) {
   return out;
 }
 
+std::string map_shape(const grid::Grid& g) {
+  std::string out = g.layers() > 1
+                        ? fmt::format("{}x{}, {} floors", g.width(), g.layer_height(), g.layers())
+                        : fmt::format("{}x{}", g.width(), g.height());
+  if (grid::is_hex(g.layout())) out += fmt::format(", hex {}", grid::to_string(g.layout()));
+  return out;
+}
+
+std::string cell_text(const grid::Grid& g, Cell c) {
+  if (g.layers() > 1 && g.in_bounds(c)) {
+    return fmt::format("{}:{},{}", g.layer_of(c.y), c.x, g.local_y(c.y));
+  }
+  return fmt::format("{},{}", c.x, c.y);
+}
+
 void check_endpoint(const grid::Grid& g, const search::Options& o, Cell c, const char* option,
                     const std::string& map) {
   switch (grid::footing(g, o.unit, c)) {
     case grid::Footing::ok:
       return;
     case grid::Footing::outside:
-      throw CliError{fmt::format("{} {},{} is outside the {}x{} map {}", option, c.x, c.y,
-                                 g.width(), g.height(), map)};
+      throw CliError{fmt::format("{} {} is outside the {} map {}", option, cell_text(g, c),
+                                 map_shape(g), map)};
     case grid::Footing::wall:
-      throw CliError{fmt::format("{} {},{} is on a wall in {}", option, c.x, c.y, map)};
+      throw CliError{fmt::format("{} {} is on a wall in {}", option, cell_text(g, c), map)};
     case grid::Footing::forbidden_class: {
       const char cls = g.cell_class(c.x, c.y);
       throw CliError{fmt::format(
-          "{} {},{} is on '{}', a class the unit may not enter{}, in {}", option, c.x, c.y, cls,
+          "{} {} is on '{}', a class the unit may not enter{}, in {}", option, cell_text(g, c), cls,
           grid::Unit{}.forbids(cls) ? " (give it a cost with --class-cost)" : "", map)};
     }
     case grid::Footing::too_close:
       throw CliError{
-          fmt::format("{} {},{} is closer than --radius {} to a square the unit cannot "
+          fmt::format("{} {} is closer than --radius {} to a square the unit cannot "
                       "enter in {}",
-                      option, c.x, c.y, o.unit.radius, map)};
+                      option, cell_text(g, c), o.unit.radius, map)};
   }
 }
 

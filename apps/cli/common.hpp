@@ -42,6 +42,11 @@ struct MapArgs {
 io::Map load_map(const std::string& path, const MapArgs& args);
 
 /// Parses "X,Y"; `what` names the option in the error message.
+/// "WxH", "WxH, N floors" on layered maps, with ", hex LAYOUT" on hex maps: a map's shape in
+/// messages.
+std::string map_shape(const grid::Grid& g);
+/// "X,Y", or "L:X,Y" on a layered map: a cell as the CLI reads it.
+std::string cell_text(const grid::Grid& g, Cell c);
 /// "X,Y", or on a layered map `g` also "L:X,Y" (cell X,Y of floor L; X,Y alone is floor 0's).
 /// [Throws CliError for malformed text or a floor or row outside the map.]
 Cell parse_cell(const std::string& text, const std::string& what, const grid::Grid* g = nullptr);

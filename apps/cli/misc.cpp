@@ -54,8 +54,8 @@ void register_convert(CLI::App& app, int& exit_code) {
     } catch (const std::exception& e) {
       throw CliError{e.what()};
     }
-    fmt::print("{} ({}x{}, {}) -> {}\n", args->in, m.grid.width(), m.grid.height(),
-               io::to_string(m.format), args->out);
+    fmt::print("{} ({}, {}) -> {}\n", args->in, map_shape(m.grid), io::to_string(m.format),
+               args->out);
     exit_code = kExitOk;
   });
 }

@@ -151,8 +151,8 @@ int run_solve(const SolveArgs& a) {
       traces.push_back(json::trace(algo, grid, start, reached, rec.events()));
     }
     if (picture) {
-      fmt::print("{} on {} ({}x{}), {} diagonal rule, {} heuristic\n", search::to_string(algo),
-                 a.map, grid.width(), grid.height(), grid::to_string(o.moves.diagonal),
+      fmt::print("{} on {} ({}), {} diagonal rule, {} heuristic\n", search::to_string(algo), a.map,
+                 map_shape(grid), grid::to_string(o.moves.diagonal),
                  search::to_string(o.effective_heuristic()));
       const render::Scene scene{
           &grid,

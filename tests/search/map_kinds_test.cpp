@@ -693,3 +693,34 @@ TEST(MapKindsGrid, RowsBetweenLayersAreNotCells) {
 
 }  // namespace
 }  // namespace pathlab
+
+namespace pathlab {
+namespace {
+
+TEST(MapKindsGrid, EdgeWallEditsParse) {
+  grid::Edit e;
+  ASSERT_FALSE(grid::parse_edit("wall-e:3,1:1,2", e).has_value());
+  EXPECT_EQ(e.kind, grid::Edit::Kind::edge_wall);
+  EXPECT_EQ(e.side, grid::Side::east);
+  EXPECT_EQ(e.area, (grid::Rect{1, 1, 3, 2}));
+  ASSERT_FALSE(grid::parse_edit("open-n:0,0", e).has_value());
+  EXPECT_EQ(e.kind, grid::Edit::Kind::edge_open);
+  EXPECT_EQ(e.side, grid::Side::north);
+  const auto bad = grid::parse_edit("wall-x:0,0", e);
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_NE(bad->find("n, e, s or w"), std::string::npos);
+  // Applied: the wall stands between (3,1) and (4,1), seen from both cells.
+  grid::Grid g(6, 4);
+  ASSERT_FALSE(grid::parse_edit("wall-e:3,1", e).has_value());
+  ASSERT_FALSE(g.apply(e).has_value());
+  EXPECT_TRUE(g.edge_wall(4, 1, grid::Side::west));
+  // A hex layout and edge walls do not mix, either way round.
+  EXPECT_THROW(g.set_layout(grid::Layout::pointy_odd_r), std::invalid_argument);
+  grid::Grid h(6, 4);
+  h.set_layout(grid::Layout::pointy_odd_r);
+  EXPECT_TRUE(h.apply(e).has_value());
+  EXPECT_THROW(h.set_edge_wall(1, 1, grid::Side::east, true), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace pathlab

@@ -222,11 +222,13 @@ void Grid::set_edge_bit(NodeId n, bool south, bool blocked) {
     edge_s_.assign(walls_.size(), 0);
   }
   const std::uint64_t b = std::uint64_t{1} << (n & 63);
+  const bool was = (v[n >> 6] & b) != 0;
   if (blocked) {
     v[n >> 6] |= b;
   } else {
     v[n >> 6] &= ~b;
   }
+  edge_count_ += (blocked ? 1 : 0) - (was ? 1 : 0);
 }
 
 bool Grid::edge_wall(int x, int y, Side s) const noexcept {
@@ -252,15 +254,6 @@ void Grid::set_edge_wall(int x, int y, Side s, bool blocked) {
   e.area = {x, y, x, y};
   e.side = s;
   (void)apply(e);
-}
-
-std::int64_t Grid::edge_wall_count() const noexcept {
-  if (edge_e_.empty()) return 0;
-  std::int64_t n = 0;
-  for (std::size_t i = 0; i < edge_e_.size(); ++i) {
-    n += __builtin_popcountll(edge_e_[i]) + __builtin_popcountll(edge_s_[i]);
-  }
-  return n;
 }
 
 void Grid::set_layout(Layout l) {
@@ -354,7 +347,8 @@ std::span<const Grid::Arc> Grid::out_links(NodeId n) const noexcept {
                              [](const Arc& a, NodeId v) { return a.from < v; });
   auto hi = lo;
   while (hi != arcs_out_.end() && hi->from == n) ++hi;
-  return {lo, hi};
+  // (pointer, size): libc++ 14 (Emscripten) has no span from two iterators.
+  return {arcs_out_.data() + (lo - arcs_out_.begin()), static_cast<std::size_t>(hi - lo)};
 }
 
 std::span<const Grid::Arc> Grid::in_links(NodeId n) const noexcept {
@@ -362,7 +356,7 @@ std::span<const Grid::Arc> Grid::in_links(NodeId n) const noexcept {
                              [](const Arc& a, NodeId v) { return a.to < v; });
   auto hi = lo;
   while (hi != arcs_in_.end() && hi->to == n) ++hi;
-  return {lo, hi};
+  return {arcs_in_.data() + (lo - arcs_in_.begin()), static_cast<std::size_t>(hi - lo)};
 }
 
 void Grid::copy_shape(const Grid& from) {
@@ -372,6 +366,7 @@ void Grid::copy_shape(const Grid& from) {
   layer_pitch_ = from.layer_pitch_;
   edge_e_ = from.edge_e_;
   edge_s_ = from.edge_s_;
+  edge_count_ = from.edge_count_;
   links_ = from.links_;
   arcs_out_ = from.arcs_out_;
   arcs_in_ = from.arcs_in_;

@@ -393,7 +393,9 @@ std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit) 
 }
 
 std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
-  const std::string hint = " (expected KIND:X,Y[:X2,Y2], KIND wall, free, class=C or terrain=V)";
+  const std::string hint =
+      " (expected KIND:X,Y[:X2,Y2], KIND wall, free, class=C, terrain=V, or wall-S / open-S for "
+      "a wall on side S (n, e, s, w) of the cells)";
   // 'text' in quotes (built by appending: gcc 12 warns falsely on "'" + std::string(...)).
   auto quoted = [](std::string_view t) {
     std::string q(1, '\'');
@@ -423,6 +425,24 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
       return quoted(kind) + ": the terrain cost must be a number from 1 to 1e6";
     }
     e.cost = static_cast<float>(d);
+  } else if ((kind.substr(0, 5) == "wall-" || kind.substr(0, 5) == "open-") && kind.size() == 6) {
+    e.kind = kind[0] == 'w' ? Edit::Kind::edge_wall : Edit::Kind::edge_open;
+    switch (kind[5]) {
+      case 'n':
+        e.side = Side::north;
+        break;
+      case 'e':
+        e.side = Side::east;
+        break;
+      case 's':
+        e.side = Side::south;
+        break;
+      case 'w':
+        e.side = Side::west;
+        break;
+      default:
+        return quoted(kind) + ": the side must be n, e, s or w" + hint;
+    }
   } else {
     return "unknown edit kind " + quoted(kind) + hint;
   }

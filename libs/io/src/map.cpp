@@ -863,7 +863,33 @@ Map load_map(const std::string& path, const MapOptions& options) {
   return parse_map(detail::read_file(path), path, options);
 }
 
+namespace {
+
+/// The plain formats hold one floor of square (Moving AI: or hex) cells: refuse what they would
+/// silently drop rather than write another map.
+void refuse_lossy(const Map& map, MapFormat format) {
+  if (format == MapFormat::text || format == MapFormat::ascii || format == MapFormat::movingai ||
+      format == MapFormat::image) {
+    const grid::Grid& g = map.grid;
+    std::string lost;
+    if (g.layers() > 1) lost = std::to_string(g.layers()) + " floors";
+    if (!g.links().empty()) lost += (lost.empty() ? "" : ", ") + std::string("links");
+    if (g.edge_wall_count() > 0)
+      lost += (lost.empty() ? "" : ", ") + std::string("walls on cell edges");
+    if (grid::is_hex(g.layout()) && format != MapFormat::movingai) {
+      lost += (lost.empty() ? "" : ", ") + std::string("a hex layout");
+    }
+    if (!lost.empty()) {
+      throw std::runtime_error("the " + std::string(to_string(format)) + " format cannot hold " +
+                               lost + " of this map; write it as Tiled .tmj");
+    }
+  }
+}
+
+}  // namespace
+
 std::string write_map(const Map& map, MapFormat format) {
+  refuse_lossy(map, format);
   switch (format) {
     case MapFormat::text: {
       std::string ruler;
@@ -924,6 +950,7 @@ void save_map(const Map& map, const std::string& path, MapFormat format) {
     }
   }
   // Images are PNG unless the name asks for BMP; lossy JPEG would blur walls and markers.
+  refuse_lossy(map, format);
   const std::string bytes =
       format == MapFormat::image ? encode_image(map, ext == ".bmp") : write_map(map, format);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -113,6 +113,7 @@ struct Link {
   Cell to;              ///< where it leads
   float cost = 1.0f;    ///< what taking it costs: finite and > 0
   bool oneway = false;  ///< only from -> to; otherwise both ways at the same cost
+  /// Same ends, cost and direction.
   friend bool operator==(const Link&, const Link&) = default;
 };
 
@@ -303,11 +304,10 @@ class Grid {
   /// on that one cell. [Throws std::out_of_range outside the grid (or on a row between layers),
   /// std::invalid_argument on a hex layout.]
   void set_edge_wall(int x, int y, Side s, bool blocked);
-  /// Whether the grid stores edge walls: false means none; true once one was put up (and still
-  /// true when it is taken down again).
-  [[nodiscard]] bool has_edge_walls() const noexcept { return !edge_e_.empty(); }
-  /// The number of edge walls standing (each edge counted once). O(cells).
-  [[nodiscard]] std::int64_t edge_wall_count() const noexcept;
+  /// Whether some edge wall stands (taking the last one down gives the plain fast path back).
+  [[nodiscard]] bool has_edge_walls() const noexcept { return edge_count_ > 0; }
+  /// The number of edge walls standing (each edge counted once).
+  [[nodiscard]] std::int64_t edge_wall_count() const noexcept { return edge_count_; }
   /// Edge bits by padded node id: the wall between n and n + 1 (its east side). Unchecked;
   /// false when the grid stores no edge walls.
   [[nodiscard]] bool wall_east_id(NodeId n) const noexcept {
@@ -383,7 +383,7 @@ class Grid {
   /// Whether this is a plain square single-floor grid with no edge walls and no links: the
   /// fast path of every algorithm (JPS, JPS+, subgoal graphs need it).
   [[nodiscard]] bool plain() const noexcept {
-    return layout_ == Layout::square && edge_e_.empty() && links_.empty() && layers_ == 1;
+    return layout_ == Layout::square && edge_count_ == 0 && links_.empty() && layers_ == 1;
   }
 
   /// Terrain cost multiplier of a cell, >= 1 (1 unless set).
@@ -461,6 +461,7 @@ class Grid {
   int layer_pitch_ = 1;
   std::vector<std::uint64_t> edge_e_;  // padded layout: the wall between n and n + 1
   std::vector<std::uint64_t> edge_s_;  // padded layout: the wall between n and n + stride
+  std::int64_t edge_count_ = 0;        // set bits of edge_e_ and edge_s_
   std::vector<Link> links_;
   std::vector<Arc> arcs_out_;                 // sorted by from
   std::vector<Arc> arcs_in_;                  // sorted by to
