@@ -21,7 +21,8 @@ struct BestFirstParams {
 /// toward t; other maps take `mh` (set up toward t), and h is unused.
 template <class T, class H, class L, bool Monotone>
 Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstParams& p, H h,
-                  const MapHeuristic& mh, NodeId s, NodeId t, Side& side, Stats& st, L& listener) {
+                  const MapHeuristic& mh, double* h_seen, NodeId s, NodeId t, Side& side, Stats& st,
+                  L& listener) {
   if (!p.resume) side.begin(grid.padded_size());
   const Cell goal = grid.cell(t);
   const Toward<H> hv{h, goal.x, goal.y};
@@ -95,9 +96,17 @@ Status best_first(const Grid& grid, const grid::Moves& moves, const BestFirstPar
       side.open(n, ng, e.id);
       double f;
       if constexpr (T::general) {
-        int nx, ny;
-        cell_of(n, nx, ny);
-        f = priority(ng, nx, ny);
+        // h once per cell and query (the map's heuristic costs a term per useful link).
+        double hn;
+        if (seen) {
+          hn = h_seen[n];
+        } else {
+          int nx, ny;
+          cell_of(n, nx, ny);
+          hn = mh(nx, ny);
+          h_seen[n] = hn;
+        }
+        f = p.g_weight * ng + p.h_weight * hn;
       } else {
         f = priority(ng, x + grid::kDx[d], y + grid::kDy[d]);
       }
@@ -175,18 +184,20 @@ Status run_best_first(const Grid& grid, const Options& o, NodeId s, NodeId t,
         ws.map_h.setup(grid, heur, o.moves.straight_cost(), o.moves.diagonal_cost(),
                        std::span<const NodeId>(&t, 1));
       }
+      if (ws.h_seen.size() != grid.padded_size()) ws.h_seen.assign(grid.padded_size(), 0.0);
       const ZeroH h{};
-      return p.monotone ? best_first<T, ZeroH, L, true>(grid, o.moves, p, h, ws.map_h, s, t, side,
-                                                        out.stats, listener)
-                        : best_first<T, ZeroH, L, false>(grid, o.moves, p, h, ws.map_h, s, t, side,
-                                                         out.stats, listener);
+      double* hs = ws.h_seen.data();
+      return p.monotone ? best_first<T, ZeroH, L, true>(grid, o.moves, p, h, ws.map_h, hs, s, t,
+                                                        side, out.stats, listener)
+                        : best_first<T, ZeroH, L, false>(grid, o.moves, p, h, ws.map_h, hs, s, t,
+                                                         side, out.stats, listener);
     } else {
       return dispatch_heuristic(heur, o.moves, [&](auto h) {
         using H = decltype(h);
-        return p.monotone ? best_first<T, H, L, true>(grid, o.moves, p, h, ws.map_h, s, t, side,
-                                                      out.stats, listener)
-                          : best_first<T, H, L, false>(grid, o.moves, p, h, ws.map_h, s, t, side,
-                                                       out.stats, listener);
+        return p.monotone ? best_first<T, H, L, true>(grid, o.moves, p, h, ws.map_h, nullptr, s, t,
+                                                      side, out.stats, listener)
+                          : best_first<T, H, L, false>(grid, o.moves, p, h, ws.map_h, nullptr, s, t,
+                                                       side, out.stats, listener);
       });
     }
   });

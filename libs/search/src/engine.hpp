@@ -342,6 +342,9 @@ struct Pathfinder::Workspace {
   /// The heuristic on maps that are not plain (hex, edge walls, layers, links).
   detail::MapHeuristic map_h;
   detail::MapHeuristic map_h_back;  ///< bidirectional searches: toward the start, reversed
+  /// Best-first searches on maps that are not plain: h of each cell seen in this query (valid
+  /// where side[0] has seen the cell), so that MapHeuristic runs once per cell.
+  std::vector<double> h_seen;
   /// The nearest of several goals by an algorithm run once per goal: each run's result.
   Result goal_result;
   std::vector<grid::NodeId> goal_ids;

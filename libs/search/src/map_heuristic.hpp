@@ -51,9 +51,13 @@ class MapHeuristic {
     by_layer_.clear();
     entries_.clear();
     layers_ = g.layers();
-    row_layer_.resize(static_cast<std::size_t>(g.height()));
-    for (int y = 0; y < g.height(); ++y) {
-      row_layer_[static_cast<std::size_t>(y)] = static_cast<std::int16_t>(g.layer_of(y));
+    if (row_layer_.size() != static_cast<std::size_t>(g.height()) ||
+        rows_pitch_ != g.layer_pitch()) {
+      row_layer_.resize(static_cast<std::size_t>(g.height()));
+      for (int y = 0; y < g.height(); ++y) {
+        row_layer_[static_cast<std::size_t>(y)] = static_cast<std::int16_t>(g.layer_of(y));
+      }
+      rows_pitch_ = g.layer_pitch();
     }
     if (zero_) return;
     for (const grid::NodeId n : goals) {
@@ -62,7 +66,7 @@ class MapHeuristic {
     }
     const auto arcs = g.arcs();
     if (arcs.empty()) return;
-    // D over the arcs: a Dijkstra from the goals backwards (dense: arcs are few).
+    // D over the arcs: a Dijkstra from the goals backwards over the arc graph (cached per map).
     const std::size_t k = arcs.size();
     if (k > kMaxArcs) {
       // Too many for the per-query Dijkstra: the cheapest arc bounds any path that takes one.
@@ -73,37 +77,37 @@ class MapHeuristic {
       return;
     }
     many_arcs_ = false;
-    std::vector<Cell> from(k), to(k);
-    std::vector<int> from_layer(k), to_layer(k);
+    build_arc_graph(g, reverse);
+    std::vector<double>& D = D_;
+    D.assign(k, kInf);
+    heap_.clear();
     for (std::size_t i = 0; i < k; ++i) {
-      from[i] = g.cell(reverse ? arcs[i].to : arcs[i].from);
-      to[i] = g.cell(reverse ? arcs[i].from : arcs[i].to);
-      from_layer[i] = layer(from[i].y);
-      to_layer[i] = layer(to[i].y);
+      D[i] = cost_[i] + direct(to_[i].x, to_[i].y, to_layer_[i]);
+      if (std::isfinite(D[i])) heap_.push_back({D[i], static_cast<std::uint32_t>(i)});
     }
-    std::vector<double> D(k, kInf);
-    std::vector<char> done(k, 0);
-    for (std::size_t i = 0; i < k; ++i) {
-      D[i] = arcs[i].cost + direct(to[i].x, to[i].y, to_layer[i]);
-    }
-    for (std::size_t round = 0; round < k; ++round) {
-      std::size_t best = k;
-      for (std::size_t i = 0; i < k; ++i) {
-        if (!done[i] && (best == k || D[i] < D[best])) best = i;
-      }
-      if (best == k || !std::isfinite(D[best])) break;
-      done[best] = 1;
-      // Arcs whose end lies on the floor where `best` starts may continue through it.
-      for (std::size_t i = 0; i < k; ++i) {
-        if (done[i] || to_layer[i] != from_layer[best]) continue;
-        const double via =
-            arcs[i].cost + metric(to[i].x, to[i].y, from[best].x, from[best].y) + D[best];
-        if (via < D[i]) D[i] = via;
+    auto later = [](const QueueEntry& a, const QueueEntry& b) { return a.D > b.D; };
+    std::make_heap(heap_.begin(), heap_.end(), later);
+    while (!heap_.empty()) {
+      std::pop_heap(heap_.begin(), heap_.end(), later);
+      const QueueEntry top = heap_.back();
+      heap_.pop_back();
+      if (top.D > D[top.arc]) continue;
+      // Arcs ending on the floor where `top` starts may go on through it.
+      for (std::uint32_t e = rev_start_[top.arc]; e < rev_start_[top.arc + 1]; ++e) {
+        const RevEdge& r = rev_[e];
+        const double via = r.w + top.D;
+        if (via < D[r.arc]) {
+          D[r.arc] = via;
+          heap_.push_back({via, r.arc});
+          std::push_heap(heap_.begin(), heap_.end(), later);
+        }
       }
     }
+    std::vector<Cell>& from = from_;
+    std::vector<int>& from_layer = from_layer_;
     // Per floor, the arcs that can give the minimum.
     by_layer_.assign(static_cast<std::size_t>(layers_) + 1, 0);
-    std::vector<Entry> cand;
+    std::vector<Entry>& cand = cand_;
     for (int l = 0; l < layers_; ++l) {
       cand.clear();
       for (std::size_t i = 0; i < k; ++i) {
@@ -120,19 +124,46 @@ class MapHeuristic {
       }
       by_layer_[static_cast<std::size_t>(l) + 1] = static_cast<std::uint32_t>(entries_.size());
     }
+    // The entries as arrays for fast_entries: (x, y), or axial (q, r) on hex layouts.
+    ea_.resize(entries_.size());
+    eb_.resize(entries_.size());
+    eD_.resize(entries_.size());
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const Entry& e = entries_[i];
+      if (hex_) {
+        const grid::hex::Axial c = grid::hex::to_axial(layout_, e.x, e.y);
+        ea_[i] = c.q;
+        eb_[i] = c.r;
+      } else {
+        ea_[i] = e.x;
+        eb_[i] = e.y;
+      }
+      eD_[i] = e.D;
+    }
   }
 
   /// h of cell (x, y) of the grid given to setup().
-  [[nodiscard]] double operator()(int x, int y) const noexcept {
+#if defined(__GNUC__)
+  __attribute__((always_inline))
+#endif
+  [[nodiscard]] double
+  operator()(int x, int y) const noexcept {
     if (zero_) return 0.0;
     const int l = layer(y);
     double h = direct(x, y, l);
     if (many_arcs_) return std::min(h, far_bound_);
     if (!by_layer_.empty()) {
+      const std::uint32_t e0 = by_layer_[static_cast<std::size_t>(l)];
       const std::uint32_t e1 = by_layer_[static_cast<std::size_t>(l) + 1];
-      for (std::uint32_t i = by_layer_[static_cast<std::size_t>(l)]; i < e1; ++i) {
-        const Entry& e = entries_[i];
-        h = std::min(h, metric(x, y, e.x, e.y) + e.D);
+      if (hex_ || kind_ == Heuristic::octile) {
+        h = std::min(h, fast_entries(x, y, e0, e1));
+      } else {
+        // Entries in ascending D: once D alone reaches h, no later entry can lower it.
+        for (std::uint32_t i = e0; i < e1; ++i) {
+          const Entry& e = entries_[i];
+          if (e.D >= h) break;
+          h = std::min(h, metric(x, y, e.x, e.y) + e.D);
+        }
       }
     }
     // No goal even in the relaxed map: the cell cannot lead to one. A large finite value keeps
@@ -192,6 +223,119 @@ class MapHeuristic {
     return h;
   }
 
+  /// min over entries [e0, e1) of d(cell, entry) + D for the octile and hex metrics: branch-free
+  /// over arrays of the entries' coordinates, four independent minima (a term per entry, with no
+  /// comparisons to mispredict, is cheaper than stopping early).
+#if defined(__GNUC__)
+  __attribute__((always_inline))
+#endif
+  [[nodiscard]] double
+  fast_entries(int x, int y, std::uint32_t e0, std::uint32_t e1) const noexcept {
+    double m[4] = {kInf, kInf, kInf, kInf};
+    const double* a = ea_.data();
+    const double* b = eb_.data();
+    const double* D = eD_.data();
+    if (hex_) {
+      const grid::hex::Axial c = grid::hex::to_axial(layout_, x, y);
+      const double q = c.q, r = c.r, half = 0.5 * s_;
+      std::uint32_t i = e0;
+      for (; i + 4 <= e1; i += 4) {
+        for (int k = 0; k < 4; ++k) {
+          const double dq = q - a[i + k], dr = r - b[i + k];
+          m[k] =
+              std::min(m[k], half * (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) + D[i + k]);
+        }
+      }
+      for (; i < e1; ++i) {
+        const double dq = q - a[i], dr = r - b[i];
+        m[0] = std::min(m[0], half * (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) + D[i]);
+      }
+    } else {
+      const double fx = x, fy = y, straight = s_, diag = d_ - s_;
+      std::uint32_t i = e0;
+      for (; i + 4 <= e1; i += 4) {
+        for (int k = 0; k < 4; ++k) {
+          const double dx = std::abs(fx - a[i + k]), dy = std::abs(fy - b[i + k]);
+          // s * (max - min) + d * min = s * max + (d - s) * min
+          m[k] = std::min(m[k], straight * std::max(dx, dy) + diag * std::min(dx, dy) + D[i + k]);
+        }
+      }
+      for (; i < e1; ++i) {
+        const double dx = std::abs(fx - a[i]), dy = std::abs(fy - b[i]);
+        m[0] = std::min(m[0], straight * std::max(dx, dy) + diag * std::min(dx, dy) + D[i]);
+      }
+    }
+    return std::min(std::min(m[0], m[1]), std::min(m[2], m[3]));
+  }
+
+  struct QueueEntry {
+    double D;
+    std::uint32_t arc;
+  };
+  struct RevEdge {
+    std::uint32_t arc;  ///< an arc i ending on the floor where this one starts
+    double w;           ///< cost(i) + d(i.to, this.from)
+  };
+
+  /// The arcs' ends and, per arc j, the arcs i that may be followed by j (i ends on the floor
+  /// where j starts) with w = cost(i) + d(i.to, j.from). Rebuilt when the map, the metric or the
+  /// direction changes.
+  void build_arc_graph(const grid::Grid& g, bool reverse) {
+    const std::uint64_t rev = g.revision();
+    if (graph_valid_ && graph_rev_ == rev && graph_kind_ == kind_ && graph_s_ == s_ &&
+        graph_d_ == d_ && graph_reverse_ == reverse && graph_layout_ == layout_) {
+      return;
+    }
+    const auto arcs = g.arcs();
+    const std::size_t k = arcs.size();
+    from_.resize(k);
+    to_.resize(k);
+    from_layer_.resize(k);
+    to_layer_.resize(k);
+    cost_.resize(k);
+    for (std::size_t i = 0; i < k; ++i) {
+      from_[i] = g.cell(reverse ? arcs[i].to : arcs[i].from);
+      to_[i] = g.cell(reverse ? arcs[i].from : arcs[i].to);
+      from_layer_[i] = layer(from_[i].y);
+      to_layer_[i] = layer(to_[i].y);
+      cost_[i] = arcs[i].cost;
+    }
+    rev_start_.assign(k + 1, 0);
+    rev_.clear();
+    for (std::size_t j = 0; j < k; ++j) {
+      rev_start_[j] = static_cast<std::uint32_t>(rev_.size());
+      for (std::size_t i = 0; i < k; ++i) {
+        if (to_layer_[i] != from_layer_[j]) continue;
+        rev_.push_back({static_cast<std::uint32_t>(i),
+                        cost_[i] + metric(to_[i].x, to_[i].y, from_[j].x, from_[j].y)});
+      }
+    }
+    rev_start_[k] = static_cast<std::uint32_t>(rev_.size());
+    graph_valid_ = true;
+    graph_rev_ = rev;
+    graph_kind_ = kind_;
+    graph_s_ = s_;
+    graph_d_ = d_;
+    graph_reverse_ = reverse;
+    graph_layout_ = layout_;
+  }
+
+  // The arc graph (build_arc_graph) and the per-query state.
+  bool graph_valid_ = false;
+  std::uint64_t graph_rev_ = 0;
+  Heuristic graph_kind_ = Heuristic::octile;
+  double graph_s_ = 0, graph_d_ = 0;
+  bool graph_reverse_ = false;
+  grid::Layout graph_layout_ = grid::Layout::square;
+  std::vector<Cell> from_, to_;
+  std::vector<int> from_layer_, to_layer_;
+  std::vector<double> cost_;
+  std::vector<std::uint32_t> rev_start_;
+  std::vector<RevEdge> rev_;
+  std::vector<double> D_;
+  std::vector<QueueEntry> heap_;
+  std::vector<Entry> cand_;
+
   Heuristic kind_ = Heuristic::octile;
   double s_ = 1, d_ = 1.4142135623730951;
   grid::Layout layout_ = grid::Layout::square;
@@ -201,9 +345,11 @@ class MapHeuristic {
   double far_bound_ = 0;
   int layers_ = 1;
   std::vector<std::int16_t> row_layer_;
+  int rows_pitch_ = 0;
   std::vector<Goal> goals_;
   std::vector<std::uint32_t> by_layer_;  // entries_ of floor l: [by_layer_[l], by_layer_[l+1])
   std::vector<Entry> entries_;
+  std::vector<double> ea_, eb_, eD_;  // entries_ as arrays: x or q, y or r, D
 };
 
 }  // namespace pathlab::search::detail

@@ -13,6 +13,14 @@
 #include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/moves.hpp>
 
+/// The per-move bodies must inline into the neighbour loops (a call per move costs more than the
+/// move).
+#if defined(__GNUC__)
+#define PATHLAB_MOVE_INLINE __attribute__((always_inline))
+#else
+#define PATHLAB_MOVE_INLINE
+#endif
+
 namespace pathlab::grid {
 
 /// What a step costs before terrain: a straight (and hex) step and a diagonal one.
@@ -78,9 +86,10 @@ inline void for_each_hex_cell(const Grid& g, NodeId n, F&& f) {
 template <DiagonalRule R, class F>
 inline void for_each_move(const Grid& g, NodeId n, StepBase base, F&& f) {
   const bool terrain = g.has_terrain();
-  auto cost = [&](double b, NodeId m) { return terrain ? b * g.terrain_id(m) : b; };
+  auto cost = [&](double b, NodeId m)
+                  PATHLAB_MOVE_INLINE { return terrain ? b * g.terrain_id(m) : b; };
   if (is_hex(g.layout())) {
-    for_each_hex_cell(g, n, [&](NodeId m, int d) {
+    for_each_hex_cell(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
       if (g.passable_id(m)) f(m, d, cost(base.straight, m));
     });
   } else if (!g.has_edge_walls()) {
@@ -102,7 +111,7 @@ inline void for_each_move(const Grid& g, NodeId n, StepBase base, F&& f) {
       // Diagonal n -> c through side cells a (vertical first) and b (horizontal first): route 1
       // n -> a -> c crosses edges e_na and e_ac, route 2 n -> b -> c crosses e_nb and e_bc.
       auto diag = [&](NodeId c, int d, bool pa, bool e_na, bool e_ac, bool pb, bool e_nb,
-                      bool e_bc) {
+                      bool e_bc) PATHLAB_MOVE_INLINE {
         if (!g.passable_id(c)) return;
         const bool r1 = pa && e_na && e_ac, r2 = pb && e_nb && e_bc;
         bool ok;
@@ -168,7 +177,7 @@ inline void for_each_step(const Grid& g, NodeId n, StepBase base, F&& f) {
     for_each_move<T::rule>(g, n, base, f);
   } else {
     const bool terrain = g.has_terrain();
-    for_each_neighbour<T::rule>(g, n, [&](NodeId m, int d) {
+    for_each_neighbour<T::rule>(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
       const double b = d >= 4 ? base.diagonal : base.straight;
       f(m, d, terrain ? b * g.terrain_id(m) : b);
     });
