@@ -35,7 +35,7 @@ cp "$SITE_BUILD/js/site/dist/pathlab_site.js" "$SITE_BUILD/js/site/dist/pathlab_
 # Every map and Link board of maps/ and every scenario of scenarios/, and their list.
 maps=() scenarios=()
 for f in maps/*; do
-  case "$f" in *.txt | *.map | *.ascii | *.asc | *.png | *.bmp | *.jpg | *.gif | *.json) ;; *) continue ;; esac
+  case "$f" in *.txt | *.map | *.ascii | *.asc | *.png | *.bmp | *.jpg | *.gif | *.json | *.tmx | *.tmj | *.tsx | *.tsj) ;; *) continue ;; esac
   cp "$f" "$OUT/maps/" && maps+=("$(basename "$f")")
 done
 for f in scenarios/*.json; do
