@@ -93,8 +93,9 @@ inline void for_each_move(const Grid& g, NodeId n, StepBase base, F&& f) {
       if (g.passable_id(m)) f(m, d, cost(base.straight, m));
     });
   } else if (!g.has_edge_walls()) {
-    for_each_neighbour<R>(
-        g, n, [&](NodeId m, int d) { f(m, d, cost(d >= 4 ? base.diagonal : base.straight, m)); });
+    for_each_neighbour<R>(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
+      f(m, d, cost(d >= 4 ? base.diagonal : base.straight, m));
+    });
   } else {
     const std::int32_t s = g.stride();
     const NodeId up = n - s, down = n + s, left = n - 1, right = n + 1;
