@@ -125,6 +125,17 @@ std::optional<std::string> check_path(const Grid& g, const Moves& m, std::span<c
 
 double path_cost(const Grid& g, const Moves& m, std::span<const Cell> path) noexcept {
   double c = 0;
+  if (g.plain()) {
+    // The plain square map's steps, without step_cost's checks for the other kinds.
+    const double straight = m.straight_cost(), diagonal = m.diagonal_cost();
+    const bool terrain = g.has_terrain();
+    for (std::size_t i = 1; i < path.size(); ++i) {
+      const Cell a = path[i - 1], b = path[i];
+      const double base = a.x != b.x && a.y != b.y ? diagonal : straight;
+      c += terrain ? base * static_cast<double>(g.terrain(b.x, b.y)) : base;
+    }
+    return c;
+  }
   for (std::size_t i = 1; i < path.size(); ++i) c += step_cost(g, m, path[i - 1], path[i]);
   return c;
 }

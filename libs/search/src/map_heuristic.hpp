@@ -116,7 +116,8 @@ class MapHeuristic {
       std::sort(cand.begin(), cand.end(), [](const Entry& a, const Entry& b) { return a.D < b.D; });
       const std::size_t first = entries_.size();
       for (const Entry& e : cand) {
-        bool dominated = false;
+        // A goal on this floor no farther than D dominates the entry (triangle inequality).
+        bool dominated = direct(e.x, e.y, l) <= e.D;
         for (std::size_t j = first; j < entries_.size() && !dominated; ++j) {
           dominated = metric(e.x, e.y, entries_[j].x, entries_[j].y) + entries_[j].D <= e.D;
         }
