@@ -19,6 +19,8 @@
 #include <pathlab/grid/topology.hpp>
 #include <pathlab/grid/unit.hpp>
 
+#include "map_kinds.hpp"
+
 namespace pathlab::flow_map_kinds_test {
 
 using grid::DiagonalRule;
@@ -26,218 +28,38 @@ using grid::Grid;
 using grid::Layout;
 using grid::Side;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kinds::axial;
+using testing::kinds::Case;
+using testing::kinds::CaseOptions;
+using testing::kinds::kHexDq;
+using testing::kinds::kHexDr;
+using testing::kinds::Kind;
+using testing::kinds::kInf;
+using testing::kinds::name;
+using testing::kinds::near;
+using Ref = testing::kinds::Reference;
 
-struct Arc {
-  int to;
-  double cost;
-};
-
-struct Ref {
-  int w = 0, h = 0;
-  std::vector<std::vector<Arc>> out;
-  std::vector<char> usable;
-  [[nodiscard]] int index(Cell c) const { return c.y * w + c.x; }
-};
-
-std::pair<int, int> axial(Layout l, int x, int y) {
-  switch (l) {
-    case Layout::pointy_odd_r:
-      return {x - (y - (y & 1)) / 2, y};
-    case Layout::pointy_even_r:
-      return {x - (y + (y & 1)) / 2, y};
-    case Layout::flat_odd_q:
-      return {x, y - (x - (x & 1)) / 2};
-    case Layout::flat_even_q:
-      return {x, y - (x + (x & 1)) / 2};
-    default:
-      return {x, y};
-  }
+/// The maps of these tests: up to 3 floors, no radius, square maps of every kind fenced every
+/// third round, no fence taken down.
+Case flow_case(Kind kind, std::mt19937& rng, int round) {
+  CaseOptions o;
+  o.max_layers = 3;
+  o.radius = false;
+  o.edge_walls_often = true;
+  o.take_some_down = false;
+  return testing::kinds::random_case(kind, rng, round, o);
 }
 
-/// The axial step of hex code d (ALGORITHMS.md "Hex grids").
-constexpr int kHexDq[6] = {1, 1, 0, -1, -1, 0};
-constexpr int kHexDr[6] = {0, -1, -1, 0, 1, 1};
-
-bool walled(const Grid& g, Cell a, Cell b) {
-  if (b.x == a.x + 1) return g.edge_wall(a.x, a.y, Side::east) || g.edge_wall(b.x, b.y, Side::west);
-  if (b.x == a.x - 1) return g.edge_wall(a.x, a.y, Side::west) || g.edge_wall(b.x, b.y, Side::east);
-  if (b.y == a.y + 1)
-    return g.edge_wall(a.x, a.y, Side::south) || g.edge_wall(b.x, b.y, Side::north);
-  return g.edge_wall(a.x, a.y, Side::north) || g.edge_wall(b.x, b.y, Side::south);
-}
-
-/// The graph of the definitions, for a unit of radius 0.
+/// The graph of the definitions.
 Ref reference(const Grid& g, const grid::Unit& u, const grid::Moves& m) {
-  Ref r;
-  r.w = g.width();
-  r.h = g.height();
-  const int n = r.w * r.h;
-  r.out.assign(static_cast<std::size_t>(n), {});
-  r.usable.assign(static_cast<std::size_t>(n), 0);
-  for (int i = 0; i < n; ++i) {
-    const int x = i % r.w, y = i / r.w;
-    r.usable[static_cast<std::size_t>(i)] =
-        !g.between_layers(y) && !u.forbids(g.cell_class(x, y)) ? 1 : 0;
-  }
-  auto ok = [&](int x, int y) {
-    return g.in_bounds(x, y) && r.usable[static_cast<std::size_t>(y * r.w + x)];
-  };
-  auto enter = [&](int x, int y) {
-    return static_cast<double>(u.class_cost(g.cell_class(x, y))) * g.terrain(x, y);
-  };
-  const double s = m.straight_cost(), d = m.diagonal_cost();
-  for (int y = 0; y < r.h; ++y) {
-    for (int x = 0; x < r.w; ++x) {
-      if (!ok(x, y)) continue;
-      auto& out = r.out[static_cast<std::size_t>(y * r.w + x)];
-      const Cell a{x, y};
-      if (grid::is_hex(g.layout())) {
-        const auto [q, rr] = axial(g.layout(), x, g.local_y(y));
-        for (int yy = y - 1; yy <= y + 1; ++yy) {
-          for (int xx = x - 1; xx <= x + 1; ++xx) {
-            if (!ok(xx, yy) || g.layer_of(yy) != g.layer_of(y)) continue;
-            const auto [q2, r2] = axial(g.layout(), xx, g.local_y(yy));
-            const int dq = q2 - q, dr = r2 - rr;
-            if ((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2 != 1) continue;
-            out.push_back({yy * r.w + xx, s * enter(xx, yy)});
-          }
-        }
-        continue;
-      }
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dx = -1; dx <= 1; ++dx) {
-          if ((dx == 0 && dy == 0) || !ok(x + dx, y + dy)) continue;
-          const Cell b{x + dx, y + dy};
-          if (dx == 0 || dy == 0) {
-            if (!walled(g, a, b)) out.push_back({b.y * r.w + b.x, s * enter(b.x, b.y)});
-            continue;
-          }
-          if (m.diagonal == DiagonalRule::never) continue;
-          const Cell v{x, y + dy}, hz{x + dx, y};
-          const bool r1 = ok(v.x, v.y) && !walled(g, a, v) && !walled(g, v, b);
-          const bool r2 = ok(hz.x, hz.y) && !walled(g, a, hz) && !walled(g, hz, b);
-          bool legal = false;
-          if (m.diagonal == DiagonalRule::no_corner_cut) {
-            legal = r1 && r2;
-          } else if (m.diagonal == DiagonalRule::one_corner) {
-            legal = r1 || r2;
-          } else {
-            legal = !walled(g, a, v) && !walled(g, v, b) && !walled(g, a, hz) && !walled(g, hz, b);
-          }
-          if (legal) out.push_back({b.y * r.w + b.x, d * enter(b.x, b.y)});
-        }
-      }
-    }
-  }
-  for (const grid::Link& l : g.links()) {
-    if (!ok(l.from.x, l.from.y) || !ok(l.to.x, l.to.y)) continue;
-    r.out[static_cast<std::size_t>(r.index(l.from))].push_back({r.index(l.to), l.cost});
-    if (!l.oneway) {
-      r.out[static_cast<std::size_t>(r.index(l.to))].push_back({r.index(l.from), l.cost});
-    }
-  }
-  return r;
+  return testing::kinds::build_reference(g, u, m);
 }
 
 /// D over the reference: a Dijkstra from the goals over reversed arcs.
 std::vector<double> to_goals(const Ref& r, const std::vector<Cell>& goals) {
-  std::vector<std::vector<Arc>> in(r.out.size());
-  for (std::size_t a = 0; a < r.out.size(); ++a) {
-    for (const Arc& e : r.out[a]) {
-      in[static_cast<std::size_t>(e.to)].push_back({static_cast<int>(a), e.cost});
-    }
-  }
-  std::vector<double> dist(r.out.size(), kInf);
-  using E = std::pair<double, int>;
-  std::priority_queue<E, std::vector<E>, std::greater<>> q;
-  for (const Cell c : goals) {
-    dist[static_cast<std::size_t>(r.index(c))] = 0;
-    q.push({0, r.index(c)});
-  }
-  while (!q.empty()) {
-    const auto [du, u] = q.top();
-    q.pop();
-    if (du > dist[static_cast<std::size_t>(u)]) continue;
-    for (const Arc& a : in[static_cast<std::size_t>(u)]) {
-      if (du + a.cost < dist[static_cast<std::size_t>(a.to)]) {
-        dist[static_cast<std::size_t>(a.to)] = du + a.cost;
-        q.push({du + a.cost, a.to});
-      }
-    }
-  }
-  return dist;
-}
-
-bool near(double a, double b) {
-  return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
-}
-
-enum class Kind { hex, edges, layered, layered_hex };
-
-struct Case {
-  Grid grid;
-  grid::Unit unit;
-  grid::Moves moves;
-};
-
-Case random_case(Kind kind, std::mt19937& rng, int round) {
-  std::uniform_int_distribution<int> size(4, 14);
-  std::uniform_real_distribution<double> u01(0, 1);
-  const int w = size(rng), h = size(rng);
-  const int layers = kind == Kind::layered || kind == Kind::layered_hex ? 2 + round % 2 : 1;
-  Case c{Grid::layered(w, h, layers), grid::Unit{}, grid::Moves{}};
-  Grid& g = c.grid;
-  constexpr Layout kHex[] = {Layout::pointy_odd_r, Layout::pointy_even_r, Layout::flat_odd_q,
-                             Layout::flat_even_q};
-  if (kind == Kind::hex || kind == Kind::layered_hex) g.set_layout(kHex[round % 4]);
-  constexpr DiagonalRule kRules[] = {DiagonalRule::no_corner_cut, DiagonalRule::one_corner,
-                                     DiagonalRule::always, DiagonalRule::never};
-  c.moves.diagonal = kRules[round % 4];
-  if (round % 5 == 4) c.moves.cost_model = grid::CostModel::integer;
-  const double density = 0.1 + 0.25 * u01(rng);
-  const char classes[] = {'.', '.', '.', 'S', 'W', 'T', '.'};
-  for (int l = 0; l < layers; ++l) {
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        const Cell cell = g.at(l, x, y);
-        if (u01(rng) < density) {
-          g.set_class(cell.x, cell.y, '@');
-          continue;
-        }
-        if (round % 3 == 1) g.set_class(cell.x, cell.y, classes[rng() % 7]);
-        if (round % 4 == 2 && u01(rng) < 0.3) g.set_terrain(cell.x, cell.y, 1.0f + (rng() % 4));
-      }
-    }
-  }
-  if (kind == Kind::edges || round % 3 == 0) {
-    if (!grid::is_hex(g.layout())) {
-      const int walls = static_cast<int>(w * h * (0.1 + 0.4 * u01(rng)));
-      for (int i = 0; i < walls; ++i) {
-        const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                             static_cast<int>(rng() % h));
-        g.set_edge_wall(at.x, at.y, static_cast<Side>(rng() % 4), true);
-      }
-    }
-  }
-  if (layers > 1 || round % 2 == 0) {
-    const int links = 1 + static_cast<int>(rng() % 6) * layers;
-    for (int i = 0; i < links; ++i) {
-      grid::Link l;
-      l.from = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                    static_cast<int>(rng() % h));
-      l.to = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                  static_cast<int>(rng() % h));
-      l.cost = static_cast<float>(0.5 + 6 * u01(rng));
-      l.oneway = rng() % 3 == 0;
-      EXPECT_FALSE(g.add_link(l).has_value());
-    }
-  }
-  if (round % 3 == 1) {
-    c.unit.set('S', 3.0f);
-    c.unit.set('W', 2.0f);
-  }
-  return c;
+  std::vector<int> sources;
+  for (const Cell c : goals) sources.push_back(r.index(c));
+  return testing::kinds::dijkstra(testing::kinds::reversed(r), sources);
 }
 
 /// Whether `to` is where code d leads from `from` by a grid move (hex axial order or the
@@ -257,31 +79,15 @@ bool code_leads_to(const Grid& g, Cell from, Cell to, int d) {
 
 /// The cheapest reference arc a -> b with the given kind (link or grid move), or kInf.
 double arc_cost(const Grid& g, const Ref& r, Cell a, Cell b, bool link) {
-  double best = kInf;
   if (link) {
+    double best = kInf;
     for (const grid::Link& l : g.links()) {
       if (l.from == a && l.to == b) best = std::min(best, static_cast<double>(l.cost));
       if (!l.oneway && l.to == a && l.from == b) best = std::min(best, static_cast<double>(l.cost));
     }
     return best;
   }
-  for (const Arc& e : r.out[static_cast<std::size_t>(r.index(a))]) {
-    if (e.to == r.index(b)) best = std::min(best, e.cost);
-  }
-  return best;
-}
-
-const char* name(Kind k) {
-  switch (k) {
-    case Kind::hex:
-      return "hex";
-    case Kind::edges:
-      return "edge walls";
-    case Kind::layered:
-      return "layered";
-    default:
-      return "layered hex";
-  }
+  return testing::kinds::arc_cost(r, a, b);
 }
 
 /// Checks the field of `goals` against the reference: D everywhere, the codes, and that
@@ -336,7 +142,7 @@ TEST_P(FlowMapKinds, IntegrationFieldEqualsDijkstraAndDirectionsReachAGoalAtThat
   std::mt19937 rng(777 + static_cast<int>(GetParam()));
   int followed = 0, links_taken = 0;
   for (int round = 0; round < 40; ++round) {
-    Case c = random_case(GetParam(), rng, round);
+    Case c = flow_case(GetParam(), rng, round);
     ASSERT_FALSE(c.grid.plain());
     std::vector<Cell> free;
     for (int y = 0; y < c.grid.height(); ++y) {
@@ -430,7 +236,7 @@ namespace pathlab::flow_map_kinds_test {
 TEST_P(FlowMapKinds, SectorFieldServesAsTheWholeMapField) {
   std::mt19937 rng(99 + static_cast<int>(GetParam()));
   for (int round = 0; round < 12; ++round) {
-    Case c = random_case(GetParam(), rng, round);
+    Case c = flow_case(GetParam(), rng, round);
     std::vector<Cell> free;
     for (int y = 0; y < c.grid.height(); ++y) {
       for (int x = 0; x < c.grid.width(); ++x) {
