@@ -146,35 +146,28 @@ const Layered& layered() {
   return m;
 }
 
-void BM_AStarAcrossFloors(benchmark::State& state) {
-  const Layered& m = layered();
-  pathlab::search::Pathfinder f(m.floors);
+/// A* over `queries` in turn on `g`, with the mean cost and expansions as counters.
+void run_queries(benchmark::State& state, const Grid& g,
+                 const std::vector<std::pair<Cell, Cell>>& queries) {
+  pathlab::search::Pathfinder f(g);
   pathlab::search::Result r;
   std::size_t i = 0;
   double cost = 0, expanded = 0;
   for (auto _ : state) {
-    const auto& q = m.across[i++ % m.across.size()];
+    const auto& q = queries[i++ % queries.size()];
     f.find(q.first, q.second, r);
     cost += r.cost;
-    expanded += r.stats.expanded;
+    expanded += static_cast<double>(r.stats.expanded);
   }
   state.counters["mean_cost"] = cost / static_cast<double>(state.iterations());
   state.counters["mean_expanded"] = expanded / static_cast<double>(state.iterations());
 }
+
+void BM_AStarAcrossFloors(benchmark::State& state) {
+  run_queries(state, layered().floors, layered().across);
+}
 void BM_AStarOneFloorSameLengths(benchmark::State& state) {
-  const Layered& m = layered();
-  pathlab::search::Pathfinder f(m.one);
-  pathlab::search::Result r;
-  std::size_t i = 0;
-  double cost = 0, expanded = 0;
-  for (auto _ : state) {
-    const auto& q = m.within[i++ % m.within.size()];
-    f.find(q.first, q.second, r);
-    cost += r.cost;
-    expanded += r.stats.expanded;
-  }
-  state.counters["mean_cost"] = cost / static_cast<double>(state.iterations());
-  state.counters["mean_expanded"] = expanded / static_cast<double>(state.iterations());
+  run_queries(state, layered().one, layered().within);
 }
 BENCHMARK(BM_AStarAcrossFloors)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_AStarOneFloorSameLengths)->Unit(benchmark::kMicrosecond);
