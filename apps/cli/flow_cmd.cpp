@@ -35,13 +35,13 @@ int run_sectored(const FlowArgs& a, const grid::Grid& g, const std::vector<Cell>
     throw CliError{"--render draws whole-map fields; drop --from to draw this one"};
   }
   std::vector<Cell> units;
-  for (const std::string& t : a.from) units.push_back(parse_cell(t, "--from"));
+  for (const std::string& t : a.from) units.push_back(parse_cell(t, "--from", &g));
   for (const Cell u : units) check_endpoint(g, so, u, "--from", a.map);
   flow::SectorField f;
   if (auto bad = f.build(g, goals, o, a.sector)) throw CliError{*bad};
   f.require(units);
   if (a.json) {
-    fmt::print("{}\n", json::flow_field(f).dump());
+    fmt::print("{}\n", json::flow_field(f, &g).dump());
     return kExitOk;
   }
   const auto built = f.sectors_built();
@@ -53,23 +53,34 @@ int run_sectored(const FlowArgs& a, const grid::Grid& g, const std::vector<Cell>
   for (const Cell u : units) {
     const double d = f.distance(u);
     if (std::isfinite(d)) {
-      fmt::print("  from {},{}: {:.6g}\n", u.x, u.y, d);
+      fmt::print("  from {}: {:.6g}\n", cell_text(g, u), d);
     } else {
-      fmt::print("  from {},{}: no goal reachable\n", u.x, u.y);
+      fmt::print("  from {}: no goal reachable\n", cell_text(g, u));
     }
   }
   return kExitOk;
 }
 
-/// One arrow per direction code (E, SE, S, SW, W, NW, N, NE).
-constexpr std::array<const char*, 8> kArrows = {"→", "↘", "↓", "↙", "←", "↖", "↑", "↗"};
+/// One arrow per direction code (E, SE, S, SW, W, NW, N, NE), then a link's (code 8).
+constexpr std::array<const char*, 9> kArrows = {"→", "↘", "↓", "↙", "←", "↖", "↑", "↗", "⇅"};
+/// Hex codes 0..5 (the axial order) on pointy-top and on flat-top layouts, then a link's (6).
+constexpr std::array<const char*, 7> kPointyArrows = {"→", "↗", "↖", "←", "↙", "↘", "⇅"};
+constexpr std::array<const char*, 7> kFlatArrows = {"↘", "↗", "↑", "↖", "↙", "↓", "⇅"};
+
+/// The arrow of direction code d on g's layout.
+const char* arrow(const grid::Grid& g, int d) {
+  if (!grid::is_hex(g.layout())) return kArrows[static_cast<std::size_t>(d)];
+  const bool pointy =
+      g.layout() == grid::Layout::pointy_odd_r || g.layout() == grid::Layout::pointy_even_r;
+  return (pointy ? kPointyArrows : kFlatArrows)[static_cast<std::size_t>(d)];
+}
 
 int run_flow(const FlowArgs& a) {
   io::Map map = load_map(a.map, a.map_args);
   a.search.apply_edits(map.grid);
   const search::Options so = a.search.options();
   std::vector<Cell> goals;
-  for (const std::string& t : a.to) goals.push_back(parse_cell(t, "--to"));
+  for (const std::string& t : a.to) goals.push_back(parse_cell(t, "--to", &map.grid));
   if (goals.empty()) {
     if (!map.goal) throw CliError{a.map + ": the map has no goal marker; give --to X,Y"};
     goals.push_back(*map.goal);
@@ -103,7 +114,7 @@ int run_flow(const FlowArgs& a) {
     farthest = std::max(farthest, d);
   }
   if (a.json) {
-    fmt::print("{}\n", json::flow_field(field).dump());
+    fmt::print("{}\n", json::flow_field(field, &g).dump());
     return kExitOk;
   }
   fmt::print(
@@ -126,7 +137,7 @@ int run_flow(const FlowArgs& a) {
         } else if (field.sees({x, y}) >= 0) {
           row += '*';
         } else {
-          row += kArrows[static_cast<std::size_t>(dir[k])];
+          row += arrow(g, dir[k]);
         }
       }
       fmt::print("{}\n", row);

@@ -456,8 +456,7 @@ void add_core_routes(Router& router, const Catalog& catalog, const Limits& c) {
       flow::SectorField f;
       if (auto bad = f.build(g, goals, o, sector)) throw ApiError{422, *bad};
       f.require(units);
-      json out = pathlab::json::flow_field(f);
-      out["goals"] = pathlab::json::cells(f.goals(), &g);
+      json out = pathlab::json::flow_field(f, &g);
       return dump(out);
     }
     flow::Field f;

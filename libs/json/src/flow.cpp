@@ -11,7 +11,7 @@ namespace {
 /// What both kinds of field answer: size, goals, row-major distances (null where no goal is
 /// reachable) and directions, the reachable count, the unit, the time of the last build.
 template <class F>
-nlohmann::json field_json(const F& f) {
+nlohmann::json field_json(const F& f, const grid::Grid* g) {
   nlohmann::json dist = nlohmann::json::array(), dir = nlohmann::json::array();
   std::size_t reachable = 0;
   for (int y = 0; y < f.height(); ++y) {
@@ -24,7 +24,7 @@ nlohmann::json field_json(const F& f) {
   }
   return {{"width", f.width()},
           {"height", f.height()},
-          {"goals", cells(f.goals())},
+          {"goals", cells(f.goals(), g)},
           {"distance", std::move(dist)},
           {"direction", std::move(dir)},
           {"reachable", reachable},
@@ -34,8 +34,8 @@ nlohmann::json field_json(const F& f) {
 
 }  // namespace
 
-nlohmann::json flow_field(const flow::Field& f) {
-  nlohmann::json out = field_json(f);
+nlohmann::json flow_field(const flow::Field& f, const grid::Grid* g) {
+  nlohmann::json out = field_json(f, g);
   nlohmann::json sees = nlohmann::json::array();
   for (int y = 0; y < f.height(); ++y) {
     for (int x = 0; x < f.width(); ++x) sees.push_back(f.sees({x, y}));
@@ -44,8 +44,8 @@ nlohmann::json flow_field(const flow::Field& f) {
   return out;
 }
 
-nlohmann::json flow_field(const flow::SectorField& f) {
-  nlohmann::json out = field_json(f);
+nlohmann::json flow_field(const flow::SectorField& f, const grid::Grid* g) {
+  nlohmann::json out = field_json(f, g);
   nlohmann::json built = nlohmann::json::array();
   for (const char b : f.sectors_built()) built.push_back(b ? 1 : 0);
   out["sector"] = f.sector();

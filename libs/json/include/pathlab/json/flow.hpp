@@ -11,10 +11,10 @@
 namespace pathlab::json {
 
 /// A whole-map field, plus "sees": per cell, the index of the goal it sees (-1 none).
-[[nodiscard]] nlohmann::json flow_field(const flow::Field& f);
+[[nodiscard]] nlohmann::json flow_field(const flow::Field& f, const grid::Grid* g = nullptr);
 /// A sectored field the same way (no "sees"), plus "sector", "sectors_x", "sectors_y",
 /// "sectors_built" (row-major, 1 where the corridor's field is built) and "corridor_cells";
 /// "time_us" is the last require's.
-[[nodiscard]] nlohmann::json flow_field(const flow::SectorField& f);
+[[nodiscard]] nlohmann::json flow_field(const flow::SectorField& f, const grid::Grid* g = nullptr);
 
 }  // namespace pathlab::json
