@@ -1,8 +1,10 @@
 // Search results as JSON (see search.hpp).
 #include <pathlab/json/search.hpp>
 
+#include <cmath>
 #include <cstdint>
 
+#include <pathlab/grid/hex.hpp>
 #include <pathlab/json/grid.hpp>
 #include <pathlab/search/algorithm.hpp>
 
@@ -22,6 +24,32 @@ nlohmann::json algorithm_list() {
   return {{"algorithms", algos}, {"heuristics", heur}};
 }
 
+/// The centres of `cells` in the map's own units: (x + 0.5, y + 0.5) on square maps, hex::centre
+/// in hex units on hex maps; on layered maps [x, y, layer] with y within the floor.
+nlohmann::json centres(std::span<const Cell> cells, const grid::Grid& g) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Cell c : cells) {
+    const int layer = g.layer_of(c.y), y = g.local_y(c.y);
+    const Point p =
+        grid::is_hex(g.layout()) ? grid::hex::centre(g.layout(), c.x, y) : centre(Cell{c.x, y});
+    if (g.layers() > 1) {
+      out.push_back({p.x, p.y, layer});
+    } else {
+      out.push_back({p.x, p.y});
+    }
+  }
+  return out;
+}
+
+/// A result's points: its own (any-angle vertices) or its cells' centres, in the map's units
+/// (centres()) on maps that are not plain.
+nlohmann::json path_points(const search::Result& r, const grid::Grid* g) {
+  if (g == nullptr || !r.points.empty() || (g->layers() == 1 && !grid::is_hex(g->layout()))) {
+    return points(search::path_points(r));
+  }
+  return centres(r.path, *g);
+}
+
 nlohmann::json search_result(search::Algorithm algorithm, Cell start,
                              const std::vector<Cell>& goals, const search::Result& r,
                              const grid::Grid* g) {
@@ -35,8 +63,9 @@ nlohmann::json search_result(search::Algorithm algorithm, Cell start,
       {"cost", r.cost},
       {"moves", r.moves()},
       {"path", cells(r.path, g)},
-      {"points", points(search::path_points(r))},
-      {"any_angle", search::info(algorithm).any_angle},
+      {"points", path_points(r, g)},
+      // Whether the path is any-angle: the algorithm that answered (a fallback may not be).
+      {"any_angle", search::info(r.answered_by).any_angle},
       {"expanded", r.stats.expanded},
       {"generated", r.stats.generated},
       {"los_checks", r.stats.los_checks},
@@ -60,7 +89,9 @@ void add_partial(nlohmann::json& out, const search::Options& o, const search::Re
 void add_smoothing(nlohmann::json& out, const post::SmoothedPath& s, post::Smoothing method,
                    const grid::Grid* g) {
   out["smoothed_path"] = cells(s.path, g);
-  out["smoothed_points"] = points(s.points);
+  out["smoothed_points"] = g != nullptr && (g->layers() > 1 || grid::is_hex(g->layout()))
+                               ? centres(s.path, *g)
+                               : points(s.points);
   out["smoothed_cost"] = s.cost;
   out["smoothing"] = {{"method", std::string(post::to_string(method))},
                       {"los_checks", s.los_checks}};
