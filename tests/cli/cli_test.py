@@ -943,6 +943,12 @@ def simulate_tests():
     check("simulate --bench MAP --agents 20 --ticks 50 --json: tick times and counts",
           rc == 0 and isinstance(j, dict) and j.get("agents") == 20 and j.get("ticks") == 50
           and j.get("tick_ms", {}).get("mean", 0) > 0 and "initial_plans_s" in j, f"rc={rc} {j} {err!r}")
+    for extra in ([], ["--flow"]):
+        rc, j, err = run_json(["simulate", "--bench", map_path("hybrid_30x20.txt"), "--layout", "pointy-odd-r",
+                               "--agents", "10", "--ticks", "40", "--json"] + extra)
+        check(f"simulate --bench MAP --layout pointy-odd-r{''.join(' ' + e for e in extra)}: a crowd on the hex map runs",
+              rc == 0 and isinstance(j, dict) and j.get("agents") == 10 and j.get("ticks") == 40
+              and j.get("collisions") == 0, f"rc={rc} {j} {err!r}")
 
 
 def gif_frames(data):

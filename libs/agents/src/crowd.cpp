@@ -2,6 +2,9 @@
 // library), goals in the start's component found by one flood fill.
 #include <pathlab/agents/crowd.hpp>
 
+#include <pathlab/grid/hex.hpp>
+#include <pathlab/grid/unit.hpp>
+
 #include <cmath>
 #include <optional>
 #include <queue>
@@ -16,7 +19,21 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
   WorldSpec s;
   s.grid = grid;
   s.time_limit = time_limit;
-  const grid::Grid clear = grid.with_clearance(like.radius);
+  // Hex maps: the view of a unit of whole radius ceil(r - 0.5) hexes that enters every class but
+  // walls (the World's planner grid), hex moves, positions at hex centres in hex units.
+  const grid::Layout layout = grid.layout();
+  const bool hex = grid::is_hex(layout);
+  if (grid.layers() > 1 || !grid.links().empty()) {
+    throw std::invalid_argument("crowds walk on one floor without links");
+  }
+  const grid::Grid clear = [&] {
+    if (!hex) return grid.with_clearance(like.radius);
+    grid::Unit u;
+    u.cost.fill(1.0f);
+    u.radius = like.radius <= 0.5 ? 0.0 : std::ceil(like.radius - 0.5);
+    return grid::Grid(*grid.view(u));
+  }();
+  const auto hex_moves = grid::hex::offsets(layout);
   const int w = clear.width(), h = clear.height();
   // Component labels of the free cells (4-neighbour flood fill is enough: components under
   // every diagonal rule are unions of 4-connected ones, and goals only need to be reachable).
@@ -34,14 +51,22 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
         const Cell c = q.front();
         q.pop();
         components[id].push_back(c);
-        for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {
-          const Cell m{c.x + d.x, c.y + d.y};
-          if (!clear.passable(m)) continue;
+        auto visit = [&](Cell m) {
+          if (!clear.passable(m)) return;
           int& l = label[static_cast<std::size_t>(m.y) * w + m.x];
           if (l < 0) {
             l = id;
             q.push(m);
           }
+        };
+        if (hex) {
+          for (const grid::hex::Offset d : hex_moves[grid::hex::odd(layout, c.x, c.y) ? 1 : 0]) {
+            visit({c.x + d.dx, c.y + d.dy});
+          }
+          continue;
+        }
+        for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {
+          visit({c.x + d.x, c.y + d.y});
         }
       }
     }
@@ -70,8 +95,13 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
   auto add = [&](std::size_t i, Cell start, Cell goal) {
     AgentSpec a = like;
     a.id = static_cast<int>(i + 1);
-    a.start = {start.x + 0.5, start.y + 0.5};
-    a.goal = {goal.x + 0.5, goal.y + 0.5};
+    if (hex) {
+      a.start = Vec2(grid::hex::centre(layout, start.x, start.y));
+      a.goal = Vec2(grid::hex::centre(layout, goal.x, goal.y));
+    } else {
+      a.start = {start.x + 0.5, start.y + 0.5};
+      a.goal = {goal.x + 0.5, goal.y + 0.5};
+    }
     s.agents.push_back(a);
   };
   if (groups > 0) {

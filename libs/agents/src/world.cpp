@@ -6,6 +6,7 @@
 #include <pathlab/agents/world.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <deque>
@@ -16,6 +17,7 @@
 #include <pathlab/agents/dstar_lite.hpp>
 #include <pathlab/agents/geometry.hpp>
 #include <pathlab/agents/orca.hpp>
+#include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/los.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -51,13 +53,80 @@ namespace {
 
 constexpr double kFar = 1e9;
 
-Cell cell_at(Vec2 p) noexcept {
-  return {static_cast<std::int32_t>(std::floor(p.x)), static_cast<std::int32_t>(std::floor(p.y))};
-}
+/// The map's geometry: square cells ((x, y) is the unit square [x, x+1] x [y, y+1]) or hexes
+/// in hex units (grid::hex::centre: neighbouring centres 1 apart).
+struct Geometry {
+  grid::Layout layout = grid::Layout::square;
+  bool hex = false;
 
-Vec2 centre_of(Cell c) noexcept {
-  return {c.x + 0.5, c.y + 0.5};
-}
+  /// The cell containing p: on hex maps the hex whose centre is nearest (ties: the lower row or
+  /// column first), which is the hex containing p.
+  [[nodiscard]] Cell cell_at(Vec2 p) const noexcept {
+    if (!hex) {
+      return {static_cast<std::int32_t>(std::floor(p.x)),
+              static_cast<std::int32_t>(std::floor(p.y))};
+    }
+    // The containing hex's centre is within kCorner of p across its rows (pointy) or columns
+    // (flat), which are kRow apart: one of the two lines bracketing p.
+    const bool pointy = grid::hex::pointy(layout);
+    const double across = pointy ? p.y : p.x, along = pointy ? p.x : p.y;
+    const int line0 = static_cast<int>(std::floor((across - grid::hex::kCorner) / kRow));
+    Cell best{0, 0};
+    double best_d = kFar;
+    for (int line = line0; line <= line0 + 1; ++line) {
+      const Point c0 =
+          pointy ? grid::hex::centre(layout, 0, line) : grid::hex::centre(layout, line, 0);
+      const double off = pointy ? c0.x : c0.y;  // the line's first centre, along it
+      const auto k = static_cast<std::int32_t>(std::floor(along - off + 0.5));
+      const Cell c = pointy ? Cell{k, line} : Cell{line, k};
+      const double d = norm(centre_of(c) - p);
+      if (d < best_d) {
+        best_d = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  [[nodiscard]] Vec2 centre_of(Cell c) const noexcept {
+    if (!hex) return {c.x + 0.5, c.y + 0.5};
+    return Vec2(grid::hex::centre(layout, c.x, c.y));
+  }
+
+  /// The cells (in bounds or not) that may overlap the box [lo, hi] (and a few more).
+  struct Range {
+    int x0, x1, y0, y1;
+  };
+  [[nodiscard]] Range cells_in(Vec2 lo, Vec2 hi) const noexcept {
+    if (!hex) {
+      return {static_cast<int>(std::floor(lo.x)), static_cast<int>(std::floor(hi.x)),
+              static_cast<int>(std::floor(lo.y)), static_cast<int>(std::floor(hi.y))};
+    }
+    // Hexes span kCorner about their centre across the lines, 0.5 (+ a half shift) along.
+    const bool pointy = grid::hex::pointy(layout);
+    auto lines = [](double a, double b) {
+      return std::pair{static_cast<int>(std::floor((a - 2 * grid::hex::kCorner) / kRow)),
+                       static_cast<int>(std::ceil(b / kRow))};
+    };
+    auto along = [](double a, double b) {
+      return std::pair{static_cast<int>(std::floor(a - 1.5)), static_cast<int>(std::ceil(b))};
+    };
+    const auto ly = pointy ? lines(lo.y, hi.y) : along(lo.y, hi.y);
+    const auto lx = pointy ? along(lo.x, hi.x) : lines(lo.x, hi.x);
+    return {lx.first, lx.second, ly.first, ly.second};
+  }
+
+  /// The nearest point of cell (x, y)'s square or hexagon to p (see nearest_on_cell).
+  [[nodiscard]] NearestPoint nearest_on(Vec2 p, int x, int y) const noexcept {
+    if (!hex) return nearest_on_cell(p, {x, y});
+    const std::array<Point, 6> c = grid::hex::corners(layout, x, y);
+    std::array<Vec2, 6> poly{};
+    for (std::size_t k = 0; k < 6; ++k) poly[k] = Vec2(c[k]);
+    return nearest_on_polygon(p, poly);
+  }
+
+  static constexpr double kRow = 0.86602540378443865;  // sqrt(3) / 2: hex rows apart
+};
 
 /// Per-agent runtime state that the public AgentState does not show.
 struct Runtime {
@@ -105,6 +174,20 @@ struct FlowGroup {
 
 struct World::Impl {
   WorldSpec spec;
+  Geometry geo;
+  [[nodiscard]] Cell cell_at(Vec2 p) const noexcept { return geo.cell_at(p); }
+  [[nodiscard]] Vec2 centre_of(Cell c) const noexcept { return geo.centre_of(c); }
+  /// Where a flow agent on cell c heads: the field's steer() on square maps; on hex maps the
+  /// centre of the next hex (nothing on the goal's hex or where the field has no way).
+  [[nodiscard]] std::optional<Point> steer_from(const FlowGroup& fg, Cell c) const noexcept {
+    if (!geo.hex) return fg.steer(centre(c));
+    if (c == fg.goal) return std::nullopt;
+    const std::optional<Cell> n = fg.next(c);
+    if (!n) return std::nullopt;
+    return centre_of(*n).point();
+  }
+  /// The agent body radius's whole radius in hexes on hex maps: ceil(r - 0.5), 0 for r <= 0.5.
+  static double hex_radius(double r) noexcept { return r <= 0.5 ? 0.0 : std::ceil(r - 0.5); }
   double t = 0;
   std::uint64_t ticks = 0;
   std::vector<AgentState> agents;
@@ -138,7 +221,7 @@ struct World::Impl {
       r.cell = c;
       r.group = rt[i].flow;
       r.epoch = fg.epoch;
-      r.steer = fg.steer(centre(c));
+      r.steer = steer_from(fg, c);
       r.along = fg.distance(c) / spec.moves.straight_cost();
     }
     return r;
@@ -204,7 +287,15 @@ struct World::Impl {
   const grid::Grid& clearance_for(double radius) {
     auto it = clearance.find(radius);
     if (it == clearance.end()) {
-      it = clearance.emplace(radius, spec.grid.with_clearance(radius)).first;
+      if (geo.hex) {
+        // The view of a unit of whole radius k hexes that may enter every class but walls.
+        grid::Unit u;
+        u.cost.fill(1.0f);
+        u.radius = hex_radius(radius);
+        it = clearance.emplace(radius, *spec.grid.view(u)).first;
+      } else {
+        it = clearance.emplace(radius, spec.grid.with_clearance(radius)).first;
+      }
     }
     return it->second;
   }
@@ -221,10 +312,9 @@ struct World::Impl {
     bool remember = false;  // set while covering an obstacle that stands still
     auto cover = [&](auto&& distance_to, Vec2 centre, double extent) {
       const double reach = extent + a.spec.radius + 1;
-      const int x0 = static_cast<int>(std::floor(centre.x - reach));
-      const int x1 = static_cast<int>(std::floor(centre.x + reach));
-      const int y0 = static_cast<int>(std::floor(centre.y - reach));
-      const int y1 = static_cast<int>(std::floor(centre.y + reach));
+      const Vec2 span{reach, reach};
+      const Geometry::Range box = geo.cells_in(centre - span, centre + span);
+      const int x0 = box.x0, x1 = box.x1, y0 = box.y0, y1 = box.y1;
       for (int y = std::max(0, y0); y <= std::min(g.height() - 1, y1); ++y) {
         for (int x = std::max(0, x0); x <= std::min(g.width() - 1, x1); ++x) {
           const Cell c{x, y};
@@ -301,7 +391,11 @@ struct World::Impl {
     }
     if (first == 0 && r.path.size() > 1) out.push_back(centre_of(r.path[0]));
     const std::span<const Cell> rest(r.path.data() + first, r.path.size() - first);
-    const std::vector<Cell> w = post::smooth(g, spec.moves.diagonal, rest);
+    // (Hex maps: the path's own hexes. A smoothed leg between hex centres may pass a wall's
+    // corner closer than the body's radius; hex to neighbouring hex never does for bodies that
+    // fit the hexes' shared edges. clear_path still skips waypoints the body can go past.)
+    const std::vector<Cell> w = geo.hex ? std::vector<Cell>(rest.begin(), rest.end())
+                                        : post::smooth(g, spec.moves.diagonal, rest);
     for (std::size_t k = first == 0 ? 1 : 0; k < w.size(); ++k) out.push_back(centre_of(w[k]));
     if (out.empty()) out.push_back(final_point);
     out.back() = final_point;
@@ -316,7 +410,7 @@ struct World::Impl {
     const double r = a.spec.radius, range = spec.params.field.rho0;
     double clearance = kFar;
     out.clear();
-    if (const auto w = nearest_wall_point(spec.grid, a.position, range + r)) {
+    if (const auto w = nearest_wall(a.position, range + r)) {
       const double d = w->inside ? -r : w->distance - r;
       clearance = std::min(clearance, d);
       // Walls are already kept at a distance by the A* plan on the clearance grid: they repel
@@ -397,10 +491,9 @@ struct World::Impl {
   /// half-side `reach` about p, until f returns false; whether it went through the whole box.
   template <class F>
   bool each_wall_near(Vec2 p, double reach, F&& f) const {
-    const int x0 = static_cast<int>(std::floor(p.x - reach)),
-              x1 = static_cast<int>(std::floor(p.x + reach));
-    const int y0 = static_cast<int>(std::floor(p.y - reach)),
-              y1 = static_cast<int>(std::floor(p.y + reach));
+    const Vec2 span{reach, reach};
+    const Geometry::Range box = geo.cells_in(p - span, p + span);
+    const int x0 = box.x0, x1 = box.x1, y0 = box.y0, y1 = box.y1;
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         if (!spec.grid.passable(x, y) && !f(x, y)) return false;
@@ -411,7 +504,46 @@ struct World::Impl {
   /// Whether every square within the box of half-side `reach` about p is free (then no wall
   /// is nearer than reach): the quick test before the exact nearest_wall_point.
   bool box_free(Vec2 p, double reach) const noexcept {
+    if (geo.hex) {  // only the hexes that reach into the disc (the box is a loose bound)
+      return each_wall_near(p, reach, [&](int x, int y) {
+        return norm(centre_of({x, y}) - p) >= reach + grid::hex::kCorner;
+      });
+    }
     return each_wall_near(p, reach, [](int, int) { return false; });
+  }
+  /// Whether a disc of radius r moved straight from p to q stays off the walls (sampled every
+  /// tenth of a cell).
+  bool body_fits(Vec2 p, Vec2 q, double r) const {
+    const double len = norm(q - p);
+    const int samples = 1 + static_cast<int>(std::ceil(len / 0.1));
+    for (int k = 0; k <= samples; ++k) {
+      const Vec2 x = p + (q - p) * (static_cast<double>(k) / samples);
+      if (box_free(x, r)) continue;
+      const auto w = nearest_wall(x, r);
+      if (w && (w->inside || w->distance < r)) return false;
+    }
+    return true;
+  }
+  /// nearest_wall_point on the map's geometry: on hex maps the nearest point of a wall hexagon
+  /// (the outside counting as walls) within max_dist, {p, 0, inside} when p is in one.
+  std::optional<NearestPoint> nearest_wall(Vec2 p, double max_dist) const {
+    if (!geo.hex) return nearest_wall_point(spec.grid, p, max_dist);
+    if (!(max_dist >= 0) || !std::isfinite(max_dist) || !std::isfinite(p.x) ||
+        !std::isfinite(p.y)) {
+      return std::nullopt;
+    }
+    if (!spec.grid.passable(cell_at(p))) return NearestPoint{p, 0, true};
+    std::optional<NearestPoint> best;
+    each_wall_near(p, max_dist, [&](int x, int y) {
+      const NearestPoint n = geo.nearest_on(p, x, y);
+      if (n.inside) {
+        best = NearestPoint{p, 0, true};
+        return false;
+      }
+      if (n.distance <= max_dist && (!best || n.distance < best->distance)) best = n;
+      return true;
+    });
+    return best;
   }
 
   /// Agents keep this much more than touching distance when they decide their step (cells).
@@ -453,7 +585,7 @@ struct World::Impl {
     const double r = a.spec.radius, dt = spec.dt;
     auto free_at = [&](Vec2 p) {
       if (box_free(p, r)) return true;
-      const auto w = nearest_wall_point(spec.grid, p, r);
+      const auto w = nearest_wall(p, r);
       return !w || (!w->inside && w->distance >= r);
     };
     Vec2 step{};
@@ -632,7 +764,13 @@ struct World::Impl {
     // discretisation alone lets discs touch (random 50-agent crowds on the 30x20 map: 41
     // overlaps in 400 agents without it, 10 with it, 2 with a 1 s horizon as well).
     const double skin = 0.05;
-    wall_lines(i, a.spec.radius + skin);
+    // On hex maps two free hexes meet on an edge 1/sqrt(3) long: between walls at both of its
+    // ends a skin would close the way for bodies that fit, so there the walls' skin ends at
+    // kHexPinch (they are hard in move() anyway).
+    const double wall_r = geo.hex
+                              ? std::max(a.spec.radius, std::min(a.spec.radius + skin, kHexPinch))
+                              : a.spec.radius + skin;
+    wall_lines(i, wall_r);
     return avoid(a.position, a.velocity, a.spec.radius + skin, preferred, a.spec.max_speed,
                  neighbours, horizon, spec.dt, walls);
   }
@@ -641,13 +779,18 @@ struct World::Impl {
   /// walls allow, so that no agent is stopped by a wall where its neighbours expected it to
   /// give way.
   static constexpr double kWallHorizon = 0.25;
+  /// Just under half a hex edge, 1/(2 sqrt 3): the widest body that passes between walls at
+  /// both ends of the edge two free hexes share.
+  static constexpr double kHexPinch = 0.28;
   void wall_lines(std::size_t i, double r) {
     const AgentState& a = agents[i];
     walls.clear();
     const double reach = r + a.spec.max_speed * kWallHorizon;
     const Vec2 p = a.position;
     each_wall_near(p, reach, [&](int x, int y) {
-      const Vec2 q{std::clamp(p.x, double(x), x + 1.0), std::clamp(p.y, double(y), y + 1.0)};
+      const Vec2 q =
+          geo.hex ? geo.nearest_on(p, x, y).point
+                  : Vec2{std::clamp(p.x, double(x), x + 1.0), std::clamp(p.y, double(y), y + 1.0)};
       if (norm(q - p) - r <= a.spec.max_speed * kWallHorizon) {
         walls.push_back(static_line(p, r, q, kWallHorizon, spec.dt));
       }
@@ -761,7 +904,7 @@ struct World::Impl {
     fg.radius = radius;
     flow::Options o;
     o.moves = spec.moves;
-    o.unit.radius = radius;
+    o.unit.radius = geo.hex ? hex_radius(radius) : radius;
     fg.sectored = spec.grid.cells() > spec.params.sector_from;
     const auto bad = fg.sectored ? fg.sectors.build(spec.grid, std::span<const Cell>(&c, 1), o)
                                  : fg.field.build(spec.grid, std::span<const Cell>(&c, 1), o);
@@ -811,7 +954,12 @@ struct World::Impl {
     const PlannerParams& pp = spec.params;
     Vec2 target = a.spec.goal;
     if (const auto& s = read_field(i, fg, cell_at(a.position)).steer) {
-      if (!(*s == centre(fg.goal))) target = Vec2(*s);
+      if (!(*s == centre_of(fg.goal).point())) target = Vec2(*s);
+    }
+    if (geo.hex && !(target == a.spec.goal) && !body_fits(a.position, target, a.spec.radius)) {
+      // Off its hex's centre the straight way to the next centre can clip a wall at a corner
+      // (two hexes meet on an edge only 1/sqrt(3) long): line up at the centre first.
+      target = centre_of(cell_at(a.position));
     }
     Vec2 desired = unit(target - a.position) * a.spec.max_speed;
     if (a.waiting) desired = wait_velocity(i);
@@ -1175,7 +1323,7 @@ struct World::Impl {
     const double r = a.spec.radius;
     double clearance = kFar;
     if (!box_free(a.position, kContactRange + r)) {
-      if (const auto w = nearest_wall_point(spec.grid, a.position, kContactRange + r)) {
+      if (const auto w = nearest_wall(a.position, kContactRange + r)) {
         clearance = w->inside ? -r : w->distance - r;
       }
     }
@@ -1227,6 +1375,15 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   for (const Obstacle& o : s.obstacles) {
     if (const auto e = o.validate()) throw std::invalid_argument(*e);
   }
+  w.geo.layout = s.grid.layout();
+  w.geo.hex = grid::is_hex(s.grid.layout());
+  if (s.grid.layers() > 1 || !s.grid.links().empty()) {
+    throw std::invalid_argument(
+        "the simulation runs on one floor without links: agents cannot take stairs or portals");
+  }
+  if (w.geo.hex && s.params.take_turns) {
+    throw std::invalid_argument("take_turns works on square maps only");
+  }
   for (const AgentSpec& a : s.agents) {
     const std::string who = "agent " + std::to_string(a.id) + ": ";
     if (!(a.radius > 0) || a.radius >= 8 || !(a.max_speed > 0) || !(a.max_accel > 0)) {
@@ -1236,10 +1393,13 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(who +
                                   "a flow agent follows a field to a fixed goal: it cannot chase");
     }
+    if (w.geo.hex && a.planner == PlannerKind::dstar) {
+      throw std::invalid_argument(who + "the dstar planner works on square maps only");
+    }
     const grid::Grid& g = w.clearance_for(a.radius);
     const Vec2 goal = a.target ? a.target->position_at(0) : a.goal;
     for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{goal, "goal"}}) {
-      if (!g.passable(cell_at(p))) {
+      if (!g.passable(w.cell_at(p))) {
         // Built with append(): g++ 12 gives a false -Wrestrict on chained operator+.
         std::string msg = who;
         msg.append(what).append(" (").append(std::to_string(p.x)).append(", ");
@@ -1282,8 +1442,11 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
   // at their nearest neighbours: narrower buckets.
   w.bucket = w.flows.empty() ? std::max(1.0, s.params.field.rho0 + 2 * w.max_radius + 2)
                              : std::max(1.0, s.params.neighbour_range * 0.8);
-  w.bw = std::max(1, static_cast<int>(std::ceil(s.grid.width() / w.bucket)));
-  w.bh = std::max(1, static_cast<int>(std::ceil(s.grid.height() / w.bucket)));
+  // (The map's size in its units: hex maps are narrower or shorter than their cell counts.)
+  const Point size = w.geo.hex ? grid::hex::extent(w.geo.layout, s.grid.width(), s.grid.height())
+                               : Point{double(s.grid.width()), double(s.grid.height())};
+  w.bw = std::max(1, static_cast<int>(std::ceil(size.x / w.bucket)));
+  w.bh = std::max(1, static_cast<int>(std::ceil(size.y / w.bucket)));
   for (const AgentState& a : w.agents) {
     w.hot.push_back({a.position, a.velocity, a.spec.radius, a.arrived});
   }
@@ -1295,7 +1458,7 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     if (w.rt[i].flow >= 0) {
       // The grid optimum from the field: no search per agent in a crowd of thousands.
       const double d =
-          w.flows[static_cast<std::size_t>(w.rt[i].flow)].distance(cell_at(a.spec.start));
+          w.flows[static_cast<std::size_t>(w.rt[i].flow)].distance(w.cell_at(a.spec.start));
       a.metrics.optimal_length = std::isfinite(d) ? d / s.moves.straight_cost() : 0.0;
       continue;
     }
@@ -1395,7 +1558,7 @@ void World::set_goal(std::span<const std::size_t> indices, Vec2 goal) {
     const AgentState& a = w.agents[i];
     if (a.spec.planner != PlannerKind::flow || a.arrived) continue;
     if (!std::isfinite(goal.x) || !std::isfinite(goal.y) ||
-        !w.clearance_for(a.spec.radius).passable(cell_at(goal))) {
+        !w.clearance_for(a.spec.radius).passable(w.cell_at(goal))) {
       throw std::invalid_argument("agent " + std::to_string(a.spec.id) +
                                   ": the goal is in a wall, outside the map or too close to a "
                                   "wall for its radius");
