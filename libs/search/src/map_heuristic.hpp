@@ -30,6 +30,14 @@
 #include <pathlab/grid/hex.hpp>
 #include <pathlab/search/algorithm.hpp>
 
+/// GCC and clang: inline the heuristic into the search's neighbour loop ([[nodiscard]] first:
+/// clang accepts no attribute list after a GNU attribute).
+#if defined(__GNUC__)
+#define PATHLAB_HEURISTIC_INLINE __attribute__((always_inline))
+#else
+#define PATHLAB_HEURISTIC_INLINE
+#endif
+
 namespace pathlab::search::detail {
 
 class MapHeuristic {
@@ -144,11 +152,7 @@ class MapHeuristic {
   }
 
   /// h of cell (x, y) of the grid given to setup().
-#if defined(__GNUC__)
-  __attribute__((always_inline))
-#endif
-  [[nodiscard]] double
-  operator()(int x, int y) const noexcept {
+  [[nodiscard]] PATHLAB_HEURISTIC_INLINE double operator()(int x, int y) const noexcept {
     if (zero_) return 0.0;
     const int l = layer(y);
     double h = direct(x, y, l);
@@ -227,11 +231,8 @@ class MapHeuristic {
   /// min over entries [e0, e1) of d(cell, entry) + D for the octile and hex metrics: branch-free
   /// over arrays of the entries' coordinates, four independent minima (a term per entry, with no
   /// comparisons to mispredict, is cheaper than stopping early).
-#if defined(__GNUC__)
-  __attribute__((always_inline))
-#endif
-  [[nodiscard]] double
-  fast_entries(int x, int y, std::uint32_t e0, std::uint32_t e1) const noexcept {
+  [[nodiscard]] PATHLAB_HEURISTIC_INLINE double fast_entries(int x, int y, std::uint32_t e0,
+                                                             std::uint32_t e1) const noexcept {
     double m[4] = {kInf, kInf, kInf, kInf};
     const double* a = ea_.data();
     const double* b = eb_.data();
