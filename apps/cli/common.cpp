@@ -13,7 +13,8 @@
 namespace pathlab::cli {
 
 void MapArgs::add_to(CLI::App& app, bool with_radius) {
-  app.add_option("--format", format, "input map format: auto, text, ascii, movingai, image")
+  app.add_option("--format", format,
+                 "input map format: auto, text, ascii, movingai, image, tmx, tmj, layered")
       ->capture_default_str();
   app.add_option("--threshold", threshold, "images: luminance below this (0-255) is a wall")
       ->check(CLI::Range(0, 255))
@@ -35,7 +36,8 @@ io::MapOptions MapArgs::options() const {
   io::MapOptions o;
   auto f = io::parse_map_format(format);
   if (!f)
-    throw CliError{"unknown map format '" + format + "' (auto, text, ascii, movingai, image)"};
+    throw CliError{"unknown map format '" + format +
+                   "' (auto, text, ascii, movingai, image, tmx, tmj, layered)"};
   o.format = *f;
   o.threshold = threshold;
   o.cell = cell;

@@ -155,7 +155,9 @@ void register_flow(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<FlowArgs>();
   CLI::App* cmd = app.add_subcommand(
       "flow", "flow field: every cell's distance and first move to the nearest of the goals");
-  cmd->add_option("MAP", args->map, "map file (text, ASCII, Moving AI .map or an image)")
+  cmd->add_option(
+         "MAP", args->map,
+         "map file (text, ASCII, Moving AI .map, an image, Tiled .tmx / .tmj, a layered .json)")
       ->required();
   cmd->add_option("--to", args->to,
                   "goal X,Y (repeat for several: each cell heads for the nearest; default: the "

@@ -40,9 +40,10 @@ void register_convert(CLI::App& app, int& exit_code) {
       "convert", "convert a map between formats (output format from OUT's extension or --to)");
   cmd->add_option("IN", args->in, "input map")->required();
   cmd->add_option("OUT", args->out,
-                  "output map: .map (Moving AI), .txt (users' text), .ascii, .png, .bmp")
+                  "output map: .map (Moving AI), .txt (users' text), .ascii, .png, .bmp, .tmj "
+                  "(Tiled: every map kind)")
       ->required();
-  cmd->add_option("--to", args->to, "output format: auto, text, ascii, movingai, image")
+  cmd->add_option("--to", args->to, "output format: auto, text, ascii, movingai, image, tmj")
       ->capture_default_str();
   args->map.add_to(*cmd);
   cmd->callback([args, &exit_code] {

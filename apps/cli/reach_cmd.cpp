@@ -82,7 +82,9 @@ void register_reach(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ReachArgs>();
   CLI::App* cmd = app.add_subcommand(
       "reach", "movement range: every cell a unit can reach from a start within a budget");
-  cmd->add_option("MAP", args->map, "map file (text, ASCII, Moving AI .map or an image)")
+  cmd->add_option(
+         "MAP", args->map,
+         "map file (text, ASCII, Moving AI .map, an image, Tiled .tmx / .tmj, a layered .json)")
       ->required();
   cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
   cmd->add_option("--budget", args->budget,

@@ -227,7 +227,9 @@ int run_solve(const SolveArgs& a) {
 void register_solve(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "find a path on a map and show how the search went");
-  cmd->add_option("MAP", args->map, "map file (text, ASCII, Moving AI .map or an image)")
+  cmd->add_option(
+         "MAP", args->map,
+         "map file (text, ASCII, Moving AI .map, an image, Tiled .tmx / .tmj, a layered .json)")
       ->required();
   cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
   cmd->add_option("--to", args->to,
