@@ -139,7 +139,9 @@ export interface Grid {
 
 export interface GridStatic {
   /** Parses map text: "movingai" (hex maps too: "type hex-pointy-odd-r"), "text" or "ascii"
-   *  (the CLI's --format names), or detects it. Tiled maps are not read in the WebAssembly build. */
+   *  (the CLI's --format names), "tmj", or detects it. Tiled .tmj maps are read with CSV or
+   *  uncompressed base64 layers; .tmx maps and compressed layers are not (no XML parser, zlib or
+   *  zstd in the WebAssembly build). */
   parse(text: string, format?: "movingai" | "text" | "ascii" | string, options?: GridOptions): Grid;
   /** width * height class characters, row-major, as in a Moving AI .map ('.', '@', 'T', 'S', 'W'). */
   fromClasses(width: number, height: number, classes: string, options?: GridOptions): Grid;

@@ -87,8 +87,8 @@ class Pathlab {
         this._finders = finders;
       }
       /** Parses map text; format: "movingai" (also "type hex-pointy-odd-r" maps), "text",
-       *  "ascii" (the CLI's --format) or undefined to detect it (Tiled maps are not read in the
-       *  WebAssembly build); options.layout reads the cells in that layout (the CLI's --layout).
+       *  "ascii" (the CLI's --format), "tmj" or undefined to detect it (Tiled .tmj maps with CSV or
+       *  uncompressed base64 layers; not .tmx, not compressed layers); options.layout reads the cells in that layout (the CLI's --layout).
        *  Throws an Error with the parser's "LINE: what" message. */
       static parse(text, format, options) {
         if (typeof text !== "string") throw new TypeError("Grid.parse: the map text must be a string");

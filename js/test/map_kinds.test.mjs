@@ -221,6 +221,43 @@ describe("grids made through the package answer as the command on the same map (
   }
 });
 
+describe("Tiled .tmj maps read in the WebAssembly build", () => {
+  for (const { name, map, layout } of kinds.filter((k) => k.layout === "square")) {
+    it(`${name}: Grid.parse of the .tmj answers as the grid made through the package`, () => {
+      const file = path.join(tmp, `parsed_${name.replaceAll(/\W+/g, "_")}.tmj`);
+      writeTmj(map, file);
+      const made = makeGrid(map, layout);
+      const parsed = pl.Grid.parse(fs.readFileSync(file, "utf8"));
+      try {
+        assert.equal(parsed.layers, made.layers);
+        assert.equal(parsed.layerHeight, made.layerHeight);
+        assert.equal(parsed.links().length, made.links().length);
+        const goal = [map.layers - 1, map.width - 1, map.height - 1];
+        for (const a of ["astar", "bfs", "dijkstra"]) {
+          const x = pl.find(made, made.at(0, 0, 0), made.at(...goal), { algorithm: a });
+          const y = pl.find(parsed, parsed.at(0, 0, 0), parsed.at(...goal), { algorithm: a });
+          assert.equal(y.status, x.status, a);
+          assert.ok(Math.abs(y.cost - x.cost) < 1e-9, `${a}: ${y.cost} vs ${x.cost}`);
+          assert.deepEqual(y.path, x.path, a);
+        }
+      } finally {
+        made.delete();
+        parsed.delete();
+      }
+    });
+  }
+  it(".tmx maps and compressed layers are refused with what to do instead", () => {
+    throwsWith(() => pl.Grid.parse('<?xml version="1.0"?><map width="2" height="2"></map>', "tmx"),
+               /export the map as \.tmj/);
+    const compressed = JSON.stringify({
+      type: "map", orientation: "orthogonal", width: 1, height: 1, tilewidth: 32, tileheight: 32, infinite: false,
+      tilesets: [], layers: [{ type: "tilelayer", width: 1, height: 1, encoding: "base64", compression: "zlib",
+                               data: "eJxjYGAAAAAEAAE=" }],
+    });
+    throwsWith(() => pl.Grid.parse(compressed), /uncompressed base64/);
+  });
+});
+
 describe("floors, links and edge walls through the package", () => {
   it("at and locate convert between (floor, x, y) and grid cells, both ways", () => {
     const g = pl.Grid.layered(4, 3, ["....@.......", ".T..........", "............"]);

@@ -8,9 +8,16 @@
 #include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/unit.hpp>
 
+// The WebAssembly build has no XML parser, zlib or zstd (nothing to link them from): it is
+// compiled with PATHLAB_TILED_NO_XML and PATHLAB_TILED_NO_COMPRESSION and reads .tmj maps with
+// CSV or uncompressed base64 layers, refusing the rest with a message.
+#if !defined(PATHLAB_TILED_NO_COMPRESSION)
 #include <zlib.h>
 #include <zstd.h>
+#endif
+#if !defined(PATHLAB_TILED_NO_XML)
 #include <pugixml.hpp>
+#endif
 
 #include "json_doc.hpp"
 #include "text.hpp"
@@ -426,6 +433,21 @@ std::string base64_decode(std::string_view text, const std::string& file, int li
   return out;
 }
 
+#if defined(PATHLAB_TILED_NO_COMPRESSION)
+[[noreturn]] void no_compression(std::string_view what, const std::string& file, int line) {
+  throw ParseError(file, line,
+                   "this build reads no " + std::string(what) +
+                       "-compressed layers (the WebAssembly build has no zlib or zstd): save the "
+                       "map with CSV or uncompressed base64 layer data");
+}
+void inflate_into(std::string_view, bool gzip, GidSink&, std::size_t, const std::string& file,
+                  int line) {
+  no_compression(gzip ? "gzip" : "zlib", file, line);
+}
+void zstd_into(std::string_view, GidSink&, std::size_t, const std::string& file, int line) {
+  no_compression("zstd", file, line);
+}
+#else
 void inflate_into(std::string_view in, bool gzip, GidSink& sink, std::size_t n,
                   const std::string& file, int line) {
   const char* what = gzip ? "gzip" : "zlib";
@@ -480,6 +502,7 @@ void zstd_into(std::string_view in, GidSink& sink, std::size_t n, const std::str
     }
   }
 }
+#endif
 
 // Layer data given as text: `encoding` csv or base64, `compression` none, zlib, gzip or zstd.
 void decode_text(std::string_view text, std::string_view encoding, std::string_view compression,
@@ -939,6 +962,7 @@ Map build(Doc& d, MapFormat format, const MapOptions& /*options*/) {
 // ---------------------------------------------------------------------------------------------
 // XML (.tmx, .tsx).
 
+#if !defined(PATHLAB_TILED_NO_XML)
 class Xml {
  public:
   Xml(std::string_view text, const std::string& file) : lines_(text), file_(file) {
@@ -1005,6 +1029,8 @@ Tileset xml_tileset(const Xml& x, pugi::xml_node ts) {
   return t;
 }
 
+#endif
+
 Tileset json_tileset(const detail::JsonDoc& doc, const json& ts);
 
 // An external tileset, .tsx or .tsj (by its content), read relative to the map.
@@ -1024,13 +1050,20 @@ Tileset external_tileset(const std::string& map_file, int line, std::string_view
     if (!doc.root().is_object()) throw ParseError(path, 1, "a tileset must be a JSON object");
     return json_tileset(doc, doc.root());
   }
+#if defined(PATHLAB_TILED_NO_XML)
+  throw ParseError(path, 1,
+                   "this build reads no .tsx tilesets (the WebAssembly build has no XML parser): "
+                   "export the tileset as .tsj");
+#else
   const Xml x(bytes, path);
   if (std::string_view(x.root().name()) != "tileset") {
     throw ParseError(path, x.line(x.root()), "not a Tiled tileset: no <tileset> element");
   }
   return xml_tileset(x, x.root());
+#endif
 }
 
+#if !defined(PATHLAB_TILED_NO_XML)
 // The gids of <data> or <chunk>: text in `encoding`, or <tile gid> elements without one.
 void xml_gids(const Xml& x, pugi::xml_node holder, std::string_view encoding,
               std::string_view compression, std::size_t n, std::vector<std::uint32_t>& out) {
@@ -1136,6 +1169,8 @@ void xml_layers(const Xml& x, pugi::xml_node parent, const Inherited& inherited,
     d.tile_layers.push_back(std::move(l));
   }
 }
+
+#endif
 
 // ---------------------------------------------------------------------------------------------
 // JSON (.tmj, .tsj).
@@ -1349,6 +1384,13 @@ void add_tileset(Doc& d, Tileset t, std::int64_t firstgid, int line) {
 
 }  // namespace
 
+#if defined(PATHLAB_TILED_NO_XML)
+Map parse_tmx(std::string_view, const std::string& name, const MapOptions&) {
+  throw ParseError(name, 1,
+                   "this build reads no .tmx maps (the WebAssembly build has no XML parser): "
+                   "export the map as .tmj (JSON)");
+}
+#else
 Map parse_tmx(std::string_view bytes, const std::string& name, const MapOptions& options) {
   const Xml x(bytes, name);
   const pugi::xml_node m = x.root();
@@ -1380,6 +1422,7 @@ Map parse_tmx(std::string_view bytes, const std::string& name, const MapOptions&
   xml_layers(x, m, {}, d, 0);
   return build(d, MapFormat::tmx, options);
 }
+#endif
 
 Map parse_tmj(std::string_view bytes, const std::string& name, const MapOptions& options) {
   const detail::JsonDoc doc(bytes, name);
