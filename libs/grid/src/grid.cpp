@@ -342,21 +342,27 @@ void Grid::index_links() {
   }
 }
 
-std::span<const Grid::Arc> Grid::out_links(NodeId n) const noexcept {
-  auto lo = std::lower_bound(arcs_out_.begin(), arcs_out_.end(), n,
-                             [](const Arc& a, NodeId v) { return a.from < v; });
+namespace {
+
+/// The run of arcs whose `key` (from or to) is n in arcs sorted by it.
+template <class Key>
+std::span<const Grid::Arc> run_of(const std::vector<Grid::Arc>& arcs, NodeId n, Key key) noexcept {
+  const auto lo = std::lower_bound(arcs.begin(), arcs.end(), n,
+                                   [&](const Grid::Arc& a, NodeId v) { return key(a) < v; });
   auto hi = lo;
-  while (hi != arcs_out_.end() && hi->from == n) ++hi;
+  while (hi != arcs.end() && key(*hi) == n) ++hi;
   // (pointer, size): libc++ 14 (Emscripten) has no span from two iterators.
-  return {arcs_out_.data() + (lo - arcs_out_.begin()), static_cast<std::size_t>(hi - lo)};
+  return {arcs.data() + (lo - arcs.begin()), static_cast<std::size_t>(hi - lo)};
+}
+
+}  // namespace
+
+std::span<const Grid::Arc> Grid::out_links(NodeId n) const noexcept {
+  return run_of(arcs_out_, n, [](const Arc& a) { return a.from; });
 }
 
 std::span<const Grid::Arc> Grid::in_links(NodeId n) const noexcept {
-  auto lo = std::lower_bound(arcs_in_.begin(), arcs_in_.end(), n,
-                             [](const Arc& a, NodeId v) { return a.to < v; });
-  auto hi = lo;
-  while (hi != arcs_in_.end() && hi->to == n) ++hi;
-  return {arcs_in_.data() + (lo - arcs_in_.begin()), static_cast<std::size_t>(hi - lo)};
+  return run_of(arcs_in_, n, [](const Arc& a) { return a.to; });
 }
 
 void Grid::copy_shape(const Grid& from) {
