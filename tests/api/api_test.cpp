@@ -18,6 +18,9 @@
 #include <pathlab/api/api.hpp>
 #include <pathlab/api/catalog.hpp>
 #include <pathlab/grid/hex.hpp>
+#include <pathlab/io/map.hpp>
+#include <pathlab/json/grid.hpp>
+#include <pathlab/search/pathfinder.hpp>
 
 namespace pathlab::api {
 namespace {
@@ -432,6 +435,46 @@ TEST_F(ApiTest, EdgeWallsAreServedEachOnceAndBlockTheirEdge) {
   EXPECT_EQ(post(disk, "/api/solve", bad).status, 400);
   bad["map"]["edge_walls"] = {{40, 1, "e"}};
   EXPECT_EQ(post(disk, "/api/solve", bad).status, 422);
+}
+
+TEST_F(ApiTest, WallsOnHexEdgesTravelAsDirectionCodes) {
+  // A hex map fenced across its middle but for one gap: the walls go out as [x, y, "d"] and come
+  // back the same; the path goes through the gap.
+  io::Map m;
+  m.grid = grid::Grid(9, 7);
+  m.grid.set_layout(grid::Layout::pointy_odd_r);
+  for (int x = 0; x < 9; ++x) {
+    if (x == 7) continue;
+    m.grid.set_hex_edge_wall(x, 3, 4, true);  // the two edges below row 3
+    m.grid.set_hex_edge_wall(x, 3, 5, true);
+  }
+  m.grid.set_hex_edge_wall(8, 3, 0, true);  // an edge to the outside
+  m.start = Cell{1, 0};
+  m.goal = Cell{1, 6};
+  const json served = pathlab::json::loaded_map(m, "fenced");
+  ASSERT_TRUE(served.contains("edge_walls"));
+  EXPECT_EQ(served["edge_walls"].size(), static_cast<std::size_t>(m.grid.edge_wall_count()));
+  for (const json& e : served["edge_walls"]) {
+    const std::string side = e[2];
+    EXPECT_TRUE(side.size() == 1 && side[0] >= '0' && side[0] <= '5') << e;
+  }
+  const Answer a =
+      post(memory, "/api/solve",
+           {{"map", served}, {"start", {1, 0}}, {"goal", {1, 6}}, {"algorithm", "astar"}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  ASSERT_EQ(a.body["status"], "found");
+  search::Pathfinder direct(m.grid, search::Options{});
+  const search::Result r = direct.find({1, 0}, {1, 6});
+  ASSERT_EQ(r.status, Status::found);
+  EXPECT_NEAR(a.body["cost"].get<double>(), r.cost, 1e-9);
+  EXPECT_GT(r.cost, 6.0);  // the fence makes it go round: 6 steps straight down without it
+  bool through_gap = false;
+  for (const json& c : a.body["path"]) through_gap |= c[0] == 7 && c[1] == 3;
+  EXPECT_TRUE(through_gap) << a.body["path"];
+  json bad = served;
+  bad["edge_walls"] = {{1, 1, "e"}};
+  EXPECT_EQ(post(memory, "/api/solve", {{"map", bad}, {"start", {1, 0}}, {"goal", {1, 6}}}).status,
+            422);
 }
 
 TEST_F(ApiTest, LayeredMapsTakeAndGiveCellsWithTheirFloor) {

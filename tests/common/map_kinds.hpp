@@ -72,6 +72,18 @@ inline bool hex_adjacent(const grid::Grid& g, Cell a, Cell b) {
   return hex_distance(g.layout(), a.x, g.local_y(a.y), b.x, g.local_y(b.y)) == 1;
 }
 
+/// Whether the edge between hex neighbours a and b is walled (whichever names it): the
+/// direction code from the axial difference.
+inline bool hex_walled(const grid::Grid& g, Cell a, Cell b) {
+  const auto [qa, ra] = axial(g.layout(), a.x, g.local_y(a.y));
+  const auto [qb, rb] = axial(g.layout(), b.x, g.local_y(b.y));
+  for (int d = 0; d < 6; ++d) {
+    if (qb - qa == kHexDq[d] && rb - ra == kHexDr[d])
+      return g.hex_edge_wall(a.x, a.y, d) || g.hex_edge_wall(b.x, b.y, (d + 3) % 6);
+  }
+  return false;
+}
+
 /// Blocked for the unit: outside, between floors, a wall or a forbidden class.
 inline bool blocked(const grid::Grid& g, const grid::Unit& u, int x, int y) {
   if (!g.in_bounds(x, y) || g.between_layers(y)) return true;
@@ -143,7 +155,8 @@ inline Reference build_reference(const grid::Grid& g, const grid::Unit& u, const
       if (grid::is_hex(g.layout())) {
         for (int yy = y - 1; yy <= y + 1; ++yy) {
           for (int xx = x - 1; xx <= x + 1; ++xx) {
-            if (!ok(xx, yy) || !hex_adjacent(g, a, {xx, yy})) continue;
+            if (!ok(xx, yy) || !hex_adjacent(g, a, {xx, yy}) || hex_walled(g, a, {xx, yy}))
+              continue;
             out.push_back({yy * r.w + xx, s * enter(xx, yy)});
           }
         }
@@ -334,6 +347,24 @@ inline Case random_case(Kind kind, std::mt19937& rng, int round, const CaseOptio
     }
   }
   const bool fence = kind == Kind::edges || (opt.edge_walls_often && round % 3 == 0);
+  if (grid::is_hex(g.layout()) && round % 3 == 0) {
+    // Walls on hex edges, a quarter of them taken down again through the edit API.
+    const int walls = static_cast<int>(w * h * (0.1 + 0.5 * u01(rng)));
+    for (int i = 0; i < walls; ++i) {
+      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
+                           static_cast<int>(rng() % h));
+      g.set_hex_edge_wall(at.x, at.y, static_cast<int>(rng() % 6), true);
+    }
+    for (int i = 0; opt.take_some_down && i < walls / 4; ++i) {
+      grid::Edit e;
+      e.kind = grid::Edit::Kind::edge_open;
+      e.hex_side = static_cast<std::uint8_t>(rng() % 6);
+      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
+                           static_cast<int>(rng() % h));
+      e.area = {at.x, at.y, at.x, at.y};
+      EXPECT_FALSE(g.apply(e).has_value());
+    }
+  }
   if (fence && !grid::is_hex(g.layout())) {
     const int walls = static_cast<int>(w * h * (0.1 + 0.4 * u01(rng)));
     for (int i = 0; i < walls; ++i) {

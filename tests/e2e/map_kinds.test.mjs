@@ -151,6 +151,27 @@ try {
   await page.screenshot({ path: path.join(outDir, 'map_kinds_hex_flow.png') });
   await page.uncheck('#flow-mode');
 
+  // ---- walls on hex edges: the page's geometry puts them on the edge the two hexes share ------
+  {
+    const geo = await import(new URL('../../web/js/geometry.js', import.meta.url).href);
+    const g = geo.makeGeometry({ width: 6, height: 5, layout: 'pointy-odd-r' });
+    // Direction codes 0..5 of ALGORITHMS.md from (2, 1) (odd row) and (2, 2) (even row): the
+    // neighbour (x, y) pairs written out here, the shared edge = the two corners both hexes have.
+    const nbrs = { 1: [[3, 1], [3, 0], [2, 0], [1, 1], [2, 2], [3, 2]], 2: [[3, 2], [2, 1], [1, 1], [1, 2], [1, 3], [2, 3]] };
+    const corners = (x, y) => { const [cx, cy] = hexCentre(x, y); return [0, 1, 2, 3, 4, 5].map((k) => [cx + CORNER * Math.cos(Math.PI / 6 + k * Math.PI / 3), cy + CORNER * Math.sin(Math.PI / 6 + k * Math.PI / 3)]); };
+    const bad = [];
+    for (const y of [1, 2]) {
+      for (let d = 0; d < 6; d++) {
+        const [nx, ny] = nbrs[y][d];
+        const shared = corners(2, y).filter(([a, b]) => corners(nx, ny).some(([c, e]) => Math.hypot(a - c, b - e) < 1e-9));
+        const ends = g.edge(2, y, String(d));
+        const match = shared.length === 2 && ends.every(([a, b]) => shared.some(([c, e]) => Math.hypot(a - c, b - e) < 1e-9));
+        if (!match) bad.push({ y, d, ends, shared });
+      }
+    }
+    check('hex edges: the page draws a wall on hex side d on the edge shared with neighbour d', bad.length === 0, JSON.stringify(bad));
+  }
+
   // ---- thin walls: lines on cell edges ----------------------------------------------------
   const fences = await loadMap('fences_12x8.tmx');
   check('fences: the API lists 16 edge walls', fences.edge_walls && fences.edge_walls.length === 16,

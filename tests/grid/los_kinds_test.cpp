@@ -70,6 +70,13 @@ bool polygon_touches_segment(const std::array<Point, 6>& poly, Point a, Point b)
   return false;
 }
 
+/// The hex neighbour of (x, y) in direction d, from the axial step of ALGORITHMS.md.
+Cell hex_neighbour(Layout l, int x, int y, int d) {
+  constexpr int kDq[6] = {1, 1, 0, -1, -1, 0}, kDr[6] = {0, -1, -1, 0, 1, 1};
+  const grid::hex::Axial a = grid::hex::to_axial(l, x, y);
+  return grid::hex::from_axial(l, {a.q + kDq[d], a.r + kDr[d]});
+}
+
 bool reference_hex_los(const grid::Grid& g, Cell a, Cell b) {
   if (!g.passable(a) || !g.passable(b)) return false;
   const Layout l = g.layout();
@@ -80,13 +87,38 @@ bool reference_hex_los(const grid::Grid& g, Cell a, Cell b) {
       if (polygon_touches_segment(grid::hex::corners(l, x, y), pa, pb)) return false;
     }
   }
+  // Walls on hex edges: the two corners the hexes share, a closed segment; a touch blocks.
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      for (int d = 0; d < 6; ++d) {
+        if (!g.hex_edge_wall(x, y, d)) continue;
+        const Cell n = hex_neighbour(l, x, y, d);
+        std::vector<Point> shared;
+        for (const Point p : grid::hex::corners(l, x, y)) {
+          for (const Point q : grid::hex::corners(l, n.x, n.y)) {
+            if (std::hypot(p.x - q.x, p.y - q.y) < 1e-9) shared.push_back(p);
+          }
+        }
+        EXPECT_EQ(shared.size(), 2u);
+        if (shared.size() == 2 && segment_distance(pa, pb, shared[0], shared[1]) <= 1e-9)
+          return false;
+      }
+    }
+  }
   return true;
 }
 
-grid::Grid random_hex(std::mt19937& rng, Layout l, int w, int h, int wall_pct) {
+grid::Grid random_hex(std::mt19937& rng, Layout l, int w, int h, int wall_pct, int edge_pct = 0) {
   grid::Grid g =
       pathlab::testing::random_grid(static_cast<std::uint32_t>(rng()), w, h, wall_pct, false);
   g.set_layout(l);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      for (int d = 0; d < 6; ++d) {
+        if (static_cast<int>(rng() % 100) < edge_pct) g.set_hex_edge_wall(x, y, d, true);
+      }
+    }
+  }
   return g;
 }
 
@@ -190,7 +222,9 @@ TEST(LineOfSightHex, MatchesTheGeometricDefinitionOnRandomMaps) {
   for (const Layout l : kHexLayouts) {
     for (int trial = 0; trial < 120; ++trial) {
       const int w = 1 + static_cast<int>(rng() % 14), h = 1 + static_cast<int>(rng() % 14);
-      const grid::Grid g = random_hex(rng, l, w, h, static_cast<int>(rng() % 30));
+      // Every other map with walls on hex edges too.
+      const grid::Grid g = random_hex(rng, l, w, h, static_cast<int>(rng() % 30),
+                                      trial % 2 == 1 ? static_cast<int>(rng() % 8) : 0);
       for (int k = 0; k < 40; ++k) {
         const Cell a{static_cast<int>(rng() % w), static_cast<int>(rng() % h)};
         const Cell b{static_cast<int>(rng() % w), static_cast<int>(rng() % h)};
@@ -243,7 +277,8 @@ TEST(LineOfSightHex, CountsHexesTouchedAtAVertexOrAlongAnEdge) {
 TEST(LineOfSightHex, NeighboursSeeEachOtherExactlyWhenTheMoveIsLegal) {
   std::mt19937 rng(7);
   for (const Layout l : kHexLayouts) {
-    const grid::Grid g = random_hex(rng, l, 12, 11, 30);
+    const grid::Grid g = random_hex(rng, l, 12, 11, 30, 10);
+    ASSERT_GT(g.edge_wall_count(), 20);
     for (int y = 0; y < g.height(); ++y) {
       for (int x = 0; x < g.width(); ++x) {
         if (!g.passable(x, y)) continue;

@@ -281,6 +281,25 @@ TEST(TiledWrite, RandomMapsOfEveryKindReadBackEqual) {
   }
 }
 
+TEST(TiledWrite, WallsOnHexEdgesAreRefusedNotDropped) {
+  // Tiled's thin walls are the four sides of a square tile: a hex map with walls on its edges
+  // cannot be written without losing them, so neither tmj nor the plain formats write it.
+  Map m;
+  m.grid = pathlab::grid::Grid(5, 4);
+  m.grid.set_layout(pathlab::grid::Layout::flat_odd_q);
+  m.grid.set_hex_edge_wall(2, 1, 3, true);
+  for (const MapFormat f : {MapFormat::tmj, MapFormat::movingai, MapFormat::text}) {
+    try {
+      (void)pathlab::io::write_map(m, f);
+      ADD_FAILURE() << to_string(f) << " wrote a map whose hex edge walls it cannot hold";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("edge"), std::string::npos) << e.what();
+    }
+  }
+  m.grid.set_hex_edge_wall(2, 1, 3, false);
+  EXPECT_NO_THROW((void)pathlab::io::write_map(m, MapFormat::tmj));
+}
+
 TEST(TiledWrite, SaveMapByExtensionAndTheFixturesRoundTrip) {
   const auto dir = std::filesystem::temp_directory_path() / "pathlab_tiled_save";
   std::filesystem::create_directories(dir);

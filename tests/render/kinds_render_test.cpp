@@ -10,6 +10,8 @@
 #include <pathlab/grid/hex.hpp>
 #include <pathlab/render/render.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -233,6 +235,72 @@ TEST(KindsRender, ThinWallsAreLinesOnCellEdges) {
   // SVG: one line per thin wall.
   const std::string svg = render::svg(scene, o);
   EXPECT_EQ(occurrences(svg, "class=\"edge-wall\""), edges.size());
+}
+
+TEST(KindsRender, WallsOnHexEdgesAreLinesOnTheSharedEdges) {
+  for (const Layout l : kHexLayouts) {
+    grid::Grid g(7, 6);
+    g.set_layout(l);
+    std::mt19937 rng(5);
+    // The walls, each edge once, as the ends of the edge in hex units (the corners both hexes
+    // share, found from the corner lists, not from hex::edge).
+    std::vector<std::array<Point, 2>> edges;
+    std::vector<Point> inward;  // the centre of the hex that names each edge
+    for (int y = 0; y < 6; ++y) {
+      for (int x = 0; x < 7; ++x) {
+        for (int d : {0, 4, 5}) {
+          if (rng() % 4 != 0) continue;
+          g.set_hex_edge_wall(x, y, d, true);
+          const Cell n = grid::hex::neighbour(l, x, y, d);
+          std::vector<Point> shared;
+          for (const Point p : grid::hex::corners(l, x, y)) {
+            for (const Point q : grid::hex::corners(l, n.x, n.y)) {
+              if (std::hypot(p.x - q.x, p.y - q.y) < 1e-9) shared.push_back(p);
+            }
+          }
+          ASSERT_EQ(shared.size(), 2u);
+          edges.push_back({shared[0], shared[1]});
+          inward.push_back(grid::hex::centre(l, x, y));
+        }
+      }
+    }
+    ASSERT_GT(edges.size(), 15u);
+    render::Scene scene{&g, std::nullopt, std::nullopt, {}};
+    render::Options o;
+    o.cell_px = 24;
+    const render::IndexedImage img = render::draw(scene, o);
+    // Every wall is drawn at its middle (the palette's thin-wall colour), and every thin-wall
+    // pixel lies within the brush of some wall's segment.
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const auto& e = edges[k];
+      // The middle, a pixel toward the naming hex (an edge on the border lies on the image's).
+      const Point m{(e[0].x + e[1].x) / 2 * 24, (e[0].y + e[1].y) / 2 * 24};
+      const double cx = inward[k].x * 24 - m.x, cy = inward[k].y * 24 - m.y;
+      const double len = std::hypot(cx, cy);
+      EXPECT_EQ(at(img, {m.x + cx / len, m.y + cy / len}), render::kEdgeWall) << grid::to_string(l);
+    }
+    const double r = std::max(1, 24 / 6) / 2.0 + 1.5;
+    for (int j = 0; j < img.height; ++j) {
+      for (int i = 0; i < img.width; ++i) {
+        if (pixel(img, i, j) != render::kEdgeWall) continue;
+        bool near = false;
+        for (const auto& e : edges) {
+          const double ax = e[0].x * 24, ay = e[0].y * 24, dx = e[1].x * 24 - ax,
+                       dy = e[1].y * 24 - ay;
+          const double px = i + 0.5, py = j + 0.5;
+          const double t =
+              std::clamp(((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+          if (std::hypot(px - ax - t * dx, py - ay - t * dy) <= r) {
+            near = true;
+            break;
+          }
+        }
+        ASSERT_TRUE(near) << grid::to_string(l) << " thin-wall pixel off every edge at " << i << ","
+                          << j;
+      }
+    }
+    EXPECT_EQ(occurrences(render::svg(scene, o), "class=\"edge-wall\""), edges.size());
+  }
 }
 
 TEST(KindsRender, LayeredMapsShowEveryFloorTheLinksAndWhereAPathChangesFloor) {

@@ -9,6 +9,7 @@
 #include <limits>
 #include <queue>
 #include <random>
+#include <set>
 #include <vector>
 
 #include <pathlab/grid/grid.hpp>
@@ -412,6 +413,72 @@ TEST(MapKindsGrid, EdgeWallEditsParse) {
   h.set_layout(grid::Layout::pointy_odd_r);
   EXPECT_TRUE(h.apply(e).has_value());
   EXPECT_THROW(h.set_edge_wall(1, 1, grid::Side::east, true), std::invalid_argument);
+  // Hex maps name their edges by direction code: wall-0 .. wall-5; square maps refuse those.
+  ASSERT_FALSE(grid::parse_edit("wall-4:2,1", e).has_value());
+  EXPECT_EQ(e.hex_side, 4);
+  ASSERT_FALSE(h.apply(e).has_value());
+  EXPECT_TRUE(h.hex_edge_wall(2, 1, 4));
+  EXPECT_TRUE(g.apply(e).has_value());
+  EXPECT_TRUE(grid::parse_edit("wall-6:0,0", e).has_value());
+  EXPECT_THROW(h.set_layout(grid::Layout::square), std::invalid_argument);
+  EXPECT_NO_THROW(h.set_layout(grid::Layout::flat_even_q));  // hex to hex: edges stay edges
+}
+
+TEST(MapKindsGrid, HexEdgeWallEditsEqualAFreshBuild) {
+  // Each edge named from either of its hexes is the same edge; edits end equal to a grid built
+  // with the walls that stand, whatever order and side they were put up and taken down from.
+  std::mt19937 rng(31);
+  constexpr grid::Layout kLayouts[] = {grid::Layout::pointy_odd_r, grid::Layout::pointy_even_r,
+                                       grid::Layout::flat_odd_q, grid::Layout::flat_even_q};
+  for (int round = 0; round < 60; ++round) {
+    const int w = 3 + static_cast<int>(rng() % 8), h = 3 + static_cast<int>(rng() % 8);
+    const grid::Layout l = kLayouts[round % 4];
+    Grid edited(w, h);
+    edited.set_layout(l);
+    // The reference: the set of walled edges, each as the pair of its cells (outside included).
+    std::set<std::pair<std::pair<int, int>, std::pair<int, int>>> want;
+    auto neighbour = [&](int x, int y, int d) {
+      const grid::hex::Axial a = grid::hex::to_axial(l, x, y);
+      return grid::hex::from_axial(
+          l, {a.q + testing::kinds::kHexDq[d], a.r + testing::kinds::kHexDr[d]});
+    };
+    auto key = [](Cell a, Cell b) {
+      std::pair<int, int> p{a.x, a.y}, q{b.x, b.y};
+      return p < q ? std::pair(p, q) : std::pair(q, p);
+    };
+    for (int i = 0; i < 40; ++i) {
+      const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
+      const int d = static_cast<int>(rng() % 6);
+      const bool up = rng() % 3 != 0;
+      edited.set_hex_edge_wall(x, y, d, up);
+      if (up) {
+        want.insert(key({x, y}, neighbour(x, y, d)));
+      } else {
+        want.erase(key({x, y}, neighbour(x, y, d)));
+      }
+    }
+    EXPECT_EQ(edited.edge_wall_count(), static_cast<std::int64_t>(want.size()));
+    Grid fresh(w, h);
+    fresh.set_layout(l);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        for (int d = 0; d < 6; ++d) {
+          const Cell n = neighbour(x, y, d);
+          const bool walled = want.count(key({x, y}, n)) > 0;
+          ASSERT_EQ(edited.hex_edge_wall(x, y, d), walled) << x << "," << y << " " << d;
+          if (walled) fresh.set_hex_edge_wall(x, y, d, true);
+        }
+      }
+    }
+    EXPECT_TRUE(edited == fresh);
+    EXPECT_EQ(edited.checksum(), fresh.checksum());
+    if (!want.empty()) {
+      Grid bare(w, h);
+      bare.set_layout(l);
+      EXPECT_FALSE(edited == bare);
+      EXPECT_NE(edited.checksum(), bare.checksum());
+    }
+  }
 }
 
 }  // namespace

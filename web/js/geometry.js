@@ -109,9 +109,18 @@ export function makeGeometry(m) {
       const ly = localY(y);
       return [[ox + x, ly], [ox + x + 1, ly], [ox + x + 1, ly + 1], [ox + x, ly + 1]];
     },
-    /** The two ends of side 'n', 'e', 's' or 'w' of square cell [x, y]. */
+    /** The two ends of side 'n', 'e', 's' or 'w' of square cell [x, y], or on hex maps of the
+     * edge toward its neighbour in direction '0'..'5' (hex::edge). */
     edge(x, y, side) {
       const ox = floorOf(y) * stride, ly = localY(y);
+      if (hex) {
+        const [ax, ay] = hexCentre(layout, x, ly);
+        const [nx, ny] = hexStep(layout, x, ly, Number(side));
+        const [bx, by] = hexCentre(layout, nx, ny);
+        const mx = ox + (ax + bx) / 2, my = (ay + by) / 2;
+        const ux = (-(by - ay) * CORNER) / 2, uy = ((bx - ax) * CORNER) / 2;
+        return [[mx - ux, my - uy], [mx + ux, my + uy]];
+      }
       const x0 = ox + x, x1 = ox + x + 1, y0 = ly, y1 = ly + 1;
       return { n: [[x0, y0], [x1, y0]], e: [[x1, y0], [x1, y1]], s: [[x0, y1], [x1, y1]], w: [[x0, y0], [x0, y1]] }[side];
     },

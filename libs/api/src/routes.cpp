@@ -121,17 +121,23 @@ Cell map_cell_from_json(const json& j, const std::string& what, const grid::Grid
 
 namespace {
 
-/// "edge_walls": [[x, y, side], …] ([x, y, layer, side] on layered maps), side "n", "e", "s", "w".
+/// "edge_walls": [[x, y, side], …] ([x, y, layer, side] on layered maps), side "n", "e", "s", "w"
+/// on square maps, the direction code "0" .. "5" on hex maps.
 void edge_walls_from_json(const json& e, grid::Grid& g) {
   if (!e.is_array()) throw ApiError{400, "\"edge_walls\" must be an array"};
-  if (!e.empty() && grid::is_hex(g.layout())) {
-    throw ApiError{422, "walls on cell edges need a square layout"};
-  }
   for (const json& w : e) {
     if (!w.is_array() || w.size() < 3 || w.size() > 4 || !w.back().is_string()) {
       throw ApiError{400, "an edge wall must be [x, y, side] or [x, y, layer, side]"};
     }
     const std::string& side = w.back().get_ref<const std::string&>();
+    if (grid::is_hex(g.layout())) {
+      if (side.size() != 1 || side[0] < '0' || side[0] > '5') {
+        throw ApiError{422, "an edge wall of a hex map names its direction \"0\" .. \"5\""};
+      }
+      const Cell c = map_cell_from_json(json(w.begin(), w.end() - 1), "an edge wall", g);
+      g.set_hex_edge_wall(c.x, c.y, side[0] - '0', true);
+      continue;
+    }
     grid::Side s{};
     if (side == "n") {
       s = grid::Side::north;

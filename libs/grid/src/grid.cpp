@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 
+#include <pathlab/grid/topology.hpp>
 #include <pathlab/grid/unit.hpp>
 
 #include "unit_cache.hpp"
@@ -199,9 +200,13 @@ std::optional<std::string> Grid::check(const Edit& e) const {
     }
   }
   const bool edge = e.kind == Edit::Kind::edge_wall || e.kind == Edit::Kind::edge_open;
-  if (edge && is_hex(layout_))
-    return "walls on cell edges need a square layout, not " + std::string(to_string(layout_));
-  if (edge && static_cast<unsigned>(e.side) > 3) return "edge side must be n, e, s or w";
+  if (edge && is_hex(layout_) && e.hex_side > 5)
+    return "an edge of a hex map is named by its direction 0..5 (wall-0 .. wall-5), not n, e, s "
+           "or w";
+  if (edge && !is_hex(layout_) && e.hex_side != Edit::kNoHexSide)
+    return "direction codes name the edges of hex maps; a square cell's sides are n, e, s or w";
+  if (edge && !is_hex(layout_) && static_cast<unsigned>(e.side) > 3)
+    return "edge side must be n, e, s or w";
   if (static_cast<unsigned>(e.kind) > static_cast<unsigned>(Edit::Kind::edge_open)) {
     return "unknown edit kind " + std::to_string(static_cast<unsigned>(e.kind));
   }
@@ -215,12 +220,13 @@ std::optional<std::string> Grid::check(const Edit& e) const {
   return std::nullopt;
 }
 
-void Grid::set_edge_bit(NodeId n, bool south, bool blocked) {
-  auto& v = south ? edge_s_ : edge_e_;
+void Grid::set_edge_bit(NodeId n, int which, bool blocked) {
   if (edge_e_.empty()) {
     edge_e_.assign(walls_.size(), 0);
     edge_s_.assign(walls_.size(), 0);
   }
+  if (which == 2 && edge_x_.empty()) edge_x_.assign(walls_.size(), 0);
+  auto& v = which == 0 ? edge_e_ : which == 1 ? edge_s_ : edge_x_;
   const std::uint64_t b = std::uint64_t{1} << (n & 63);
   const bool was = (v[n >> 6] & b) != 0;
   if (blocked) {
@@ -232,7 +238,8 @@ void Grid::set_edge_bit(NodeId n, bool south, bool blocked) {
 }
 
 bool Grid::edge_wall(int x, int y, Side s) const noexcept {
-  if (x < -1 || y < -1 || x > width_ || y > height_ || edge_e_.empty()) return false;
+  if (x < -1 || y < -1 || x > width_ || y > height_ || edge_e_.empty() || is_hex(layout_))
+    return false;
   switch (s) {
     case Side::north:
       return y > -1 && wall_south_id(id(x, y - 1));
@@ -256,10 +263,42 @@ void Grid::set_edge_wall(int x, int y, Side s, bool blocked) {
   (void)apply(e);
 }
 
+namespace {
+/// Where the wall between hex cell (x, y) and its neighbour in direction d is stored: the
+/// padded node and the edge vector (0: edge_e_, 1: edge_s_, 2: edge_x_).
+std::pair<NodeId, int> hex_edge_slot(const Grid& g, int x, int y, int d) noexcept {
+  const NodeId n = g.id(x, y);
+  if (d == 0 || d == 4 || d == 5) return {n, d == 0 ? 0 : d == 5 ? 1 : 2};
+  NodeId m = n;
+  for_each_hex_cell(g, n, [&](NodeId k, int e) {
+    if (e == d) m = k;
+  });
+  return {m, d == 3 ? 0 : d == 2 ? 1 : 2};
+}
+}  // namespace
+
+bool Grid::hex_edge_wall(int x, int y, int d) const noexcept {
+  if (!is_hex(layout_) || edge_e_.empty() || !in_bounds(x, y) || d < 0 || d > 5) return false;
+  const auto [n, v] = hex_edge_slot(*this, x, y, d);
+  return bit(v == 0 ? edge_e_ : v == 1 ? edge_s_ : edge_x_, n);
+}
+
+void Grid::set_hex_edge_wall(int x, int y, int d, bool blocked) {
+  if (!map_cell(x, y)) throw std::out_of_range("set_hex_edge_wall outside the grid");
+  if (!is_hex(layout_)) throw std::invalid_argument("set_hex_edge_wall needs a hex layout");
+  if (d < 0 || d > 5) throw std::invalid_argument("a hex edge's direction must be 0..5");
+  Edit e;
+  e.kind = blocked ? Edit::Kind::edge_wall : Edit::Kind::edge_open;
+  e.area = {x, y, x, y};
+  e.hex_side = static_cast<std::uint8_t>(d);
+  (void)apply(e);
+}
+
 void Grid::set_layout(Layout l) {
   if (l == layout_) return;
-  if (is_hex(l) && edge_wall_count() > 0) {
-    throw std::invalid_argument("walls on cell edges need a square layout");
+  if (is_hex(l) != is_hex(layout_) && edge_wall_count() > 0) {
+    throw std::invalid_argument(
+        "edge walls stand: a square cell's sides are not a hex's (take them down first)");
   }
   const std::uint64_t before = revision_.value();
   revision_.renew();
@@ -372,6 +411,7 @@ void Grid::copy_shape(const Grid& from) {
   layer_pitch_ = from.layer_pitch_;
   edge_e_ = from.edge_e_;
   edge_s_ = from.edge_s_;
+  edge_x_ = from.edge_x_;
   edge_count_ = from.edge_count_;
   links_ = from.links_;
   arcs_out_ = from.arcs_out_;
@@ -389,6 +429,13 @@ std::optional<std::string> Grid::apply(const Edit& e) {
     bool changed = false;
     for (int y = a.y0; y <= a.y1; ++y) {
       for (int x = a.x0; x <= a.x1; ++x) {
+        if (is_hex(layout_)) {
+          const auto [n, v] = hex_edge_slot(*this, x, y, e.hex_side);
+          if (bit(v == 0 ? edge_e_ : v == 1 ? edge_s_ : edge_x_, n) == up) continue;
+          set_edge_bit(n, v, up);
+          changed = true;
+          continue;
+        }
         NodeId n = id(x, y);
         bool south = false;
         switch (e.side) {
@@ -405,7 +452,7 @@ std::optional<std::string> Grid::apply(const Edit& e) {
             break;
         }
         if (bit(south ? edge_s_ : edge_e_, n) == up) continue;
-        set_edge_bit(n, south, up);
+        set_edge_bit(n, south ? 1 : 0, up);
         changed = true;
       }
     }
@@ -521,7 +568,8 @@ Grid Grid::with_clearance(double radius) const {
 bool operator==(const Grid& a, const Grid& b) noexcept {
   if (a.width_ != b.width_ || a.height_ != b.height_ || a.walls_ != b.walls_) return false;
   if (a.layout_ != b.layout_ || a.layers_ != b.layers_ || a.layer_height_ != b.layer_height_ ||
-      !same_bits(a.edge_e_, b.edge_e_) || !same_bits(a.edge_s_, b.edge_s_)) {
+      !same_bits(a.edge_e_, b.edge_e_) || !same_bits(a.edge_s_, b.edge_s_) ||
+      !same_bits(a.edge_x_, b.edge_x_)) {
     return false;
   }
   // The same moves: the same arcs, whatever order the links were added in.
@@ -572,6 +620,12 @@ std::uint64_t Grid::checksum() const noexcept {
       mix(i);
       mix(edge_e_[i]);
       mix(edge_s_[i]);
+    }
+  }
+  for (std::size_t i = 0; i < edge_x_.size(); ++i) {
+    if (edge_x_[i] != 0) {
+      mix(~i);
+      mix(edge_x_[i]);
     }
   }
   if (!arcs_out_.empty()) {

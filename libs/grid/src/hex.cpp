@@ -29,6 +29,16 @@ Point centre(Layout l, int x, int y) noexcept {
   return {kCorner + x * kRow, y + 0.5 + half};
 }
 
+std::array<Point, 2> edge(Layout l, int x, int y, int d) noexcept {
+  // Across the midpoint of the two centres (1 apart), perpendicular to them, kCorner long.
+  const Point a = centre(l, x, y);
+  const Cell nb = neighbour(l, x, y, d);
+  const Point b = centre(l, nb.x, nb.y);
+  const double mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+  const double ux = -(b.y - a.y) * kCorner / 2, uy = (b.x - a.x) * kCorner / 2;
+  return {Point{mx - ux, my - uy}, Point{mx + ux, my + uy}};
+}
+
 std::array<Point, 6> corners(Layout l, int x, int y) noexcept {
   const Point c = centre(l, x, y);
   std::array<Point, 6> out{};

@@ -53,11 +53,43 @@ bool hex_touches(double cx, double cy, Point p, Point q, double nx, double ny,
   return true;
 }
 
-/// Whether every hex touching the segment p -> q (hex units, the map's own frame) is free;
-/// hexes outside the map count as walls.
+/// Whether the closed segments p -> q and a -> b come within kHexEps of each other.
+bool segments_touch(Point p, Point q, Point a, Point b) noexcept {
+  auto side = [](Point o, Point u, Point v) {
+    return (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x);
+  };
+  const double d1 = side(p, q, a), d2 = side(p, q, b), d3 = side(a, b, p), d4 = side(a, b, q);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+    return true;
+  auto dist = [](Point o, Point u, Point v) {  // from o to the segment u -> v
+    const double dx = v.x - u.x, dy = v.y - u.y, l2 = dx * dx + dy * dy;
+    const double t = l2 > 0 ? std::clamp(((o.x - u.x) * dx + (o.y - u.y) * dy) / l2, 0.0, 1.0) : 0;
+    return std::hypot(o.x - u.x - t * dx, o.y - u.y - t * dy);
+  };
+  return std::min({dist(p, a, b), dist(q, a, b), dist(a, p, q), dist(b, p, q)}) <= kHexEps;
+}
+
+/// Whether the segment p -> q (the map's own frame) touches a wall that free hex (x, y) keeps on
+/// one of the three edges it stores (directions 0, 4, 5; the other three are stored by the
+/// neighbours, which the segment touches too when it touches the edge).
+bool hex_edges_touched(const Grid& g, int x, int y, Point p, Point q) noexcept {
+  const Layout l = g.layout();
+  const NodeId n = g.id(x, y);
+  for (const int d : {0, 4, 5}) {
+    if (!g.wall_hex_id(n, n, d)) continue;  // stored at n itself for these three
+    const std::array<Point, 2> e = hex::edge(l, x, y, d);
+    if (segments_touch(p, q, e[0], e[1])) return true;
+  }
+  return false;
+}
+
+/// Whether every hex touching the segment p -> q (hex units, the map's own frame) is free and
+/// the segment touches no edge wall; hexes outside the map count as walls.
 bool hex_clear(const Grid& g, Point p, Point q) noexcept {
   const Layout l = g.layout();
   const bool flat = !hex::pointy(l);
+  const bool edges = g.has_edge_walls();
+  const Point p0 = p, q0 = q;
   if (flat) {
     std::swap(p.x, p.y);
     std::swap(q.x, q.y);
@@ -98,6 +130,9 @@ bool hex_clear(const Grid& g, Point p, Point q) noexcept {
       const double cx = static_cast<double>(j) + 0.5 + h;
       if (!hex_touches(cx, cy, p, q, nx, ny, support)) continue;
       if (!(flat ? free_cell(g, i, j) : free_cell(g, j, i))) return false;
+      if (edges && (flat ? hex_edges_touched(g, static_cast<int>(i), static_cast<int>(j), p0, q0)
+                         : hex_edges_touched(g, static_cast<int>(j), static_cast<int>(i), p0, q0)))
+        return false;
     }
   }
   return true;

@@ -441,7 +441,11 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
         e.side = Side::west;
         break;
       default:
-        return quoted(kind) + ": the side must be n, e, s or w" + hint;
+        if (kind[5] >= '0' && kind[5] <= '5') {  // a hex edge: the direction code
+          e.hex_side = static_cast<std::uint8_t>(kind[5] - '0');
+          break;
+        }
+        return quoted(kind) + ": the side must be n, e, s or w (or 0..5 on hex maps)" + hint;
     }
   } else {
     return "unknown edit kind " + quoted(kind) + hint;

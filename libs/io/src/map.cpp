@@ -884,6 +884,13 @@ void refuse_lossy(const Map& map, MapFormat format) {
                                lost + " of this map; write it as Tiled .tmj");
     }
   }
+  if (format == MapFormat::tmj && grid::is_hex(map.grid.layout()) &&
+      map.grid.edge_wall_count() > 0) {
+    // Tiled's thin walls (wall_n, wall_e, wall_s, wall_w) are the sides of square tiles.
+    throw std::runtime_error(
+        "the tmj format cannot hold walls on hex edges: Tiled names only the four sides of a "
+        "square tile");
+  }
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Cells, points, units and maps as JSON (see grid.hpp).
 #include <pathlab/json/grid.hpp>
 
+#include <pathlab/grid/hex.hpp>
+
 namespace pathlab::json {
 namespace {
 
@@ -60,6 +62,24 @@ nlohmann::json edge_walls(const grid::Grid& g) {
     e.push_back(std::string(grid::to_string(s)));
     out.push_back(std::move(e));
   };
+  if (grid::is_hex(g.layout())) {
+    // Each edge once, named by direction code "0".."5": directions 0, 4 and 5 of every cell,
+    // and 1, 2, 3 where the neighbour is no cell of the map (an edge to the outside).
+    for (int y = 0; y < g.height(); ++y) {
+      if (!g.map_cell(0, y)) continue;
+      for (int x = 0; x < g.width(); ++x) {
+        for (int d = 0; d < 6; ++d) {
+          if (!g.hex_edge_wall(x, y, d)) continue;
+          const Cell n = grid::hex::neighbour(g.layout(), x, y, d);
+          if (d >= 1 && d <= 3 && g.map_cell(n.x, n.y)) continue;
+          nlohmann::json e = cell({x, y}, &g);
+          e.push_back(std::to_string(d));
+          out.push_back(std::move(e));
+        }
+      }
+    }
+    return out;
+  }
   // Each edge once: the east and south sides of every cell, plus the north side of a floor's
   // first row and the west side of the first column (edges to the outside).
   for (int y = 0; y < g.height(); ++y) {

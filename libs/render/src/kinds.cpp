@@ -99,6 +99,19 @@ std::vector<EdgeSegment> edge_segments(const MapFrame& f) {
   const grid::Grid& g = f.grid();
   std::vector<EdgeSegment> out;
   if (!g.has_edge_walls()) return out;
+  if (f.hex()) {
+    // Each edge once: directions 0, 4, 5, and 1..3 toward no cell of the map.
+    for (const Cell c : f.cells()) {
+      for (int d = 0; d < 6; ++d) {
+        if (!g.hex_edge_wall(c.x, c.y, d)) continue;
+        const Cell n = grid::hex::neighbour(g.layout(), c.x, c.y, d);
+        if (d >= 1 && d <= 3 && g.map_cell(n.x, n.y)) continue;
+        const std::array<Point, 2> e = grid::hex::edge(g.layout(), c.x, c.y, d);
+        out.push_back({e[0], e[1], g.layer_of(c.y)});
+      }
+    }
+    return out;
+  }
   for (const Cell c : f.cells()) {
     const auto x = static_cast<double>(c.x), y = static_cast<double>(c.y);
     const int fl = g.layer_of(c.y);
@@ -224,6 +237,10 @@ void draw_edge_walls(IndexedImage& img, int x0, const MapFrame& f) {
   const int t = wall_width(f);
   for (const EdgeSegment& e : edge_segments(f)) {
     const Point a = f.to_px(e.a, e.floor), b = f.to_px(e.b, e.floor);
+    if (f.hex()) {  // slanted edges: a thick segment
+      plot.segment(a, b, t, kEdgeWall);
+      continue;
+    }
     const int ax = static_cast<int>(std::lround(a.x)), ay = static_cast<int>(std::lround(a.y));
     const int bx = static_cast<int>(std::lround(b.x)), by = static_cast<int>(std::lround(b.y));
     // Centred on the edge: columns (or rows) [edge - t/2, edge - t/2 + t).

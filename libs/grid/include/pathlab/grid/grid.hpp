@@ -148,16 +148,22 @@ struct Edit {
     set_class,  ///< gives the cell class `cls`, keeping its terrain cost (1 when it becomes a wall)
     terrain,    ///< sets the cell's terrain cost to `cost`, keeping its class (walls keep 1)
     /// Not a cell change: puts up a wall on side `side` of every cell of `area` (shared
-    /// docs/ALGORITHMS.md, "Walls on cell edges"); classes and costs stay. Square layouts only.
-    /// An edge wall blocks its edge both ways, whichever of its two cells names it.
+    /// docs/ALGORITHMS.md, "Walls on cell edges"), or on hex layouts on the edge toward its
+    /// neighbour in direction `hex_side`; classes and costs stay. An edge wall blocks its edge
+    /// both ways, whichever of its two cells names it.
     edge_wall,
-    edge_open  ///< takes down the wall on side `side` of every cell of `area`
+    edge_open  ///< takes down the wall on that side of every cell of `area`
   };
   Kind kind = Kind::wall;   ///< what the edit does; wall by default
   Rect area;                ///< the cells it changes, corners included; must lie in the grid
   char cls = kGroundClass;  ///< set_class: the class character ('@' or 'O' makes walls)
   float cost = 1.0f;        ///< terrain: the cost multiplier, >= 1 and finite
   Side side = Side::north;  ///< edge_wall, edge_open: which side of each cell of `area`
+  /// edge_wall, edge_open on hex layouts: the edge toward the neighbour in direction 0..5
+  /// (the codes of shared docs/ALGORITHMS.md, "Hex grids"); kNoHexSide on square layouts.
+  std::uint8_t hex_side = kNoHexSide;
+  /// hex_side of an edit that names a square side.
+  static constexpr std::uint8_t kNoHexSide = 255;
 };
 
 /// The rectangle and revisions of one change (the grid's change log).
@@ -292,18 +298,25 @@ class Grid {
   /// How cells join: Layout::square unless set.
   [[nodiscard]] Layout layout() const noexcept { return layout_; }
   /// Reads the same cells in another layout (a new revision; every cache repairs itself).
-  /// [Throws std::invalid_argument for a hex layout on a grid with edge walls: thin walls are
-  /// defined on square cells only.]
+  /// [Throws std::invalid_argument when edge walls stand and the change is between square and
+  /// hex: a square cell's sides are not a hex's.]
   void set_layout(Layout l);
 
   /// Whether a wall stands on side `s` of cell (x, y) (the edge it shares with its 4-neighbour
   /// on that side; on the map's border, an edge to the outside, which blocks nothing more).
-  /// False outside the map's padding.
+  /// False outside the map's padding, and on hex layouts (see hex_edge_wall).
   [[nodiscard]] bool edge_wall(int x, int y, Side s) const noexcept;
   /// Puts up (or takes down) the wall on side `s` of cell (x, y), as apply() with an edge Edit
   /// on that one cell. [Throws std::out_of_range outside the grid (or on a row between layers),
   /// std::invalid_argument on a hex layout.]
   void set_edge_wall(int x, int y, Side s, bool blocked);
+  /// Hex layouts: whether a wall stands on the edge between cell (x, y) and its neighbour in
+  /// direction d (0..5). False on square layouts, outside the map and for other d.
+  [[nodiscard]] bool hex_edge_wall(int x, int y, int d) const noexcept;
+  /// Hex layouts: puts up (or takes down) the wall between cell (x, y) and its neighbour in
+  /// direction d, as apply() with an edge Edit on that one cell. [Throws std::out_of_range
+  /// outside the grid, std::invalid_argument on a square layout or for d outside 0..5.]
+  void set_hex_edge_wall(int x, int y, int d, bool blocked);
   /// Whether some edge wall stands (taking the last one down gives the plain fast path back).
   [[nodiscard]] bool has_edge_walls() const noexcept { return edge_count_ > 0; }
   /// The number of edge walls standing (each edge counted once).
@@ -316,6 +329,17 @@ class Grid {
   /// The wall between n and n + stride (its south side). Unchecked; false without edge walls.
   [[nodiscard]] bool wall_south_id(NodeId n) const noexcept {
     return !edge_s_.empty() && ((edge_s_[n >> 6] >> (n & 63)) & 1u) != 0;
+  }
+  /// Hex layouts: the wall between n and its neighbour m in direction d (the node
+  /// grid::for_each_hex_cell gives). Directions 0, 4 and 5 are stored at n, the opposite ones
+  /// (3, 1, 2) at m. Unchecked; false without edge walls.
+  [[nodiscard]] bool wall_hex_id(NodeId n, NodeId m, int d) const noexcept {
+    if (edge_e_.empty()) return false;
+    const std::vector<std::uint64_t>& v = (d == 0 || d == 3)   ? edge_e_
+                                          : (d == 2 || d == 5) ? edge_s_
+                                                               : edge_x_;
+    const NodeId o = d == 0 || d == 4 || d == 5 ? n : m;
+    return !v.empty() && ((v[o >> 6] >> (o & 63)) & 1u) != 0;
   }
 
   /// An empty layered map: `layers` floors of width x height cells each, all free, stacked
@@ -459,9 +483,12 @@ class Grid {
   int layers_ = 1;
   int layer_height_ = 0;
   int layer_pitch_ = 1;
-  std::vector<std::uint64_t> edge_e_;  // padded layout: the wall between n and n + 1
-  std::vector<std::uint64_t> edge_s_;  // padded layout: the wall between n and n + stride
-  std::int64_t edge_count_ = 0;        // set bits of edge_e_ and edge_s_
+  // Edge walls by padded id, square: the wall between n and n + 1 (edge_e_), n and n + stride
+  // (edge_s_); hex: between n and its neighbour in direction 0 (edge_e_), 5 (edge_s_), 4.
+  std::vector<std::uint64_t> edge_e_;
+  std::vector<std::uint64_t> edge_s_;
+  std::vector<std::uint64_t> edge_x_;  // hex layouts only: the wall toward direction 4
+  std::int64_t edge_count_ = 0;        // set bits of edge_e_, edge_s_ and edge_x_
   std::vector<Link> links_;
   std::vector<Arc> arcs_out_;                 // sorted by from
   std::vector<Arc> arcs_in_;                  // sorted by to
@@ -475,7 +502,8 @@ class Grid {
   void set_class_bits(NodeId n, char cls);
   void record(Rect area, std::uint64_t before);
   void index_links();
-  void set_edge_bit(NodeId n, bool south, bool blocked);
+  /// Sets bit n of edge vector v (0: edge_e_, 1: edge_s_, 2: edge_x_), keeping edge_count_.
+  void set_edge_bit(NodeId n, int v, bool blocked);
   void copy_shape(const Grid& from);
 };
 

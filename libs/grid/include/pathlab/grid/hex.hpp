@@ -98,6 +98,12 @@ struct Offset {
   return ((pointy(l) ? y : x) & 1) != 0;
 }
 
+/// The neighbour of cell (x, y) in direction d (0..5), which may lie outside the map.
+[[nodiscard]] constexpr Cell neighbour(Layout l, int x, int y, int d) noexcept {
+  const Axial a = to_axial(l, x, y);
+  return from_axial(l, {a.q + kDirections[d].q, a.r + kDirections[d].r});
+}
+
 /// The centre of cell (x, y) in a hex layout, in hex units: neighbouring centres are 1 apart
 /// (a hex of size s, centre to corner, has its neighbours sqrt(3)*s away: here s = 1/sqrt 3).
 /// Pointy layouts: (x + 0.5 [+ 0.5 on a shifted row], s + y * sqrt(3)/2); flat layouts:
@@ -109,6 +115,9 @@ inline constexpr double kCorner = 0.57735026918962576;
 /// The six corners of the hex of cell (x, y), in hex units, counter-clockwise from angle 0 for
 /// flat layouts and from 30 degrees for pointy ones (y grows downwards).
 [[nodiscard]] std::array<Point, 6> corners(Layout l, int x, int y) noexcept;
+/// The ends of the edge cell (x, y) shares with its neighbour in direction d (0..5), in hex
+/// units: the two corners of both hexes (a wall on that edge is this closed segment).
+[[nodiscard]] std::array<Point, 2> edge(Layout l, int x, int y, int d) noexcept;
 /// The size of a w x h hex map's drawing in hex units: its hexes' bounding box from (0, 0).
 [[nodiscard]] Point extent(Layout l, int width, int height) noexcept;
 

@@ -89,9 +89,15 @@ inline void for_each_move(const Grid& g, NodeId n, StepBase base, F&& f) {
   auto cost = [&](double b, NodeId m)
                   PATHLAB_MOVE_INLINE { return terrain ? b * g.terrain_id(m) : b; };
   if (is_hex(g.layout())) {
-    for_each_hex_cell(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
-      if (g.passable_id(m)) f(m, d, cost(base.straight, m));
-    });
+    if (!g.has_edge_walls()) {
+      for_each_hex_cell(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
+        if (g.passable_id(m)) f(m, d, cost(base.straight, m));
+      });
+    } else {
+      for_each_hex_cell(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
+        if (g.passable_id(m) && !g.wall_hex_id(n, m, d)) f(m, d, cost(base.straight, m));
+      });
+    }
   } else if (!g.has_edge_walls()) {
     for_each_neighbour<R>(g, n, [&](NodeId m, int d) PATHLAB_MOVE_INLINE {
       f(m, d, cost(d >= 4 ? base.diagonal : base.straight, m));

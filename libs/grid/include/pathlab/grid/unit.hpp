@@ -107,9 +107,10 @@ struct Unit {
 
 /// Parses an edit as the CLI's --edit reads it: KIND:X,Y[:X2,Y2] with KIND `wall`, `free`,
 /// `class=C`, `terrain=V`, or `wall-S` / `open-S` (S one of n, e, s, w: put up or take down the
-/// wall on that side of each cell; Edit::Kind::edge_wall, edge_open); the rectangle's corners in
-/// either order. Returns a message for
-/// malformed text; the edit's area is not checked against a map here (Grid::check does).
+/// wall on that side of each cell; Edit::Kind::edge_wall, edge_open; on hex maps S is the
+/// direction code 0..5 of the edge, Edit::hex_side); the rectangle's corners in either order.
+/// Returns a message for malformed text; the edit's area is not checked against a map here
+/// (Grid::check does).
 [[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out);
 
 /// Whether a unit may stand on a cell, and if not, why: the first reason in this order.

@@ -41,6 +41,9 @@ namespace pathlab::json {
 /// layer_height rows of wall between floors; its cells are written [x, y, layer], y within the
 /// floor. A map with walls on cell edges adds "edge_walls" (edge_walls()), one with links
 /// "links" (links()).
+///
+/// On hex maps edge_walls() names each edge by the direction code "0" .. "5" from one of its
+/// hexes: directions 0, 4 and 5 for inner edges, 1, 2 and 3 only toward no cell of the map.
 [[nodiscard]] nlohmann::json loaded_map(const io::Map& m, const std::string& name);
 
 }  // namespace pathlab::json
