@@ -53,6 +53,23 @@ TEST(World, HybridCrossesAnEmptyRoomStraight) {
   EXPECT_EQ(m.local_replans, 0);
 }
 
+TEST(World, AFlowAgentWithNoWayReportsStalls) {
+  // A wall across the room: the field has no way from the agent's side, the agent presses
+  // against the wall toward its goal, its way along the field never shortens and it says so
+  // (again and again). Without the wall it walks over without a stall.
+  WorldSpec s = room(PlannerKind::flow);
+  for (int y = 0; y < 20; ++y) s.grid.set_blocked(15, y, true);
+  World w(s);
+  w.run();
+  const AgentMetrics& m = w.agents()[0].metrics;
+  EXPECT_FALSE(m.arrived);
+  EXPECT_GE(m.stalls, 5);
+  World open(room(PlannerKind::flow));
+  open.run();
+  EXPECT_TRUE(open.agents()[0].metrics.arrived);
+  EXPECT_EQ(open.agents()[0].metrics.stalls, 0);
+}
+
 TEST(World, ThePureFieldIsTrappedByTheLAndTheHybridIsNot) {
   WorldSpec apf = room(PlannerKind::apf);
   apf.obstacles.push_back(ell());

@@ -3,6 +3,7 @@
 #include <pathlab/agents/crowd.hpp>
 
 #include <pathlab/grid/hex.hpp>
+#include <pathlab/grid/topology.hpp>
 #include <pathlab/grid/unit.hpp>
 
 #include <cmath>
@@ -12,6 +13,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "hex_body.hpp"
+
 namespace pathlab::agents {
 
 WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
@@ -19,8 +22,9 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
   WorldSpec s;
   s.grid = grid;
   s.time_limit = time_limit;
-  // Hex maps: the view of a unit of whole radius ceil(r - 0.5) hexes that enters every class but
-  // walls (the World's planner grid), hex moves, positions at hex centres in hex units.
+  // Hex maps: the World's planner grid (the view of a unit of the body's whole radius in hexes
+  // that enters every class but walls, on the map with a wall on every hex edge the body cannot
+  // cross: detail::hex_body_map), hex moves, positions at hex centres in hex units.
   const grid::Layout layout = grid.layout();
   const bool hex = grid::is_hex(layout);
   if (grid.layers() > 1 || !grid.links().empty()) {
@@ -30,10 +34,9 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
     if (!hex) return grid.with_clearance(like.radius);
     grid::Unit u;
     u.cost.fill(1.0f);
-    u.radius = like.radius <= 0.5 ? 0.0 : std::ceil(like.radius - 0.5);
-    return grid::Grid(*grid.view(u));
+    u.radius = detail::hex_whole_radius(like.radius);
+    return grid::Grid(*detail::hex_body_map(grid, like.radius).view(u));
   }();
-  const auto hex_moves = grid::hex::offsets(layout);
   const int w = clear.width(), h = clear.height();
   // Component labels of the free cells (4-neighbour flood fill is enough: components under
   // every diagonal rule are unions of 4-connected ones, and goals only need to be reachable).
@@ -59,10 +62,10 @@ WorldSpec make_crowd(const grid::Grid& grid, std::size_t n, std::uint64_t seed,
             q.push(m);
           }
         };
-        if (hex) {
-          for (const grid::hex::Offset d : hex_moves[grid::hex::odd(layout, c.x, c.y) ? 1 : 0]) {
-            visit({c.x + d.dx, c.y + d.dy});
-          }
+        if (hex) {  // the six moves, less those across a wall on a hex edge
+          grid::for_each_move<grid::DiagonalRule::never>(
+              clear, clear.id(c), grid::StepBase{},
+              [&](grid::NodeId m, int, double) { visit(clear.cell(m)); });
           continue;
         }
         for (const Cell d : {Cell{1, 0}, Cell{-1, 0}, Cell{0, 1}, Cell{0, -1}}) {

@@ -22,6 +22,8 @@
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "hex_body.hpp"
+
 namespace pathlab::agents {
 
 std::string_view to_string(PlannerKind p) noexcept {
@@ -142,6 +144,8 @@ struct Runtime {
   int ticks_since_sighting = 1 << 20;  ///< since the look-out last made it replan
   std::vector<Vec2> target_track;      ///< chase: the target's position at each tick so far
   int flow = -1;                       ///< flow planner: its group (World::Impl::flows)
+  double best_along = 1e300;           ///< flow planner: the least distance along its field so far
+  int still_ticks = 0;                 ///< flow planner: ticks since best_along last dropped
 };
 
 /// Flow agents with one goal cell and one radius: their shared field and arrival area.
@@ -178,16 +182,32 @@ struct World::Impl {
   [[nodiscard]] Cell cell_at(Vec2 p) const noexcept { return geo.cell_at(p); }
   [[nodiscard]] Vec2 centre_of(Cell c) const noexcept { return geo.centre_of(c); }
   /// Where a flow agent on cell c heads: the field's steer() on square maps; on hex maps the
-  /// centre of the next hex (nothing on the goal's hex or where the field has no way).
-  [[nodiscard]] std::optional<Point> steer_from(const FlowGroup& fg, Cell c) const noexcept {
+  /// centre of the next hex (nothing on the goal's hex or where the field has no way), or where
+  /// the straight way between the centres would clip a wall's corner, just past the point of
+  /// the shared edge the body crosses best (detail::hex_crossing).
+  [[nodiscard]] std::optional<Point> steer_from(const FlowGroup& fg, Cell c) const {
     if (!geo.hex) return fg.steer(centre(c));
     if (c == fg.goal) return std::nullopt;
     const std::optional<Cell> n = fg.next(c);
     if (!n) return std::nullopt;
-    return centre_of(*n).point();
+    const Vec2 from = centre_of(c), to = centre_of(*n);
+    if (body_fits(from, to, fg.radius)) return to.point();
+    for (int d = 0; d < 6; ++d) {
+      if (!(grid::hex::neighbour(geo.layout, c.x, c.y, d) == *n)) continue;
+      const std::optional<Point> x = detail::hex_crossing(spec.grid, c.x, c.y, d, fg.radius);
+      if (!x) break;
+      // A tenth of the way between the centres past the edge: on the next hex.
+      return (Vec2(*x) + (to - from) * kPastEdge).point();
+    }
+    return to.point();
   }
-  /// The agent body radius's whole radius in hexes on hex maps: ceil(r - 0.5), 0 for r <= 0.5.
-  static double hex_radius(double r) noexcept { return r <= 0.5 ? 0.0 : std::ceil(r - 0.5); }
+  /// A flow agent stalls when its distance along the field has not dropped for this many of
+  /// its stall detector's windows.
+  static constexpr int kFlowStallWindows = 3;
+  /// How far past the shared edge a flow agent aims when it crosses off the line of the centres.
+  static constexpr double kPastEdge = 0.1;
+  /// The agent body radius's whole radius in hexes on hex maps (detail::hex_whole_radius).
+  static double hex_radius(double r) { return detail::hex_whole_radius(r); }
   double t = 0;
   std::uint64_t ticks = 0;
   std::vector<AgentState> agents;
@@ -242,6 +262,18 @@ struct World::Impl {
     }
   }
   std::map<double, grid::Grid> clearance;  // by agent radius
+  std::map<double, grid::Grid> bodies;     // hex maps: by agent radius, detail::hex_body_map
+
+  /// The map the body of an agent of `radius` walks on: on hex maps with a wall on every hex
+  /// edge it cannot cross (detail::hex_body_map), so that its plans and fields go only where
+  /// it fits; the map itself on square maps.
+  const grid::Grid& body_map(double radius) {
+    if (!geo.hex) return spec.grid;
+    auto it = bodies.find(radius);
+    if (it == bodies.end())
+      it = bodies.emplace(radius, detail::hex_body_map(spec.grid, radius)).first;
+    return it->second;
+  }
 
   // Spatial hash of the agents, rebuilt at the start of each tick: square buckets in a
   // compressed layout (the agents of bucket k are items[start[k] .. start[k+1])). Agents move at
@@ -292,7 +324,7 @@ struct World::Impl {
         grid::Unit u;
         u.cost.fill(1.0f);
         u.radius = hex_radius(radius);
-        it = clearance.emplace(radius, *spec.grid.view(u)).first;
+        it = clearance.emplace(radius, *body_map(radius).view(u)).first;
       } else {
         it = clearance.emplace(radius, spec.grid.with_clearance(radius)).first;
       }
@@ -906,8 +938,9 @@ struct World::Impl {
     o.moves = spec.moves;
     o.unit.radius = geo.hex ? hex_radius(radius) : radius;
     fg.sectored = spec.grid.cells() > spec.params.sector_from;
-    const auto bad = fg.sectored ? fg.sectors.build(spec.grid, std::span<const Cell>(&c, 1), o)
-                                 : fg.field.build(spec.grid, std::span<const Cell>(&c, 1), o);
+    const grid::Grid& map = body_map(radius);
+    const auto bad = fg.sectored ? fg.sectors.build(map, std::span<const Cell>(&c, 1), o)
+                                 : fg.field.build(map, std::span<const Cell>(&c, 1), o);
     if (bad) throw std::invalid_argument(*bad);
     flows.push_back(std::move(fg));
     return static_cast<int>(flows.size() - 1);
@@ -978,6 +1011,17 @@ struct World::Impl {
       hot[i].gone = true;
       a.metrics.arrived = true;
       a.metrics.time = t + spec.dt;
+    } else if (a.waiting) {
+      rt[i].still_ticks = 0;
+    } else if (along < rt[i].best_along) {
+      rt[i].best_along = along;
+      rt[i].still_ticks = 0;
+    } else if (++rt[i].still_ticks >= kFlowStallWindows * rt[i].detector.params().window) {
+      // A flow agent has no plan to mend, but one whose way along its field has not shortened
+      // for that long (a jam, a gap it cannot pass) says so, once for each such stretch. (The
+      // stall detector's criteria cost a third of a tick in crowds of 10,000.)
+      ++a.metrics.stalls;
+      rt[i].still_ticks = 0;
     }
   }
 
@@ -1381,6 +1425,11 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     throw std::invalid_argument(
         "the simulation runs on one floor without links: agents cannot take stairs or portals");
   }
+  if (s.grid.has_edge_walls()) {
+    throw std::invalid_argument(
+        "the simulation's bodies meet wall cells, not walls on cell edges: make the fences "
+        "cells of wall");
+  }
   if (w.geo.hex && s.params.take_turns) {
     throw std::invalid_argument("take_turns works on square maps only");
   }
@@ -1568,6 +1617,8 @@ void World::set_goal(std::span<const std::size_t> indices, Vec2 goal) {
     AgentState& a = w.agents[i];
     if (a.spec.planner != PlannerKind::flow || a.arrived) continue;
     w.rt[i].flow = w.flow_group(goal, a.spec.radius);
+    w.rt[i].best_along = 1e300;  // a new field: progress counts afresh
+    w.rt[i].still_ticks = 0;
     a.spec.goal = goal;
   }
   w.size_groups();
