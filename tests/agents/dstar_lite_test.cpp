@@ -12,6 +12,7 @@
 #include <pathlab/agents/dstar_lite.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "map_kinds.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -64,6 +65,25 @@ Case draw_case(int max_side) {
   const auto seed = *rc::gen::arbitrary<std::uint32_t>();
   const auto mi = *rc::gen::inRange<std::size_t>(0, std::size(kAllMoves));
   Case c{random_grid(seed, w, h, walls, terrain), kAllMoves[mi], {}, {}};
+  // The other map kinds whose moves stay between neighbours: hex layouts, walls on cell edges
+  // (square sides or hex edges).
+  const int kind = *rc::gen::inRange(0, 6);  // 0..2 plain, 3 hex, 4 hex fenced, 5 fenced
+  if (kind == 3 || kind == 4) {
+    constexpr grid::Layout kHex[] = {grid::Layout::pointy_odd_r, grid::Layout::pointy_even_r,
+                                     grid::Layout::flat_odd_q, grid::Layout::flat_even_q};
+    c.grid.set_layout(kHex[*rc::gen::inRange(0, 4)]);
+  }
+  if (kind >= 4) {
+    const int fences = *rc::gen::inRange(1, w * h + 2);
+    for (int i = 0; i < fences; ++i) {
+      const Cell at{*rc::gen::inRange(0, w), *rc::gen::inRange(0, h)};
+      if (kind == 4) {
+        c.grid.set_hex_edge_wall(at.x, at.y, *rc::gen::inRange(0, 6), true);
+      } else {
+        c.grid.set_edge_wall(at.x, at.y, static_cast<grid::Side>(*rc::gen::inRange(0, 4)), true);
+      }
+    }
+  }
   const auto cells = passable_cells(c.grid);
   RC_PRE(!cells.empty());
   c.start = cells[*rc::gen::inRange<std::size_t>(0, cells.size())];
@@ -81,7 +101,13 @@ RC_GTEST_PROP(DStarLite, FreshPlanMatchesReferenceDijkstraAndAStar, ()) {
   const Case c = draw_case(24);
   DStarLite d(c.grid, c.moves);
   const Status s = d.reset(c.start, c.goal);
-  const double opt = dist_at(reference_distances(c.grid, c.moves, c.start), c.grid, c.goal);
+  double opt = 0;
+  if (c.grid.plain()) {
+    opt = dist_at(reference_distances(c.grid, c.moves, c.start), c.grid, c.goal);
+  } else {  // the graph of the definitions (tests/common/map_kinds.hpp)
+    const kinds::Reference ref = kinds::build_reference(c.grid, grid::Unit{}, c.moves);
+    opt = kinds::dijkstra(ref, {ref.index(c.start)})[static_cast<std::size_t>(ref.index(c.goal))];
+  }
   RC_ASSERT((s == Status::found) == !std::isinf(opt));
   if (s == Status::found) RC_ASSERT(near(d.cost(), opt));
   check_plan(d, s, c.grid, c.moves);
@@ -160,6 +186,13 @@ RC_GTEST_PROP(DStarLite, BudgetedReplansConverge, ()) {
     s = d.replan(3);
   }
   check_plan(d, s, c.grid, c.moves);
+}
+
+TEST(DStarLite, RefusesMapsWithLinks) {
+  grid::Grid g(6, 4);
+  ASSERT_FALSE(g.add_link({{0, 0}, {5, 3}, 1.0f, false}).has_value());
+  DStarLite d(g);
+  EXPECT_EQ(d.reset({0, 0}, {5, 3}), Status::invalid_input);
 }
 
 TEST(DStarLite, StartEqualsGoal) {

@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <pathlab/grid/hex.hpp>
+#include <pathlab/grid/topology.hpp>
+
 namespace pathlab::agents {
 
 namespace {
@@ -24,16 +27,33 @@ double octile(const grid::Moves& m, int dx, int dy) noexcept {
   return s * (std::max(dx, dy) - std::min(dx, dy)) + m.diagonal_cost() * std::min(dx, dy);
 }
 
-/// Base cost of a move in direction `dir` (0..3 straight, 4..7 diagonal; see grid::kDx).
-double base_cost(const grid::Moves& m, int dir) noexcept {
-  return dir < 4 ? m.straight_cost() : m.diagonal_cost();
-}
-
 }  // namespace
 
-DStarLite::DStarLite(const grid::Grid& grid, grid::Moves moves) : grid_(grid), moves_(moves) {}
+DStarLite::DStarLite(const grid::Grid& grid, grid::Moves moves)
+    : grid_(grid), moves_(moves), hex_(grid::is_hex(grid.layout())), general_(!grid.plain()) {}
+
+double DStarLite::base(int dir) const noexcept {
+  return hex_ || dir < 4 ? moves_.straight_cost() : moves_.diagonal_cost();
+}
+
+double DStarLite::distance(Cell a, Cell b) const noexcept {
+  if (hex_) return moves_.straight_cost() * grid::hex::distance(grid_.layout(), a, b);
+  return octile(moves_, a.x - b.x, a.y - b.y);
+}
+
+template <grid::DiagonalRule R, class F>
+void DStarLite::each_move(grid::NodeId n, F&& f) const {
+  if (!general_) {
+    grid::for_each_neighbour<R>(grid_, n, f);
+    return;
+  }
+  // Hex moves and edge walls; no links (reset() refuses maps with links).
+  grid::for_each_move<R>(grid_, n, grid::StepBase{},
+                         [&](grid::NodeId m, int dir, double) { f(m, dir); });
+}
 
 double DStarLite::h(grid::NodeId n) const noexcept {
+  if (hex_) return distance(grid_.cell(n), start_);
   const auto stride = static_cast<grid::NodeId>(grid_.stride());
   return octile(moves_, static_cast<int>(n % stride) - sx_, static_cast<int>(n / stride) - sy_);
 }
@@ -50,13 +70,13 @@ DStarLite::Key DStarLite::key(grid::NodeId n) const noexcept {
 // adds one h(s_last, s_start), as in the paper, not the length of the walk.
 void DStarLite::sync_start() noexcept {
   if (s_last_ == start_) return;
-  km_ += octile(moves_, s_last_.x - start_.x, s_last_.y - start_.y);
+  km_ += distance(s_last_, start_);
   s_last_ = start_;
 }
 
 Status DStarLite::reset(Cell start, Cell goal, std::uint64_t max_expansions) {
   ready_ = false;
-  if (!grid_.passable(start) || !grid_.passable(goal)) {
+  if (!grid_.passable(start) || !grid_.passable(goal) || !grid_.links().empty()) {
     status_ = Status::invalid_input;
     return status_;
   }
@@ -140,8 +160,8 @@ double DStarLite::compute_rhs(grid::NodeId n) const noexcept {
   if (n == goal_id_) return 0;
   if (!grid_.passable_id(n)) return kInf;
   double best = kInf;
-  grid::for_each_neighbour<R>(grid_, n, [&](grid::NodeId m, int dir) {
-    best = std::min(best, base_cost(moves_, dir) * grid_.terrain_id(m) + g_[m]);
+  each_move<R>(n, [&](grid::NodeId m, int dir) {
+    best = std::min(best, base(dir) * grid_.terrain_id(m) + g_[m]);
   });
   return best;
 }
@@ -206,9 +226,9 @@ Status DStarLite::compute_shortest_path(std::uint64_t max_expansions) {
     if (g_[u] > rhs_[u]) {  // overconsistent: settle g, lower the predecessors' rhs
       const double gu = g_[u] = rhs_[u];
       heap_remove(u);
-      grid::for_each_neighbour<R>(grid_, u, [&](grid::NodeId s, int dir) {
+      each_move<R>(u, [&](grid::NodeId s, int dir) {
         if (s == goal_id_) return;
-        const double v = (dir < 4 ? cs : cd) * t + gu;
+        const double v = (hex_ || dir < 4 ? cs : cd) * t + gu;
         if (v < rhs_[s]) {  // rhs unchanged means s is unchanged: no update needed
           rhs_[s] = v;
           update_vertex(s);
@@ -220,9 +240,9 @@ Status DStarLite::compute_shortest_path(std::uint64_t max_expansions) {
       // rhs(u) does not read g(u) (no self-moves), so it stays right; u may requeue as
       // overconsistent.
       update_vertex(u);
-      grid::for_each_neighbour<R>(grid_, u, [&](grid::NodeId s, int dir) {
+      each_move<R>(u, [&](grid::NodeId s, int dir) {
         if (s == goal_id_) return;
-        const double v = (dir < 4 ? cs : cd) * t + gold;
+        const double v = (hex_ || dir < 4 ? cs : cd) * t + gold;
         // The paper tests rhs(s) == c(s,u) + g_old. rhs(s) <= that always holds, and a small
         // relative slack keeps the test true if the compiler rounds the two computations of
         // the sum differently (e.g. one contracted to a fused multiply-add); a false positive
@@ -242,8 +262,8 @@ template <grid::DiagonalRule R>
 grid::NodeId DStarLite::descend(grid::NodeId n) const noexcept {
   double best = kInf;
   grid::NodeId arg = kNone;
-  grid::for_each_neighbour<R>(grid_, n, [&](grid::NodeId m, int dir) {
-    const double v = base_cost(moves_, dir) * grid_.terrain_id(m) + g_[m];
+  each_move<R>(n, [&](grid::NodeId m, int dir) {
+    const double v = base(dir) * grid_.terrain_id(m) + g_[m];
     if (v < best) {
       best = v;
       arg = m;

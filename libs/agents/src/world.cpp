@@ -1442,9 +1442,6 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
       throw std::invalid_argument(who +
                                   "a flow agent follows a field to a fixed goal: it cannot chase");
     }
-    if (w.geo.hex && a.planner == PlannerKind::dstar) {
-      throw std::invalid_argument(who + "the dstar planner works on square maps only");
-    }
     const grid::Grid& g = w.clearance_for(a.radius);
     const Vec2 goal = a.target ? a.target->position_at(0) : a.goal;
     for (auto [p, what] : {std::pair{a.start, "start"}, std::pair{goal, "goal"}}) {

@@ -6,8 +6,10 @@
 //   rhs(s)   = min over successors s' of c(s,s') + g(s');  rhs(goal) = 0
 //   key(s)   = [min(g,rhs) + h(s_start,s) + k_m, min(g,rhs)]   (lexicographic; k1 ties within
 //              a relative 1e-9, see Key)
-//   h        = octile (Manhattan for 4-neighbour moves) scaled by the cost model: consistent and
-//              admissible because terrain >= 1
+//   h        = octile (Manhattan for 4-neighbour moves) scaled by the cost model, the hex
+//              distance on hex maps: consistent and admissible because terrain >= 1
+// It plans on every map kind whose moves stay between neighbouring cells: square maps, hex maps
+// and walls on cell edges (grid::for_each_move); links, which join far cells, are refused.
 // ComputeShortestPath pops the least key while TopKey < key(s_start) or rhs(s_start) != g(s_start):
 // an outdated key is reinserted; an overconsistent vertex (g > rhs) takes g = rhs and lowers its
 // predecessors' rhs; an underconsistent one takes g = inf (rhs(u) does not read g(u), so it
@@ -52,7 +54,7 @@ class DStarLite {
   explicit DStarLite(const grid::Grid& grid, grid::Moves moves = {});
 
   /// Sets start and goal, clears all search state and computes the first plan (as replan()).
-  /// invalid_input when start or goal is outside the map or a wall.
+  /// invalid_input when start or goal is outside the map or a wall, or the map has links.
   Status reset(Cell start, Cell goal, std::uint64_t max_expansions = unlimited);
 
   /// The agent moved to `start` (normally the next cell of path()). Any cell of the map is
@@ -126,6 +128,13 @@ class DStarLite {
   static constexpr std::uint32_t npos = std::numeric_limits<std::uint32_t>::max();
 
   [[nodiscard]] double h(grid::NodeId n) const noexcept;
+  /// The heuristic distance between two cells (octile, or hex distance on hex maps).
+  [[nodiscard]] double distance(Cell a, Cell b) const noexcept;
+  /// The base cost of a grid move in direction dir (hex moves all cost the straight step).
+  [[nodiscard]] double base(int dir) const noexcept;
+  /// f(m, dir) for every legal grid move out of n (and so, moves being symmetric, into it).
+  template <grid::DiagonalRule R, class F>
+  void each_move(grid::NodeId n, F&& f) const;
   [[nodiscard]] Key key(grid::NodeId n) const noexcept;
   void sync_start() noexcept;
   void update_vertex(grid::NodeId n);
@@ -149,7 +158,9 @@ class DStarLite {
   grid::Moves moves_;
   Cell start_{}, goal_{}, s_last_{};
   grid::NodeId start_id_ = 0, goal_id_ = 0;
-  int sx_ = 0, sy_ = 0;  // padded coordinates of start_ for h()
+  int sx_ = 0, sy_ = 0;   // padded coordinates of start_ for h()
+  bool hex_ = false;      // a hex layout: hex moves and distance
+  bool general_ = false;  // not a plain square map: grid::for_each_move
   double km_ = 0;
   bool ready_ = false;  // reset() succeeded
   Status status_ = Status::invalid_input;
