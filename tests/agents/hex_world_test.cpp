@@ -270,6 +270,58 @@ TEST(HexWorld, BodiesOfTheDefaultRadiusArriveWherePinchesBarThem) {
   }
 }
 
+TEST(HexWorld, GroupsMeetingInAOneHexCorridorTakeTurns) {
+  // Two rooms joined by a corridor one hex wide (a straight row of hexes, 14 long): two agents
+  // cannot pass in it. With take_turns one side waits while the other goes through; everyone
+  // arrives and no body touches a wall.
+  for (const grid::Layout l : kLayouts) {
+    const bool pointy = grid::hex::pointy(l);
+    // The corridor runs along the hexes' own rows (pointy) or columns (flat).
+    grid::Grid g(pointy ? 40 : 13, pointy ? 13 : 40);
+    g.set_layout(l);
+    for (int i = 13; i < 27; ++i) {
+      for (int j = 0; j < 13; ++j) {
+        if (j != 6) g.set_blocked(pointy ? i : j, pointy ? j : i, true);
+      }
+    }
+    WorldSpec s;
+    s.grid = g;
+    s.time_limit = 200;
+    s.params.take_turns = true;
+    for (int k = 0; k < 12; ++k) {
+      AgentSpec a;
+      a.id = k + 1;
+      a.planner = PlannerKind::flow;
+      a.radius = kFitsEveryCrossing;
+      const bool first = k < 6;
+      const int along = first ? 2 + k % 3 : 37 - k % 3, across = 3 + (k % 6) / 3 * 6;
+      const Cell from = pointy ? Cell{along, across} : Cell{across, along};
+      const Cell to = pointy ? Cell{first ? 35 : 4, 6} : Cell{6, first ? 35 : 4};
+      a.start = hex_centre(l, from);
+      a.goal = hex_centre(l, to);
+      s.agents.push_back(a);
+    }
+    World world(s);
+    bool waited = false;
+    Watch watch;
+    while (!world.finished()) {
+      world.step();
+      for (const AgentState& a : world.agents()) {
+        waited = waited || a.waiting;
+        if (!a.arrived) {
+          watch.least_wall_gap =
+              std::min(watch.least_wall_gap, wall_gap(g, a.position, a.spec.radius));
+        }
+      }
+    }
+    int arrived = 0;
+    for (const AgentState& a : world.agents()) arrived += a.metrics.arrived;
+    EXPECT_EQ(arrived, 12) << grid::to_string(l) << " after " << world.time() << " s";
+    EXPECT_TRUE(waited) << grid::to_string(l) << ": one side waits for the other";
+    EXPECT_GE(watch.least_wall_gap, -1e-6) << grid::to_string(l);
+  }
+}
+
 TEST(HexWorld, RejectsWhatItCannotDo) {
   grid::Grid g(10, 10);
   g.set_layout(grid::Layout::pointy_odd_r);
@@ -281,9 +333,6 @@ TEST(HexWorld, RejectsWhatItCannotDo) {
   a.goal = hex_centre(g.layout(), {8, 8});
   a.planner = PlannerKind::flow;
   s.agents.push_back(a);
-  s.params.take_turns = true;
-  EXPECT_THROW(World{s}, std::invalid_argument);
-  s.params.take_turns = false;
   EXPECT_NO_THROW(World{s});
   WorldSpec layered = s;
   layered.grid = grid::Grid::layered(10, 10, 2);

@@ -1026,12 +1026,13 @@ struct World::Impl {
   }
 
   // Narrow passages, taken in turns (PlannerParams::take_turns). A free cell is narrow when its
-  // row or its column of free cells is too short for two of the widest agents side by side; the
-  // narrow cells form passages (8-connected), and the wide free cells around a passage form its
-  // mouths, one per side. An agent whose way enters a passage within kLookAhead cells claims it
-  // for the mouth it comes from; while agents from one mouth are in it or about to enter, those
-  // from the others wait back from it. A mouth kept waiting longer than kTurnAfter seconds gets
-  // the next turn: the owners stop entering until the passage is empty.
+  // row or its column of free cells (on hex maps: one of its three lines of hexes) is too short
+  // for two of the widest agents side by side; the narrow cells form passages (8-connected, hex:
+  // 6), and the wide free cells around a passage form its mouths, one per side. An agent whose way
+  // enters a passage within kLookAhead cells claims it for the mouth it comes from; while agents
+  // from one mouth are in it or about to enter, those from the others wait back from it. A mouth
+  // kept waiting longer than kTurnAfter seconds gets the next turn: the owners stop entering until
+  // the passage is empty.
   static constexpr int kLookAhead = 3;
   static constexpr double kTurnAfter = 8.0;
   struct Passage {
@@ -1062,32 +1063,45 @@ struct World::Impl {
     }
     const double need = 2 * (2 * widest + spec.params.arrive_gap);
     const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-    std::vector<int> hrun(n, 0), vrun(n, 0);
-    // The length of the run of free cells through each cell, along rows (dx 1) or columns.
-    auto runs = [&](std::vector<int>& out, bool rows) {
-      const int outer = rows ? h : w, inner = rows ? w : h;
-      auto at = [rows](int o, int i) { return rows ? Cell{i, o} : Cell{o, i}; };
-      for (int o = 0; o < outer; ++o) {
-        for (int i = 0; i < inner;) {
-          if (!g.passable(at(o, i))) {
-            ++i;
-            continue;
-          }
-          int e = i;
-          while (e < inner && g.passable(at(o, e))) ++e;
-          for (int k = i; k < e; ++k) out[cell_index(at(o, k))] = e - i;
-          i = e;
+    // The length of the run of free cells through each cell along each axis: rows and columns
+    // on square maps, the three lines of hex moves (directions 0, 1, 2 and back) on hex maps.
+    const int axes = geo.hex ? 3 : 2;
+    std::vector<std::vector<int>> run(static_cast<std::size_t>(axes), std::vector<int>(n, 0));
+    auto step = [&](Cell c, int axis, bool back) -> Cell {
+      if (geo.hex) return grid::hex::neighbour(geo.layout, c.x, c.y, back ? axis + 3 : axis);
+      const int s = back ? -1 : 1;
+      return axis == 0 ? Cell{c.x + s, c.y} : Cell{c.x, c.y + s};
+    };
+    for (int axis = 0; axis < axes; ++axis) {
+      std::vector<int>& out = run[static_cast<std::size_t>(axis)];
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          // From each run's first cell, forward to its end.
+          if (!g.passable(x, y) || g.passable(step({x, y}, axis, true))) continue;
+          std::vector<Cell> cells;
+          for (Cell c{x, y}; g.passable(c); c = step(c, axis, false)) cells.push_back(c);
+          for (const Cell c : cells) out[cell_index(c)] = static_cast<int>(cells.size());
         }
       }
+    }
+    // The cells around c that join it in a passage or a mouth: 8 on square maps, 6 on hex.
+    auto around = [&](Cell c, auto&& f) {
+      for (int d = 0; d < (geo.hex ? 6 : 8); ++d) {
+        f(geo.hex ? grid::hex::neighbour(geo.layout, c.x, c.y, d)
+                  : Cell{c.x + grid::kDx[static_cast<std::size_t>(d)],
+                         c.y + grid::kDy[static_cast<std::size_t>(d)]});
+      }
     };
-    runs(hrun, true);
-    runs(vrun, false);
     narrow_region.assign(n, -1);
     mouth_of.assign(n, -1);
     passages.clear();
     std::vector<Cell> stack;
     auto is_narrow = [&](Cell c) {
-      return g.passable(c) && std::min(hrun[cell_index(c)], vrun[cell_index(c)]) < need;
+      if (!g.passable(c)) return false;
+      int least = run[0][cell_index(c)];
+      for (int axis = 1; axis < axes; ++axis)
+        least = std::min(least, run[static_cast<std::size_t>(axis)][cell_index(c)]);
+      return least < need;
     };
     int mouths = 0;
     for (int y = 0; y < h; ++y) {
@@ -1098,10 +1112,8 @@ struct World::Impl {
         std::vector<Cell> cells{{x, y}}, ring;
         narrow_region[cell_index({x, y})] = id;
         for (std::size_t k = 0; k < cells.size(); ++k) {
-          for (int d = 0; d < 8; ++d) {
-            const Cell m{cells[k].x + grid::kDx[static_cast<std::size_t>(d)],
-                         cells[k].y + grid::kDy[static_cast<std::size_t>(d)]};
-            if (!g.passable(m)) continue;
+          around(cells[k], [&](Cell m) {
+            if (!g.passable(m)) return;
             if (is_narrow(m)) {
               if (narrow_region[cell_index(m)] < 0) {
                 narrow_region[cell_index(m)] = id;
@@ -1111,7 +1123,7 @@ struct World::Impl {
               mouth_of[cell_index(m)] = -2;  // a mouth cell, not yet labelled
               ring.push_back(m);
             }
-          }
+          });
         }
         // The ring's connected parts (8-neighbours among themselves) are the mouths.
         for (const Cell r : ring) {
@@ -1122,13 +1134,11 @@ struct World::Impl {
           while (!stack.empty()) {
             const Cell c = stack.back();
             stack.pop_back();
-            for (int d = 0; d < 8; ++d) {
-              const Cell m{c.x + grid::kDx[static_cast<std::size_t>(d)],
-                           c.y + grid::kDy[static_cast<std::size_t>(d)]};
-              if (!g.in_bounds(m) || mouth_of[cell_index(m)] != -2) continue;
+            around(c, [&](Cell m) {
+              if (!g.in_bounds(m) || mouth_of[cell_index(m)] != -2) return;
               mouth_of[cell_index(m)] = mouth;
               stack.push_back(m);
-            }
+            });
           }
         }
       }
@@ -1429,9 +1439,6 @@ World::World(WorldSpec spec) : impl_(std::make_unique<Impl>()) {
     throw std::invalid_argument(
         "the simulation's bodies meet wall cells, not walls on cell edges: make the fences "
         "cells of wall");
-  }
-  if (w.geo.hex && s.params.take_turns) {
-    throw std::invalid_argument("take_turns works on square maps only");
   }
   for (const AgentSpec& a : s.agents) {
     const std::string who = "agent " + std::to_string(a.id) + ": ";
