@@ -130,13 +130,15 @@ void SearchArgs::add_unit_options(CLI::App& app) {
   app.add_option("--edit", edits,
                  "change the map first, through the edit API: KIND:X,Y[:X2,Y2] with KIND wall, "
                  "free, class=C, terrain=V, or wall-S / open-S to put up or take down a wall on "
-                 "side S (n, e, s, w) of the cells (repeat for several, applied in order)");
+                 "side S (n, e, s, w; on hex maps the direction 0-5) of the cells; on a layered "
+                 "map KIND:L:X,Y[:X2,Y2] names floor L's cells (repeat for several, applied in "
+                 "order)");
 }
 
 void SearchArgs::apply_edits(grid::Grid& g) const {
   for (const std::string& text : edits) {
     grid::Edit e;
-    if (auto bad = grid::parse_edit(text, e)) throw CliError{"--edit " + text + ": " + *bad};
+    if (auto bad = grid::parse_edit(text, e, &g)) throw CliError{"--edit " + text + ": " + *bad};
     if (auto bad = g.apply(e)) throw CliError{"--edit " + text + ": " + *bad};
   }
 }

@@ -722,55 +722,26 @@ grid::Rect area_of(const grid::Grid& g, int x, int y, std::optional<int> x2, std
   return grid::Rect{std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
 }
 
-/// A side of a cell: "n", "e", "s", "w" (or "north", "east", "south", "west").
-grid::Side side_of(const std::string& s, const std::string& what) {
-  if (s == "n" || s == "north") return grid::Side::north;
-  if (s == "e" || s == "east") return grid::Side::east;
-  if (s == "s" || s == "south") return grid::Side::south;
-  if (s == "w" || s == "west") return grid::Side::west;
+/// A side of a cell: "n", "e", "s", "w" (or "north", "east", "south", "west") on square maps,
+/// the direction "0" .. "5" of the edge on hex maps; as an int (a grid::Side or a direction).
+int side_of(const grid::Grid& g, const std::string& s, const std::string& what) {
+  if (grid::is_hex(g.layout())) {
+    if (s.size() == 1 && s[0] >= '0' && s[0] <= '5') return s[0] - '0';
+    fail(what + ": unknown side '" + s + "' (a hex map names an edge by its direction 0..5)");
+  }
+  if (s == "n" || s == "north") return static_cast<int>(grid::Side::north);
+  if (s == "e" || s == "east") return static_cast<int>(grid::Side::east);
+  if (s == "s" || s == "south") return static_cast<int>(grid::Side::south);
+  if (s == "w" || s == "west") return static_cast<int>(grid::Side::west);
   fail(what + ": unknown side '" + s + "' (n, e, s, w)");
 }
 
-/// Parses an edit as Grid.edit() reads it: the CLI's --edit text KIND:X,Y[:X2,Y2] (grid::
-/// parse_edit), the kinds wall-S and open-S among them (S a side: n, e, s, w; read here too)
-/// and, on a layered map, a floor before the cells (KIND:L:X,Y[:X2,Y2], as the CLI writes
-/// L:X,Y).
+/// Parses an edit as Grid.edit() reads it: the CLI's --edit text (grid::parse_edit with the
+/// map: KIND:[L:]X,Y[:X2,Y2], wall-S / open-S with S n, e, s, w or north, east, south, west, or
+/// 0..5 on hex maps).
 grid::Edit parse_edit_text(const grid::Grid& g, const std::string& text) {
-  const std::string what = "edit '" + text + "'";
-  const std::size_t colon = text.find(':');
-  std::string kind = text.substr(0, colon == std::string::npos ? text.size() : colon);
-  std::string rest = colon == std::string::npos ? std::string() : text.substr(colon + 1);
-  std::optional<int> layer;
-  if (const std::size_t next = rest.find(':');
-      next != std::string::npos && rest.substr(0, next).find(',') == std::string::npos) {
-    const std::string l = rest.substr(0, next);
-    int v = 0;
-    const auto [p, ec] = std::from_chars(l.data(), l.data() + l.size(), v);
-    if (l.empty() || ec != std::errc{} || p != l.data() + l.size()) {
-      fail(what + ": '" + l + "' is not a floor (KIND:L:X,Y[:X2,Y2] on a layered map)");
-    }
-    layer = v;
-    rest = rest.substr(next + 1);
-  }
-  std::optional<grid::Edit::Kind> edge;
-  grid::Side side = grid::Side::north;
-  for (const auto& [name, k] : {std::pair{"wall-", grid::Edit::Kind::edge_wall},
-                                std::pair{"open-", grid::Edit::Kind::edge_open}}) {
-    if (kind.rfind(name, 0) == 0) {
-      edge = k;
-      side = side_of(kind.substr(std::string_view(name).size()), what);
-      kind = "wall";
-    }
-  }
   grid::Edit e;
-  if (auto bad = grid::parse_edit(colon == std::string::npos ? text : kind + ":" + rest, e)) {
-    fail(what + ": " + *bad);
-  }
-  if (edge) {
-    e.kind = *edge;
-    e.side = side;
-  }
-  e.area = area_of(g, e.area.x0, e.area.y0, e.area.x1, e.area.y1, layer, what);
+  if (auto bad = grid::parse_edit(text, e, &g)) fail("edit '" + text + "': " + *bad);
   return e;
 }
 
@@ -1336,9 +1307,12 @@ are indexed [y, x], on a layered map [layer, y, x].)")
           "layout", [](const GridHandle& g) { return std::string(to_string(g.grid->layout())); },
           [](GridHandle& g, const std::string& name) {
             const grid::Layout l = layout_of(name);
-            if (grid::is_hex(l) && g.grid->edge_wall_count() > 0) {
-              fail("layout '" + name + "': walls on cell edges need a square layout (the map has " +
-                   std::to_string(g.grid->edge_wall_count()) + ")");
+            if (grid::is_hex(l) != grid::is_hex(g.grid->layout()) &&
+                g.grid->edge_wall_count() > 0) {
+              fail("layout '" + name + "': the map has " +
+                   std::to_string(g.grid->edge_wall_count()) +
+                   " walls on cell edges, and a square layout's sides are not a hex's (take them "
+                   "down first)");
             }
             const std::optional<std::string> bad =
                 change_alone(g, [&](grid::Grid& grid) -> std::optional<std::string> {
@@ -1453,7 +1427,12 @@ repair themselves on their next use.)")
              std::optional<int> x2, std::optional<int> y2, std::optional<int> layer) {
             grid::Edit e;
             e.kind = blocked ? grid::Edit::Kind::edge_wall : grid::Edit::Kind::edge_open;
-            e.side = side_of(side, "set_edge_wall");
+            const int sd = side_of(*g.grid, side, "set_edge_wall");
+            if (grid::is_hex(g.grid->layout())) {
+              e.hex_side = static_cast<std::uint8_t>(sd);
+            } else {
+              e.side = static_cast<grid::Side>(sd);
+            }
             e.area = area_of(*g.grid, x, y, x2, y2, layer, "set_edge_wall");
             apply_edit(g, e, "set_edge_wall");
           },
@@ -1461,50 +1440,45 @@ repair themselves on their next use.)")
           py::arg("x2") = py::none(), py::arg("y2") = py::none(), py::arg("layer") = py::none(),
           R"(Puts up (blocked=False: takes down) a wall on side `side` ("n", "e", "s", "w") of the
 cell (x, y), or of every cell of the rectangle to (x2, y2): the edge it shares with its neighbour
-on that side, blocked both ways, both cells staying free. Square layouts only.)")
+on that side, blocked both ways, both cells staying free. On hex maps `side` is the direction
+"0" .. "5" of the edge (the hex flow field's codes).)")
       .def(
           "edge_wall",
           [](const GridHandle& g, int x, int y, const std::string& side, std::optional<int> layer) {
-            const grid::Side s = side_of(side, "edge_wall");
+            const int s = side_of(*g.grid, side, "edge_wall");
             const Cell c = grid_cell(*g.grid, x, y, layer, "edge_wall");
             if (!g.grid->in_bounds(c)) {
               fail("edge_wall: " + cell_text(Floors(*g.grid), c) + " is outside the map");
             }
-            return g.grid->edge_wall(c.x, c.y, s);
+            if (grid::is_hex(g.grid->layout())) return g.grid->hex_edge_wall(c.x, c.y, s);
+            return g.grid->edge_wall(c.x, c.y, static_cast<grid::Side>(s));
           },
           py::arg("x"), py::arg("y"), py::arg("side"), py::kw_only(), py::arg("layer") = py::none(),
-          "Whether a wall stands on side `side` (\"n\", \"e\", \"s\", \"w\") of the cell (x, y).")
+          "Whether a wall stands on side `side` (\"n\", \"e\", \"s\", \"w\"; on hex maps the "
+          "direction \"0\" .. \"5\") of the cell (x, y).")
       .def(
           "edge_walls",
           [](const GridHandle& g) {
             const grid::Grid& gr = *g.grid;
             const Floors f(gr);
+            const bool hex = grid::is_hex(gr.layout());
             py::list out;
-            auto add = [&](int x, int y, grid::Side s) {
-              const std::string side(grid::to_string(s));
+            for (const grid::EdgeWallAt& w : grid::edge_walls(gr)) {
+              const std::string side =
+                  hex ? std::to_string(w.side)
+                      : std::string(grid::to_string(static_cast<grid::Side>(w.side)));
+              const int x = w.cell.x, y = w.cell.y;
               if (f.layered()) {
                 out.append(py::make_tuple(x, f.local_y(y), f.layer_of(y), side));
               } else {
                 out.append(py::make_tuple(x, y, side));
-              }
-            };
-            if (!gr.has_edge_walls()) return out;
-            for (int y = 0; y < gr.height(); ++y) {
-              if (!gr.map_cell(0, y)) continue;
-              for (int x = 0; x < gr.width(); ++x) {
-                if (gr.local_y(y) == 0 && gr.edge_wall(x, y, grid::Side::north)) {
-                  add(x, y, grid::Side::north);
-                }
-                if (x == 0 && gr.edge_wall(x, y, grid::Side::west)) add(x, y, grid::Side::west);
-                if (gr.edge_wall(x, y, grid::Side::east)) add(x, y, grid::Side::east);
-                if (gr.edge_wall(x, y, grid::Side::south)) add(x, y, grid::Side::south);
               }
             }
             return out;
           },
           R"(The walls on cell edges, each edge once: [(x, y, side), ...] ((x, y, layer, side) on a
 layered map); east and south sides name inner edges, "n" and "w" only a floor's first row and
-column, as the CLI's JSON.)")
+column, as the CLI's JSON; on hex maps the side is the direction "0" .. "5" (grid::edge_walls).)")
       .def(
           "add_link",
           [](GridHandle& g, const py::handle& from, const py::handle& to, double cost,

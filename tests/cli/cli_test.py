@@ -1499,6 +1499,29 @@ def shapes_tests():
         mention="unknown edit kind")
     bad("solve --edit malformed cell", ["solve", m2, "--edit", "wall:1", "--from", "0,0", "--to", "1,1"],
         mention="is not X,Y")
+    # On a layered map --edit names a floor's cells as L:X,Y does: the same edit as the stacked
+    # rows, and the path goes round it.
+    tower = map_path("tower_2floors.json")
+    rc, base, err = run_json(["solve", tower, "--json"])
+    check("shapes: tower solves", rc == 0 and base and base["status"] == "found", f"rc={rc} {err[:200]!r}")
+    if base:
+        rc, j, err = run_json(["solve", tower, "--edit", "wall:1:9,7", "--json"])
+        check("shapes: --edit wall:1:9,7 walls floor 1's cell (9, 7), on the path (it goes round)",
+              rc == 0 and j and j["status"] == "found" and j["cost"] >= base["cost"] - 1e-9
+              and [9, 7, 1] in base["path"] and [9, 7, 1] not in j["path"],
+              f"rc={rc} {err[:200]!r}")
+    bad("solve --edit on a floor the map lacks", ["solve", tower, "--edit", "wall:2:5,3"], mention="floor 2")
+    bad("solve --edit on a row outside the floor", ["solve", tower, "--edit", "wall:1:5,13"],
+        mention="row 13 is outside floor 1")
+    # On a hex map the sides of --edit wall-S are the directions 0..5.
+    hexmap = map_path("hex_20x14.map")
+    rc, h0, err = run_json(["solve", hexmap, "--from", "0,0", "--to", "19,13", "--json"])
+    rc, h1, err = run_json(["solve", hexmap, "--from", "0,0", "--to", "19,13", "--edit", "wall-5:0,6:12,6",
+                            "--edit", "wall-4:0,6:12,6", "--json"])
+    check("shapes: --edit wall-4/wall-5 fence a hex map (the path goes round)",
+          rc == 0 and h0 and h1 and h1["cost"] > h0["cost"], f"rc={rc} {err[:200]!r}")
+    bad("solve --edit of a square side on a hex map", ["solve", hexmap, "--edit", "wall-s:1,1"],
+        mention="direction 0..5")
     bad("reach without --budget", ["reach", m2, "--from", "0,0"], mention="--budget")
     bad("reach --budget -1", ["reach", m2, "--from", "0,0", "--budget", "-1"], mention="--budget")
     bad("reach --from on a wall", ["reach", m2, "--from", "4,3", "--budget", "3"], mention="on a wall")

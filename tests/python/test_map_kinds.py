@@ -371,6 +371,27 @@ def test_edge_wall_setters_edits_and_the_edge_list():
     assert g.walls()[2, 2] and g.edge_wall(0, 2, "s")
 
 
+def test_walls_on_hex_edges_are_named_by_direction():
+    # Pointy-odd-r: (2, 2) is on an even row; its direction-0 neighbour is (3, 2), whose
+    # direction 3 is the same edge. A fence under row 2 (directions 4 and 5 of every hex) makes
+    # the way down go round its end.
+    g = pathlab.Grid(np.zeros((6, 8), dtype=bool), layout="pointy-odd-r")
+    g.set_edge_wall(2, 2, "0")
+    assert g.edge_wall(2, 2, "0") and g.edge_wall(3, 2, "3")
+    assert g.edge_walls() == [(2, 2, "0")]
+    assert pathlab.find(g, (2, 2), (3, 2)).cost == 2  # round, through a hex both share
+    g.set_edge_wall(3, 2, "3", blocked=False)
+    assert g.edge_walls() == []
+    before = pathlab.find(g, (3, 0), (3, 5)).cost
+    for x in range(7):
+        g.edit("wall-4:%d,2" % x)
+        g.edit("wall-5:%d,2" % x)
+    after = pathlab.find(g, (3, 0), (3, 5))
+    assert after.cost > before
+    assert any(c[1] == 2 and c[0] == 7 for c in after.path)  # round the fence's open end
+    assert len(g.edge_walls()) == 14
+
+
 # --- layered maps -------------------------------------------------------------------------------
 
 
@@ -699,11 +720,12 @@ def test_map_kind_errors_raise_value_error():
         (lambda: pathlab.Grid(np.zeros((2, 3, 4), dtype=bool), costs=np.zeros((2, 3, 4))),
          "costs[0, 0, 0]"),
         # hex layouts and edge walls
-        (lambda: hexg.set_edge_wall(1, 1, "e"), "square layout"),
-        (lambda: hexg.edit("wall-s:1,1"), "square layout"),
+        (lambda: hexg.set_edge_wall(1, 1, "e"), "direction 0..5"),
+        (lambda: hexg.edit("wall-s:1,1"), "direction 0..5"),
         (lambda: setattr(fenced, "layout", "flat-odd-q"), "square layout"),
         (lambda: flat.set_edge_wall(1, 1, "up"), "unknown side 'up'"),
-        (lambda: flat.edit("wall-q:1,1"), "unknown side 'q'"),
+        (lambda: flat.set_edge_wall(1, 1, "3"), "unknown side '3'"),
+        (lambda: flat.edit("wall-q:1,1"), "the side must be"),
         (lambda: flat.set_edge_wall(7, 1, "e"), "set_edge_wall"),
         (lambda: flat.edit("wall-n:1,9"), "edit"),
         (lambda: pathlab.Grid(np.zeros((3, 3), dtype=bool), layout="hexagonal"), "unknown layout"),

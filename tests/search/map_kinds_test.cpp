@@ -422,6 +422,17 @@ TEST(MapKindsGrid, EdgeWallEditsParse) {
   EXPECT_TRUE(grid::parse_edit("wall-6:0,0", e).has_value());
   EXPECT_THROW(h.set_layout(grid::Layout::square), std::invalid_argument);
   EXPECT_NO_THROW(h.set_layout(grid::Layout::flat_even_q));  // hex to hex: edges stay edges
+  // A floor before the cells, given the map: floor 1's rows stacked as Grid::at stacks them.
+  const Grid tower = Grid::layered(6, 4, 3);
+  ASSERT_FALSE(grid::parse_edit("wall:1:2,3:4,0", e, &tower).has_value());
+  EXPECT_EQ(e.area, (grid::Rect{2, tower.at(1, 0, 0).y, 4, tower.at(1, 0, 3).y}));
+  ASSERT_FALSE(grid::parse_edit("wall-east:2:0,1", e, &tower).has_value());
+  EXPECT_EQ(e.side, grid::Side::east);
+  EXPECT_EQ(e.area.y0, tower.at(2, 0, 1).y);
+  EXPECT_TRUE(grid::parse_edit("wall:1:2,3", e).has_value());  // no map to name floors of
+  for (const char* bad_floor : {"wall:3:0,0", "wall:-1:0,0", "wall:1:0,4", "wall:x:0,0"}) {
+    EXPECT_TRUE(grid::parse_edit(bad_floor, e, &tower).has_value()) << bad_floor;
+  }
 }
 
 TEST(MapKindsGrid, HexEdgeWallEditsEqualAFreshBuild) {

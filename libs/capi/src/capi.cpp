@@ -590,7 +590,7 @@ pathlab_status pathlab_grid_edit(pathlab_grid* grid, const char* edit) {
   if (edit == nullptr) return null_argument("pathlab_grid_edit", "edit");
   return guarded([&] {
     grid::Edit e;
-    if (auto bad = grid::parse_edit(edit, e))
+    if (auto bad = grid::parse_edit(edit, e, &grid->grid))
       return fail(PATHLAB_INVALID, std::string(edit) + ": " + *bad);
     if (auto bad = grid->grid.apply(e))
       return fail(PATHLAB_INVALID, std::string(edit) + ": " + *bad);
@@ -1313,9 +1313,10 @@ pathlab_status pathlab_grid_set_layout(pathlab_grid* grid, const char* layout) {
                                      "' (square, pointy-odd-r, pointy-even-r, flat-odd-q, "
                                      "flat-even-q)");
   }
-  if (grid::is_hex(*l) && grid->grid.edge_wall_count() > 0) {
+  if (grid::is_hex(*l) != grid::is_hex(grid->grid.layout()) && grid->grid.edge_wall_count() > 0) {
     return fail(PATHLAB_INVALID, "cannot read the map as " + std::string(layout) +
-                                     ": it has walls on cell edges, which need square cells");
+                                     ": it has walls on cell edges, and a square layout's sides "
+                                     "are not a hex's");
   }
   return guarded([&] {
     grid->grid.set_layout(*l);

@@ -298,7 +298,8 @@ void Grid::set_layout(Layout l) {
   if (l == layout_) return;
   if (is_hex(l) != is_hex(layout_) && edge_wall_count() > 0) {
     throw std::invalid_argument(
-        "edge walls stand: a square cell's sides are not a hex's (take them down first)");
+        "walls on cell edges stand, and a square layout's sides are not a hex's (take them "
+        "down first)");
   }
   const std::uint64_t before = revision_.value();
   revision_.renew();
@@ -657,6 +658,31 @@ std::uint64_t Grid::checksum() const noexcept {
     }
   }
   return h;
+}
+
+std::vector<EdgeWallAt> edge_walls(const Grid& g) {
+  std::vector<EdgeWallAt> out;
+  if (!g.has_edge_walls()) return out;
+  const bool hex = is_hex(g.layout());
+  for (int y = 0; y < g.height(); ++y) {
+    if (!g.map_cell(0, y)) continue;
+    for (int x = 0; x < g.width(); ++x) {
+      if (hex) {
+        for (int d = 0; d < 6; ++d) {
+          if (!g.hex_edge_wall(x, y, d)) continue;
+          const Cell n = hex::neighbour(g.layout(), x, y, d);
+          if (d >= 1 && d <= 3 && g.map_cell(n.x, n.y)) continue;  // named from n
+          out.push_back({{x, y}, d});
+        }
+        continue;
+      }
+      for (const Side s : {Side::north, Side::west, Side::east, Side::south}) {
+        if ((s == Side::north && g.local_y(y) != 0) || (s == Side::west && x != 0)) continue;
+        if (g.edge_wall(x, y, s)) out.push_back({{x, y}, static_cast<int>(s)});
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace pathlab::grid

@@ -392,10 +392,10 @@ std::optional<std::string> parse_class_costs(std::string_view text, Unit& unit) 
   return std::nullopt;
 }
 
-std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
+std::optional<std::string> parse_edit(std::string_view text, Edit& out, const Grid* map) {
   const std::string hint =
-      " (expected KIND:X,Y[:X2,Y2], KIND wall, free, class=C, terrain=V, or wall-S / open-S for "
-      "a wall on side S (n, e, s, w) of the cells)";
+      " (expected KIND:[L:]X,Y[:X2,Y2], KIND wall, free, class=C, terrain=V, or wall-S / "
+      "open-S for a wall on side S (n, e, s, w; 0..5 on hex maps) of the cells)";
   // 'text' in quotes (built by appending: gcc 12 warns falsely on "'" + std::string(...)).
   auto quoted = [](std::string_view t) {
     std::string q(1, '\'');
@@ -425,27 +425,21 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
       return quoted(kind) + ": the terrain cost must be a number from 1 to 1e6";
     }
     e.cost = static_cast<float>(d);
-  } else if ((kind.substr(0, 5) == "wall-" || kind.substr(0, 5) == "open-") && kind.size() == 6) {
+  } else if (kind.substr(0, 5) == "wall-" || kind.substr(0, 5) == "open-") {
     e.kind = kind[0] == 'w' ? Edit::Kind::edge_wall : Edit::Kind::edge_open;
-    switch (kind[5]) {
-      case 'n':
-        e.side = Side::north;
-        break;
-      case 'e':
-        e.side = Side::east;
-        break;
-      case 's':
-        e.side = Side::south;
-        break;
-      case 'w':
-        e.side = Side::west;
-        break;
-      default:
-        if (kind[5] >= '0' && kind[5] <= '5') {  // a hex edge: the direction code
-          e.hex_side = static_cast<std::uint8_t>(kind[5] - '0');
-          break;
-        }
-        return quoted(kind) + ": the side must be n, e, s or w (or 0..5 on hex maps)" + hint;
+    const std::string_view side = kind.substr(5);
+    if (side == "n" || side == "north") {
+      e.side = Side::north;
+    } else if (side == "e" || side == "east") {
+      e.side = Side::east;
+    } else if (side == "s" || side == "south") {
+      e.side = Side::south;
+    } else if (side == "w" || side == "west") {
+      e.side = Side::west;
+    } else if (side.size() == 1 && side[0] >= '0' && side[0] <= '5') {  // a hex edge
+      e.hex_side = static_cast<std::uint8_t>(side[0] - '0');
+    } else {
+      return quoted(kind) + ": the side must be n, e, s or w (or 0..5 on hex maps)" + hint;
     }
   } else {
     return "unknown edit kind " + quoted(kind) + hint;
@@ -459,7 +453,25 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
     return !a.empty() && !b.empty() && ra.ec == std::errc{} && ra.ptr == a.data() + a.size() &&
            rb.ec == std::errc{} && rb.ptr == b.data() + b.size();
   };
-  const std::string_view rest = text.substr(colon + 1);
+  std::string_view rest = text.substr(colon + 1);
+  // A floor before the cells (L:X,Y, as the CLI names cells of layered maps).
+  std::optional<int> floor;
+  if (const std::size_t next = rest.find(':');
+      next != std::string_view::npos && rest.substr(0, next).find(',') == std::string_view::npos) {
+    const std::string_view l = rest.substr(0, next);
+    int v = 0;
+    const auto [p, ec] = std::from_chars(l.data(), l.data() + l.size(), v);
+    if (l.empty() || ec != std::errc{} || p != l.data() + l.size()) {
+      return quoted(l) + " is not a floor" + hint;
+    }
+    if (map == nullptr) return "a floor (" + quoted(l) + ") needs the map it names" + hint;
+    if (v < 0 || v >= map->layers()) {
+      return "floor " + std::to_string(v) + " is not on the map (" + std::to_string(map->layers()) +
+             (map->layers() == 1 ? " floor)" : " floors)");
+    }
+    floor = v;
+    rest = rest.substr(next + 1);
+  }
   const std::size_t second = rest.find(':');
   const std::string_view first = rest.substr(0, second);
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -469,6 +481,17 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out) {
   if (second != std::string_view::npos) {
     const std::string_view other = rest.substr(second + 1);
     if (!cell(other, x1, y1)) return quoted(other) + " is not X,Y" + hint;
+  }
+  if (floor) {
+    // Rows of that floor: stacked onto the grid's own rows.
+    for (const int y : {y0, y1}) {
+      if (y < 0 || y >= map->layer_height()) {
+        return "row " + std::to_string(y) + " is outside floor " + std::to_string(*floor) + " (" +
+               std::to_string(map->layer_height()) + " rows)";
+      }
+    }
+    y0 = map->at(*floor, 0, y0).y;
+    y1 = map->at(*floor, 0, y1).y;
   }
   e.area = {std::min(x0, x1), std::min(y0, y1), std::max(x0, x1), std::max(y0, y1)};
   out = e;

@@ -1,8 +1,6 @@
 // Cells, points, units and maps as JSON (see grid.hpp).
 #include <pathlab/json/grid.hpp>
 
-#include <pathlab/grid/hex.hpp>
-
 namespace pathlab::json {
 namespace {
 
@@ -56,40 +54,12 @@ nlohmann::json walls(const grid::Grid& g) {
 
 nlohmann::json edge_walls(const grid::Grid& g) {
   nlohmann::json out = nlohmann::json::array();
-  if (!g.has_edge_walls()) return out;
-  const auto add = [&](int x, int y, grid::Side s) {
-    nlohmann::json e = cell({x, y}, &g);
-    e.push_back(std::string(grid::to_string(s)));
+  const bool hex = grid::is_hex(g.layout());
+  for (const grid::EdgeWallAt& w : grid::edge_walls(g)) {
+    nlohmann::json e = cell(w.cell, &g);
+    e.push_back(hex ? std::to_string(w.side)
+                    : std::string(grid::to_string(static_cast<grid::Side>(w.side))));
     out.push_back(std::move(e));
-  };
-  if (grid::is_hex(g.layout())) {
-    // Each edge once, named by direction code "0".."5": directions 0, 4 and 5 of every cell,
-    // and 1, 2, 3 where the neighbour is no cell of the map (an edge to the outside).
-    for (int y = 0; y < g.height(); ++y) {
-      if (!g.map_cell(0, y)) continue;
-      for (int x = 0; x < g.width(); ++x) {
-        for (int d = 0; d < 6; ++d) {
-          if (!g.hex_edge_wall(x, y, d)) continue;
-          const Cell n = grid::hex::neighbour(g.layout(), x, y, d);
-          if (d >= 1 && d <= 3 && g.map_cell(n.x, n.y)) continue;
-          nlohmann::json e = cell({x, y}, &g);
-          e.push_back(std::to_string(d));
-          out.push_back(std::move(e));
-        }
-      }
-    }
-    return out;
-  }
-  // Each edge once: the east and south sides of every cell, plus the north side of a floor's
-  // first row and the west side of the first column (edges to the outside).
-  for (int y = 0; y < g.height(); ++y) {
-    if (!g.map_cell(0, y)) continue;
-    for (int x = 0; x < g.width(); ++x) {
-      if (g.local_y(y) == 0 && g.edge_wall(x, y, grid::Side::north)) add(x, y, grid::Side::north);
-      if (x == 0 && g.edge_wall(x, y, grid::Side::west)) add(x, y, grid::Side::west);
-      if (g.edge_wall(x, y, grid::Side::east)) add(x, y, grid::Side::east);
-      if (g.edge_wall(x, y, grid::Side::south)) add(x, y, grid::Side::south);
-    }
   }
   return out;
 }
@@ -125,7 +95,7 @@ nlohmann::json loaded_map(const io::Map& m, const std::string& name) {
     j["layer_height"] = g.layer_height();
     j["layer_pitch"] = g.layer_pitch();
   }
-  if (g.has_edge_walls()) j["edge_walls"] = edge_walls(g);
+  if (g.has_edge_walls()) j["edge_walls"] = json::edge_walls(g);
   if (!g.links().empty()) j["links"] = links(g);
   return j;
 }

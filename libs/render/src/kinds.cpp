@@ -98,30 +98,27 @@ struct EdgeSegment {
 std::vector<EdgeSegment> edge_segments(const MapFrame& f) {
   const grid::Grid& g = f.grid();
   std::vector<EdgeSegment> out;
-  if (!g.has_edge_walls()) return out;
-  if (f.hex()) {
-    // Each edge once: directions 0, 4, 5, and 1..3 toward no cell of the map.
-    for (const Cell c : f.cells()) {
-      for (int d = 0; d < 6; ++d) {
-        if (!g.hex_edge_wall(c.x, c.y, d)) continue;
-        const Cell n = grid::hex::neighbour(g.layout(), c.x, c.y, d);
-        if (d >= 1 && d <= 3 && g.map_cell(n.x, n.y)) continue;
-        const std::array<Point, 2> e = grid::hex::edge(g.layout(), c.x, c.y, d);
-        out.push_back({e[0], e[1], g.layer_of(c.y)});
-      }
+  for (const grid::EdgeWallAt& w : grid::edge_walls(g)) {
+    const int fl = g.layer_of(w.cell.y);
+    if (f.hex()) {
+      const std::array<Point, 2> e = grid::hex::edge(g.layout(), w.cell.x, w.cell.y, w.side);
+      out.push_back({e[0], e[1], fl});
+      continue;
     }
-    return out;
-  }
-  for (const Cell c : f.cells()) {
-    const auto x = static_cast<double>(c.x), y = static_cast<double>(c.y);
-    const int fl = g.layer_of(c.y);
-    if (g.edge_wall(c.x, c.y, grid::Side::east)) out.push_back({{x + 1, y}, {x + 1, y + 1}, fl});
-    if (g.edge_wall(c.x, c.y, grid::Side::south)) out.push_back({{x, y + 1}, {x + 1, y + 1}, fl});
-    if (c.x == 0 && g.edge_wall(c.x, c.y, grid::Side::west)) {
-      out.push_back({{x, y}, {x, y + 1}, fl});
-    }
-    if (g.local_y(c.y) == 0 && g.edge_wall(c.x, c.y, grid::Side::north)) {
-      out.push_back({{x, y}, {x + 1, y}, fl});
+    const auto x = static_cast<double>(w.cell.x), y = static_cast<double>(w.cell.y);
+    switch (static_cast<grid::Side>(w.side)) {
+      case grid::Side::north:
+        out.push_back({{x, y}, {x + 1, y}, fl});
+        break;
+      case grid::Side::east:
+        out.push_back({{x + 1, y}, {x + 1, y + 1}, fl});
+        break;
+      case grid::Side::south:
+        out.push_back({{x, y + 1}, {x + 1, y + 1}, fl});
+        break;
+      case grid::Side::west:
+        out.push_back({{x, y}, {x, y + 1}, fl});
+        break;
     }
   }
   return out;

@@ -507,4 +507,17 @@ class Grid {
   void copy_shape(const Grid& from);
 };
 
+/// A wall on a cell edge, named from one of its two cells.
+struct EdgeWallAt {
+  Cell cell;  ///< the cell that names it (the grid's own rows on layered maps)
+  /// Square maps: the Side (0..3: n, e, s, w); hex maps: the direction 0..5 of the edge.
+  int side = 0;
+};
+/// Every wall on a cell edge once, in row-major order of the naming cell. Square maps name an
+/// inner edge by the east or south side of a cell, an edge to the outside of a floor by the
+/// north side of its first row or the west side of its first column; hex maps by direction 0,
+/// 4 or 5, or 1, 2, 3 toward no cell of the map. (The writers of maps and JSON and the renders
+/// read them from here.)
+[[nodiscard]] std::vector<EdgeWallAt> edge_walls(const Grid& g);
+
 }  // namespace pathlab::grid

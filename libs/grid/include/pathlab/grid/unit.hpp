@@ -106,12 +106,16 @@ struct Unit {
 [[nodiscard]] std::string class_costs_text(const Unit& u);
 
 /// Parses an edit as the CLI's --edit reads it: KIND:X,Y[:X2,Y2] with KIND `wall`, `free`,
-/// `class=C`, `terrain=V`, or `wall-S` / `open-S` (S one of n, e, s, w: put up or take down the
-/// wall on that side of each cell; Edit::Kind::edge_wall, edge_open; on hex maps S is the
-/// direction code 0..5 of the edge, Edit::hex_side); the rectangle's corners in either order.
+/// `class=C`, `terrain=V`, or `wall-S` / `open-S` (S one of n, e, s, w, or north, east, south,
+/// west: put up or take down the wall on that side of each cell; Edit::Kind::edge_wall,
+/// edge_open; on hex maps S is the direction code 0..5 of the edge, Edit::hex_side); the
+/// rectangle's corners in either order. Given the map, a floor may come before the cells,
+/// KIND:L:X,Y[:X2,Y2] (rows of floor L, stacked onto the grid's rows as Grid::at does; without
+/// it the rows are the grid's own).
 /// Returns a message for malformed text; the edit's area is not checked against a map here
 /// (Grid::check does).
-[[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out);
+[[nodiscard]] std::optional<std::string> parse_edit(std::string_view text, Edit& out,
+                                                    const Grid* map = nullptr);
 
 /// Whether a unit may stand on a cell, and if not, why: the first reason in this order.
 enum class Footing : std::uint8_t {
