@@ -231,6 +231,23 @@ TEST_F(ApiTest, MapSessionsEditRepairAndAnswer) {
              {{"edits", {{{"kind", "free"}, {"cell", {9, 11}}}}}});
   const Answer after = post(memory, "/api/mapsession/" + id + "/solve", query);
   EXPECT_DOUBLE_EQ(after.body["cost"].get<double>(), before.body["cost"].get<double>());
+  // Walls on the door's four edges close it as well (jps+ answers with A* and says so); taken
+  // down, the old cost again.
+  json fence = json::array();
+  for (const char* side : {"n", "e", "s", "w"})
+    fence.push_back({{"kind", "edge_wall"}, {"cell", {9, 11}}, {"side", side}});
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/edit", {{"edits", fence}}).body["edits"], 4);
+  const Answer fenced = post(memory, "/api/mapsession/" + id + "/solve", query);
+  EXPECT_EQ(fenced.body["status"], "no_path") << fenced.body.dump();
+  for (json& e : fence) e["kind"] = "edge_open";
+  (void)post(memory, "/api/mapsession/" + id + "/edit", {{"edits", fence}});
+  EXPECT_DOUBLE_EQ(
+      post(memory, "/api/mapsession/" + id + "/solve", query).body["cost"].get<double>(),
+      before.body["cost"].get<double>());
+  EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/edit",
+                 {{"edits", {{{"kind", "edge_wall"}, {"cell", {9, 11}}, {"side", "3"}}}}})
+                .status,
+            422);
   EXPECT_EQ(post(memory, "/api/mapsession/" + id + "/edit",
                  {{"edits", {{{"kind", "wall"}, {"area", {30, 0, 30, 0}}}}}})
                 .status,

@@ -14,9 +14,10 @@ using nlohmann::json;
 
 namespace {
 
-/// One edit of a request: {"kind": "wall"|"free"|"class"|"terrain", "area": [x0,y0,x1,y1]
-/// (or "cell": [x,y], [x,y,layer] on a layered map), "class": "T", "cost": 2}. An area's rows
-/// are the grid's, a layered map's floors stacked (json::loaded_map).
+/// One edit of a request: {"kind": "wall"|"free"|"class"|"terrain"|"edge_wall"|"edge_open",
+/// "area": [x0,y0,x1,y1] (or "cell": [x,y], [x,y,layer] on a layered map), "class": "T",
+/// "cost": 2, "side": "n"|"e"|"s"|"w" (on hex maps "0" .. "5")}. An area's rows are the grid's,
+/// a layered map's floors stacked (json::loaded_map).
 grid::Edit edit_from_json(const json& e, const grid::Grid& g) {
   if (!e.is_object()) throw ApiError{400, "an edit must be an object"};
   grid::Edit out;
@@ -38,8 +39,26 @@ grid::Edit edit_from_json(const json& e, const grid::Grid& g) {
       throw ApiError{400, "a terrain edit needs a number \"cost\""};
     }
     out.cost = e["cost"].get<float>();
+  } else if (kind == "edge_wall" || kind == "edge_open") {
+    // A wall on a cell edge, put up or taken down: the side as edge_walls of a map names it.
+    out.kind = kind == "edge_wall" ? grid::Edit::Kind::edge_wall : grid::Edit::Kind::edge_open;
+    const json& sd = e.contains("side") ? e["side"] : json();
+    const std::string side = sd.is_string() ? sd.get<std::string>() : std::string();
+    const bool hex = grid::is_hex(g.layout());
+    if (hex && side.size() == 1 && side[0] >= '0' && side[0] <= '5') {
+      out.hex_side = static_cast<std::uint8_t>(side[0] - '0');
+    } else if (!hex && (side == "n" || side == "e" || side == "s" || side == "w")) {
+      out.side = side == "n"   ? grid::Side::north
+                 : side == "e" ? grid::Side::east
+                 : side == "s" ? grid::Side::south
+                               : grid::Side::west;
+    } else {
+      throw ApiError{422, hex ? "an edge edit of a hex map needs \"side\": \"0\" .. \"5\""
+                              : "an edge edit needs \"side\": \"n\", \"e\", \"s\" or \"w\""};
+    }
   } else {
-    throw ApiError{422, "unknown edit kind '" + kind + "' (wall, free, class, terrain)"};
+    throw ApiError{
+        422, "unknown edit kind '" + kind + "' (wall, free, class, terrain, edge_wall, edge_open)"};
   }
   auto ints = [](const json& a, std::size_t n) {
     if (!a.is_array() || a.size() != n) return false;
