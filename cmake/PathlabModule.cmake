@@ -30,3 +30,22 @@ function(pathlab_module name)
   # by its consumers too): the package's components (PathlabInstall.cmake) are made from it.
   set_property(GLOBAL PROPERTY PATHLAB_DEPS_${name} ${ARG_DEPS} ${ARG_PRIVATE_DEPS})
 endfunction()
+
+# pathlab_find_nlohmann_json(): the target nlohmann_json::nlohmann_json, for libs/io and
+# libs/json alike. The WebAssembly cross build's find_package looks in Emscripten's sysroot
+# only: nlohmann-json is headers, so it takes Debian's, through a folder that holds nothing
+# else (not the rest of /usr/include).
+function(pathlab_find_nlohmann_json)
+  if(TARGET nlohmann_json::nlohmann_json)
+    return()
+  endif()
+  if(EMSCRIPTEN)
+    set(headers ${CMAKE_BINARY_DIR}/debian-headers)
+    file(MAKE_DIRECTORY ${headers})
+    file(CREATE_LINK /usr/include/nlohmann ${headers}/nlohmann SYMBOLIC)
+    add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED GLOBAL)
+    target_include_directories(nlohmann_json::nlohmann_json INTERFACE ${headers})
+  else()
+    find_package(nlohmann_json REQUIRED)
+  endif()
+endfunction()
