@@ -194,8 +194,13 @@ Point unit_of(int d) {
 constexpr int kNoArrow = -2, kSeesArrow = -1;
 
 /// How cell c is drawn: kNoArrow (a wall, a goal, a cell no goal reaches), kSeesArrow (it sees
-/// a goal: `u` is the unit vector toward the goal's centre) or its direction code.
-int arrow_kind(const flow::Field& f, const std::vector<char>& goals, Cell c, Point& u) {
+/// a goal: `u` is the unit vector toward it), the link code `link` (a dot: "take the link") or
+/// its direction code with `u` set. toward(goal) is the vector from c to a goal it sees (nothing
+/// where it cannot be drawn: another floor); along(d) the unit vector of code d (nothing for a
+/// code the layout lacks).
+template <class Toward, class Along>
+int arrow_kind_of(const flow::Field& f, const std::vector<char>& goals, Cell c, Point& u, int link,
+                  Toward&& toward, Along&& along) {
   if (goals[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(f.width()) +
             static_cast<std::size_t>(c.x)] != 0 ||
       !std::isfinite(f.distance(c))) {
@@ -203,17 +208,34 @@ int arrow_kind(const flow::Field& f, const std::vector<char>& goals, Cell c, Poi
   }
   const int s = f.sees(c);
   if (s >= 0 && static_cast<std::size_t>(s) < f.goals().size()) {
-    const Point to = centre(f.goals()[static_cast<std::size_t>(s)]), m = centre(c);
-    const double dx = to.x - m.x, dy = to.y - m.y, len = std::hypot(dx, dy);
-    if (len > 0) {
-      u = {dx / len, dy / len};
-      return kSeesArrow;
+    if (const std::optional<Point> v = toward(f.goals()[static_cast<std::size_t>(s)])) {
+      const double len = std::hypot(v->x, v->y);
+      if (len > 0) {
+        u = {v->x / len, v->y / len};
+        return kSeesArrow;
+      }
     }
   }
   const int d = f.direction(c);
-  if (d < 0 || d > 7) return kNoArrow;
-  u = unit_of(d);
+  if (d == link) return d;
+  const std::optional<Point> v = along(d);
+  if (!v) return kNoArrow;
+  u = *v;
   return d;
+}
+
+/// arrow_kind_of on a plain square map (cells are unit squares, codes 0..7).
+int arrow_kind(const flow::Field& f, const std::vector<char>& goals, Cell c, Point& u) {
+  return arrow_kind_of(
+      f, goals, c, u, -100,
+      [&](Cell goal) -> std::optional<Point> {
+        const Point to = centre(goal), m = centre(c);
+        return Point{to.x - m.x, to.y - m.y};
+      },
+      [](int d) -> std::optional<Point> {
+        if (d < 0 || d > 7) return std::nullopt;
+        return unit_of(d);
+      });
 }
 
 // ---- PNG ----
@@ -549,34 +571,19 @@ std::optional<Point> frame_direction(const grid::Grid& g, Cell c, int d) {
   return unit_of(d);
 }
 
-/// How cell c is drawn on a frame map: kNoArrow, kSeesArrow (u toward the goal it sees on its
-/// floor), the link code (a dot: "take the link") or a direction code with `u` set.
+/// arrow_kind_of on a frame map: hexes, floors (a goal on another floor is not drawn toward),
+/// the link code.
 int frame_arrow_kind(const detail::MapFrame& fr, const flow::Field& f,
                      const std::vector<char>& goals, Cell c, Point& u) {
   const grid::Grid& g = fr.grid();
-  if (goals[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(f.width()) +
-            static_cast<std::size_t>(c.x)] != 0 ||
-      !std::isfinite(f.distance(c))) {
-    return kNoArrow;
-  }
-  const int s = f.sees(c);
-  if (s >= 0 && static_cast<std::size_t>(s) < f.goals().size()) {
-    const Cell goal = f.goals()[static_cast<std::size_t>(s)];
-    if (g.layer_of(goal.y) == g.layer_of(c.y)) {
-      const Point to = fr.centre(goal), m = fr.centre(c);
-      const double dx = to.x - m.x, dy = to.y - m.y, len = std::hypot(dx, dy);
-      if (len > 0) {
-        u = {dx / len, dy / len};
-        return kSeesArrow;
-      }
-    }
-  }
-  const int d = f.direction(c);
-  if (d == grid::link_direction(g.layout())) return d;
-  const std::optional<Point> v = frame_direction(g, c, d);
-  if (!v) return kNoArrow;
-  u = *v;
-  return d;
+  return arrow_kind_of(
+      f, goals, c, u, grid::link_direction(g.layout()),
+      [&](Cell goal) -> std::optional<Point> {
+        if (g.layer_of(goal.y) != g.layer_of(c.y)) return std::nullopt;
+        const Point to = fr.centre(goal), m = fr.centre(c);
+        return Point{to.x - m.x, to.y - m.y};
+      },
+      [&](int d) { return frame_direction(g, c, d); });
 }
 
 /// The arrow through the centre of cell c along u, in panel pixels.
