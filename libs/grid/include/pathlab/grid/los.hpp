@@ -51,24 +51,56 @@ namespace detail {
 }
 }  // namespace detail
 
+namespace detail {
+/// Whether the step from n to its horizontal neighbour n + sx (sx = +1 or -1) crosses an edge
+/// wall.
+[[nodiscard]] inline bool wall_across_x(const Grid& g, NodeId n, std::int32_t sx) noexcept {
+  return g.wall_east_id(sx > 0 ? n : n - 1);
+}
+/// Whether the step from n to its vertical neighbour n + sy (sy = +stride or -stride) crosses
+/// an edge wall.
+[[nodiscard]] inline bool wall_across_y(const Grid& g, NodeId n, std::int32_t sy) noexcept {
+  return g.wall_south_id(sy > 0 ? n : static_cast<NodeId>(static_cast<std::int64_t>(n) + sy));
+}
+}  // namespace detail
+
 /// LOS between the centres of cells a and b (padded ids of in-bounds cells, with their x and
 /// y in any common origin: only differences count), rule fixed at compile time: the searches' fast
 /// path. Integer walk (no floating point): at each step the segment leaves the current cell through
 /// a vertical side, a horizontal side or a corner, decided by comparing (2k+1)*|dy| with
-/// (2m+1)*|dx|.
-template <DiagonalRule R>
+/// (2m+1)*|dx|. With Edges (square maps with edge walls), each crossing is also checked against
+/// the edge it crosses and each lattice corner against the four edges that meet there (see the
+/// top of this file).
+template <DiagonalRule R, bool Edges = false>
 [[nodiscard]] inline bool line_of_sight_id(const Grid& g, NodeId a, std::int32_t ax,
                                            std::int32_t ay, NodeId b, std::int32_t bx,
                                            std::int32_t by) noexcept {
+  using detail::wall_across_x;
+  using detail::wall_across_y;
   const std::int32_t stride = g.stride();
   const std::int64_t dx = std::abs(bx - ax), dy = std::abs(by - ay);
-  if (dy == 0) return !detail::any_wall_in_row(g, a < b ? a : b, a < b ? b : a);
+  if constexpr (!Edges) {
+    if (dy == 0) return !detail::any_wall_in_row(g, a < b ? a : b, a < b ? b : a);
+  }
   if (!g.passable_id(a)) return false;
   const std::int32_t sx = bx > ax ? 1 : -1;
   const std::int32_t sy = by > ay ? stride : -stride;
   NodeId n = a;
+  if constexpr (Edges) {
+    if (dy == 0) {
+      for (std::int64_t i = 0; i < dx; ++i) {
+        if (wall_across_x(g, n, sx)) return false;
+        n += sx;
+        if (!g.passable_id(n)) return false;
+      }
+      return true;
+    }
+  }
   if (dx == 0) {
     for (std::int64_t i = 0; i < dy; ++i) {
+      if constexpr (Edges) {
+        if (wall_across_y(g, n, sy)) return false;
+      }
       n += sy;
       if (!g.passable_id(n)) return false;
     }
@@ -79,11 +111,33 @@ template <DiagonalRule R>
   std::int64_t e = dy - dx;
   while (n != b) {
     if (e < 0) {
+      if constexpr (Edges) {
+        if (wall_across_x(g, n, sx)) return false;
+      }
       n += sx;
       e += 2 * dy;
     } else if (e > 0) {
+      if constexpr (Edges) {
+        if (wall_across_y(g, n, sy)) return false;
+      }
       n += sy;
       e -= 2 * dx;
+    } else if constexpr (Edges) {
+      // The corner between n, its side cells p (across x) and q (across y), and c.
+      const NodeId p = n + sx, q = n + sy;
+      const bool e_np = !wall_across_x(g, n, sx), e_pc = !wall_across_y(g, p, sy);
+      const bool e_nq = !wall_across_y(g, n, sy), e_qc = !wall_across_x(g, q, sx);
+      if constexpr (R == DiagonalRule::one_corner) {
+        const bool r1 = g.passable_id(p) && e_np && e_pc, r2 = g.passable_id(q) && e_nq && e_qc;
+        if (!r1 && !r2) return false;
+      } else {
+        if (!(e_np && e_pc && e_nq && e_qc)) return false;
+        if constexpr (R != DiagonalRule::always) {
+          if (!g.passable_id(p) || !g.passable_id(q)) return false;
+        }
+      }
+      n += sx + sy;
+      e += 2 * (dy - dx);
     } else {
       const bool side_x = g.passable_id(n + sx), side_y = g.passable_id(n + sy);
       if constexpr (R == DiagonalRule::never || R == DiagonalRule::no_corner_cut) {
@@ -109,78 +163,6 @@ template <DiagonalRule R>
 }
 
 namespace detail {
-/// Whether the step from n to its horizontal neighbour n + sx (sx = +1 or -1) crosses an edge
-/// wall.
-[[nodiscard]] inline bool wall_across_x(const Grid& g, NodeId n, std::int32_t sx) noexcept {
-  return g.wall_east_id(sx > 0 ? n : n - 1);
-}
-/// Whether the step from n to its vertical neighbour n + sy (sy = +stride or -stride) crosses
-/// an edge wall.
-[[nodiscard]] inline bool wall_across_y(const Grid& g, NodeId n, std::int32_t sy) noexcept {
-  return g.wall_south_id(sy > 0 ? n : static_cast<NodeId>(static_cast<std::int64_t>(n) + sy));
-}
-
-/// line_of_sight_id with edge walls (square layouts): the same integer walk, each crossing
-/// also checked against the edge it crosses, each lattice corner against the four edges that
-/// meet there (see the top of this file).
-template <DiagonalRule R>
-[[nodiscard]] inline bool edge_line_of_sight_id(const Grid& g, NodeId a, std::int32_t ax,
-                                                std::int32_t ay, NodeId b, std::int32_t bx,
-                                                std::int32_t by) noexcept {
-  const std::int32_t stride = g.stride();
-  const std::int64_t dx = std::abs(bx - ax), dy = std::abs(by - ay);
-  if (!g.passable_id(a)) return false;
-  const std::int32_t sx = bx > ax ? 1 : -1;
-  const std::int32_t sy = by > ay ? stride : -stride;
-  NodeId n = a;
-  if (dy == 0) {
-    for (std::int64_t i = 0; i < dx; ++i) {
-      if (wall_across_x(g, n, sx)) return false;
-      n += sx;
-      if (!g.passable_id(n)) return false;
-    }
-    return true;
-  }
-  if (dx == 0) {
-    for (std::int64_t i = 0; i < dy; ++i) {
-      if (wall_across_y(g, n, sy)) return false;
-      n += sy;
-      if (!g.passable_id(n)) return false;
-    }
-    return true;
-  }
-  std::int64_t e = dy - dx;
-  while (n != b) {
-    if (e < 0) {
-      if (wall_across_x(g, n, sx)) return false;
-      n += sx;
-      e += 2 * dy;
-    } else if (e > 0) {
-      if (wall_across_y(g, n, sy)) return false;
-      n += sy;
-      e -= 2 * dx;
-    } else {
-      // The corner between n, its side cells p (across x) and q (across y), and c.
-      const NodeId p = n + sx, q = n + sy, c = n + sx + sy;
-      const bool e_np = !wall_across_x(g, n, sx), e_pc = !wall_across_y(g, p, sy);
-      const bool e_nq = !wall_across_y(g, n, sy), e_qc = !wall_across_x(g, q, sx);
-      if constexpr (R == DiagonalRule::one_corner) {
-        const bool r1 = g.passable_id(p) && e_np && e_pc, r2 = g.passable_id(q) && e_nq && e_qc;
-        if (!r1 && !r2) return false;
-      } else {
-        if (!(e_np && e_pc && e_nq && e_qc)) return false;
-        if constexpr (R != DiagonalRule::always) {
-          if (!g.passable_id(p) || !g.passable_id(q)) return false;
-        }
-      }
-      n = c;
-      e += 2 * (dy - dx);
-    }
-    if (!g.passable_id(n)) return false;
-  }
-  return true;
-}
-
 /// LOS between the centres of two cells of a hex layout (both on the map), in los.cpp.
 [[nodiscard]] bool hex_line_of_sight(const Grid& g, Cell a, Cell b) noexcept;
 }  // namespace detail
@@ -195,7 +177,7 @@ template <DiagonalRule R>
   const Cell ca = g.cell(a), cb = g.cell(b);
   if (g.layer_of(ca.y) != g.layer_of(cb.y)) return false;
   if (is_hex(g.layout())) return detail::hex_line_of_sight(g, ca, cb);
-  if (g.has_edge_walls()) return detail::edge_line_of_sight_id<R>(g, a, ca.x, ca.y, b, cb.x, cb.y);
+  if (g.has_edge_walls()) return line_of_sight_id<R, true>(g, a, ca.x, ca.y, b, cb.x, cb.y);
   return line_of_sight_id<R>(g, a, ca.x, ca.y, b, cb.x, cb.y);
 }
 
