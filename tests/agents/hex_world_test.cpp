@@ -127,6 +127,21 @@ bool hex_connected(const grid::Grid& g, Cell from, Cell to) {
   return false;
 }
 
+/// The agents of w that arrived; every other one must have reported a stall.
+int arrived_or_stalled(const World& w, const std::string& what) {
+  int arrived = 0;
+  for (const AgentState& a : w.agents()) {
+    if (a.arrived) {
+      ++arrived;
+    } else {
+      EXPECT_GT(a.metrics.stalls, 0)
+          << what << " agent " << a.spec.id << " neither arrived nor stalled at " << a.position.x
+          << "," << a.position.y;
+    }
+  }
+  return arrived;
+}
+
 struct Watch {
   double least_wall_gap = 1e18;
   int centre_in_wall = 0;
@@ -209,16 +224,7 @@ TEST(HexWorld, DefaultPlannerCrowdReachesItsGoalsOrReportsStalls) {
     EXPECT_EQ(watch.centre_in_wall, 0) << grid::to_string(l);
     EXPECT_GE(watch.least_wall_gap, -1e-6) << grid::to_string(l);
     EXPECT_EQ(watch.off_plan, 0) << grid::to_string(l);
-    int arrived = 0;
-    for (const AgentState& a : w.agents()) {
-      if (a.arrived) {
-        ++arrived;
-      } else {
-        EXPECT_GT(a.metrics.stalls, 0)
-            << grid::to_string(l) << " agent " << a.spec.id << " neither arrived nor stalled";
-      }
-    }
-    EXPECT_GE(arrived, 13) << grid::to_string(l);
+    EXPECT_GE(arrived_or_stalled(w, std::string(grid::to_string(l))), 13) << grid::to_string(l);
   }
 }
 
@@ -251,16 +257,7 @@ TEST(HexWorld, BodiesOfTheDefaultRadiusArriveWherePinchesBarThem) {
       const Watch watch = run_watching(w);
       EXPECT_EQ(watch.centre_in_wall, 0) << grid::to_string(l);
       EXPECT_GE(watch.least_wall_gap, -1e-6) << grid::to_string(l);
-      int arrived = 0;
-      for (const AgentState& a : w.agents()) {
-        if (a.arrived) {
-          ++arrived;
-        } else {
-          EXPECT_GT(a.metrics.stalls, 0)
-              << grid::to_string(l) << " agent " << a.spec.id << " neither arrived nor stalled at "
-              << a.position.x << "," << a.position.y;
-        }
-      }
+      const int arrived = arrived_or_stalled(w, std::string(grid::to_string(l)));
       if (p != PlannerKind::hybrid) {  // dstar: D* Lite on the body map, repaired each tick
         EXPECT_EQ(arrived, 16) << grid::to_string(l) << " " << to_string(p);
       } else {

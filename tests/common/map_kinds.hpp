@@ -347,37 +347,32 @@ inline Case random_case(Kind kind, std::mt19937& rng, int round, const CaseOptio
     }
   }
   const bool fence = kind == Kind::edges || (opt.edge_walls_often && round % 3 == 0);
-  if (grid::is_hex(g.layout()) && round % 3 == 0) {
-    // Walls on hex edges, a quarter of them taken down again through the edit API.
-    const int walls = static_cast<int>(w * h * (0.1 + 0.5 * u01(rng)));
+  const bool hex = grid::is_hex(g.layout());
+  if (hex ? round % 3 == 0 : fence) {
+    // Walls on cell edges (on hex maps, hex edges), a quarter of them taken down again through
+    // the edit API.
+    auto random_cell = [&] {
+      return g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
+                  static_cast<int>(rng() % h));
+    };
+    const int walls = static_cast<int>(w * h * (0.1 + (hex ? 0.5 : 0.4) * u01(rng)));
     for (int i = 0; i < walls; ++i) {
-      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                           static_cast<int>(rng() % h));
-      g.set_hex_edge_wall(at.x, at.y, static_cast<int>(rng() % 6), true);
+      const Cell at = random_cell();
+      if (hex) {
+        g.set_hex_edge_wall(at.x, at.y, static_cast<int>(rng() % 6), true);
+      } else {
+        g.set_edge_wall(at.x, at.y, static_cast<Side>(rng() % 4), true);
+      }
     }
     for (int i = 0; opt.take_some_down && i < walls / 4; ++i) {
       grid::Edit e;
       e.kind = grid::Edit::Kind::edge_open;
-      e.hex_side = static_cast<std::uint8_t>(rng() % 6);
-      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                           static_cast<int>(rng() % h));
-      e.area = {at.x, at.y, at.x, at.y};
-      EXPECT_FALSE(g.apply(e).has_value());
-    }
-  }
-  if (fence && !grid::is_hex(g.layout())) {
-    const int walls = static_cast<int>(w * h * (0.1 + 0.4 * u01(rng)));
-    for (int i = 0; i < walls; ++i) {
-      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                           static_cast<int>(rng() % h));
-      g.set_edge_wall(at.x, at.y, static_cast<Side>(rng() % 4), true);
-    }
-    for (int i = 0; opt.take_some_down && i < walls / 4; ++i) {
-      grid::Edit e;
-      e.kind = grid::Edit::Kind::edge_open;
-      e.side = static_cast<Side>(rng() % 4);
-      const Cell at = g.at(static_cast<int>(rng() % layers), static_cast<int>(rng() % w),
-                           static_cast<int>(rng() % h));
+      if (hex) {
+        e.hex_side = static_cast<std::uint8_t>(rng() % 6);
+      } else {
+        e.side = static_cast<Side>(rng() % 4);
+      }
+      const Cell at = random_cell();
       e.area = {at.x, at.y, at.x, at.y};
       EXPECT_FALSE(g.apply(e).has_value());
     }
