@@ -37,7 +37,10 @@ namespace Pathlab
         InProgress = 6,
     }
 
-    /// <summary>A side of a square cell: where a wall on a cell edge stands.</summary>
+    /// <summary>
+    /// A side of a square cell: where a wall on a cell edge stands. On a hex map the edge is named
+    /// by its direction 0..5 instead (the hex flow field's codes), cast to pathlab_side.
+    /// </summary>
     public enum Side : int
     {
         /// <summary>the edge shared with (x, y - 1)</summary>
@@ -911,24 +914,25 @@ namespace Pathlab
 
         /// <summary>
         /// Reads the same cells in another layout (the CLI's --layout: a square map's cells as
-        /// hexes). An edit. PATHLAB_INVALID for an unknown name, or a hex layout on a grid with
-        /// walls on cell edges (thin walls need square cells).
+        /// hexes). An edit. PATHLAB_INVALID for an unknown name, or a change between square and hex
+        /// on a grid with walls on cell edges (a square cell's sides are not a hex's).
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_set_layout", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_grid_set_layout(GridHandle grid, [MarshalAs(UnmanagedType.LPUTF8Str)] string layout);
 
         /// <summary>
-        /// Whether a wall stands on side `side` of cell (x, y): *blocked 1 or 0. A thin wall blocks
-        /// its edge both ways, so it reads the same from the cell on either side. PATHLAB_INVALID
-        /// for a cell outside the map or an unknown side.
+        /// Whether a wall stands on side `side` of cell (x, y) (on a hex map: on its edge in
+        /// direction `side`, 0..5): *blocked 1 or 0. A thin wall blocks its edge both ways, so it
+        /// reads the same from the cell on either side. PATHLAB_INVALID for a cell outside the map
+        /// or an unknown side.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_edge_wall", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_grid_edge_wall(GridHandle grid, int x, int y, Side side, out int blocked);
 
         /// <summary>
-        /// Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y). An
-        /// edit. PATHLAB_INVALID for a cell outside the map or on a row between floors, an unknown
-        /// side, or a hex layout (thin walls need square cells).
+        /// Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y) (on
+        /// a hex map: on its edge in direction `side`, 0..5). An edit. PATHLAB_INVALID for a cell
+        /// outside the map or on a row between floors, or an unknown side.
         /// </summary>
         [DllImport(Library, EntryPoint = "pathlab_grid_set_edge_wall", CallingConvention = CallingConvention.Cdecl)]
         public static extern Status pathlab_grid_set_edge_wall(GridHandle grid, int x, int y, Side side, int blocked);

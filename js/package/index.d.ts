@@ -81,7 +81,8 @@ export interface SlicedSearch {
 export type Layout = "square" | "pointy-odd-r" | "pointy-even-r" | "flat-odd-q" | "flat-even-q";
 
 /** A side of a square cell, where a wall on a cell edge stands. */
-export type Side = "n" | "e" | "s" | "w" | "north" | "east" | "south" | "west";
+/** A side of a square cell, or on a hex map the direction 0..5 of a hex's edge. */
+export type Side = "n" | "e" | "s" | "w" | "north" | "east" | "south" | "west" | 0 | 1 | 2 | 3 | 4 | 5 | "0" | "1" | "2" | "3" | "4" | "5";
 
 /** A link between two grid cells: stairs, a ladder, a portal, a one-way drop. */
 export interface Link {

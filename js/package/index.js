@@ -177,21 +177,23 @@ class Pathlab {
           return { layer: M.HEAP32[p >>> 2], x: M.HEAP32[(p + 4) >>> 2], y: M.HEAP32[(p + 8) >>> 2] };
         });
       }
-      /** Whether a wall stands on side `side` ("n", "e", "s", "w" or "north", …) of cell [x, y]. */
+      /** Whether a wall stands on side `side` ("n", "e", "s", "w" or "north", …; on a hex map the
+       *  edge's direction 0..5) of cell [x, y]. */
       edgeWall(c, side) {
         const [x, y] = cell(c, "edgeWall");
-        const s = sideOf(side, "edgeWall");
+        const s = sideOf(side, "edgeWall", this.layout !== "square");
         const g = this._live();
         return api._withBlocks([4], (p) => {
           api._check(M._pathlab_grid_edge_wall(g, x, y, s, p));
           return M.HEAP32[p >>> 2] !== 0;
         });
       }
-      /** Puts up (blocked true, the default) or takes down the wall on side `side` of cell [x, y].
-       *  Throws outside the map, between floors or on a hex layout. */
+      /** Puts up (blocked true, the default) or takes down the wall on side `side` of cell [x, y]
+       *  (on a hex map: on its edge in direction `side`, 0..5). Throws outside the map or between
+       *  floors. */
       setEdgeWall(c, side, blocked = true) {
         const [x, y] = cell(c, "setEdgeWall");
-        const s = sideOf(side, "setEdgeWall");
+        const s = sideOf(side, "setEdgeWall", this.layout !== "square");
         if (typeof blocked !== "boolean") throw new TypeError("setEdgeWall: blocked must be true or false");
         api._check(M._pathlab_grid_set_edge_wall(this._live(), x, y, s, blocked ? 1 : 0));
         return this;
@@ -640,7 +642,13 @@ function splitOption(opts, name) {
   return { [name]: value, rest };
 }
 
-function sideOf(side, what) {
+function sideOf(side, what, hex) {
+  if (hex) {
+    // A hex edge: its direction 0..5, as a number or a string.
+    const d = typeof side === "string" && /^[0-5]$/.test(side) ? Number(side) : side;
+    if (Number.isInteger(d) && d >= 0 && d <= 5) return d;
+    throw new Error(`${what}: unknown side ${JSON.stringify(side)} (a hex map names an edge by its direction 0..5)`);
+  }
   const s = typeof side === "string" && Object.hasOwn(SIDES, side) ? SIDES[side] : undefined;
   if (s === undefined) throw new Error(`${what}: unknown side ${JSON.stringify(side)} (n, e, s, w or north, east, south, west)`);
   return s;

@@ -332,7 +332,20 @@ describe("bad map-kind arguments throw an Error with the library's message", () 
     assert.equal(g.layout, "square");
     g.setEdgeWall([0, 0], "s", false);
     g.setLayout("flat-odd-q");
-    throwsWith(() => g.setEdgeWall([0, 0], "s"), /square cells/);
+    throwsWith(() => g.setEdgeWall([0, 0], "s"), /direction 0\.\.5/);
+    g.delete();
+  });
+  it("walls on hex edges by direction", () => {
+    // Pointy-odd-r, 4 x 3 open: (1, 1) (odd row) and its direction-0 neighbour (2, 1) share an
+    // edge; walled, the step between them goes round through a hex both touch (cost 2).
+    const g = pl.Grid.fromClasses(4, 3, "............", { layout: "pointy-odd-r" });
+    assert.equal(pl.find(g, [1, 1], [2, 1]).cost, 1);
+    g.setEdgeWall([1, 1], 0);
+    assert.equal(g.edgeWall([2, 1], "3"), true);
+    assert.equal(pl.find(g, [1, 1], [2, 1]).cost, 2);
+    g.setEdgeWall([2, 1], 3, false);
+    assert.equal(g.edgeWall([1, 1], 0), false);
+    throwsWith(() => g.setEdgeWall([1, 1], 6), /direction 0\.\.5/);
     g.delete();
   });
   it("floors and cells", () => {

@@ -1270,8 +1270,23 @@ static void map_kinds_bad_input(void) {
   check(pathlab_grid_set_layout(g, "flat-even-q") == PATHLAB_OK &&
             strcmp(pathlab_grid_layout(g), "flat-even-q") == 0,
         "hex once the edge walls are down");
-  refused(pathlab_grid_set_edge_wall(g, 1, 0, PATHLAB_SOUTH, 1), PATHLAB_INVALID,
-          "set_edge_wall on a hex layout");
+  {
+    /* On a hex map the side is the edge's direction 0..5: (1, 0) and its direction-0 neighbour
+       (2, 0) name the same edge from either side (direction 3). */
+    int on = 0;
+    check(pathlab_grid_set_edge_wall(g, 1, 0, (pathlab_side)0, 1) == PATHLAB_OK,
+          "set_edge_wall(direction 0) on a hex layout");
+    check(pathlab_grid_edge_wall(g, 2, 0, (pathlab_side)3, &on) == PATHLAB_OK && on == 1,
+          "the hex edge reads the same from its other hex (direction 3)");
+    refused(pathlab_grid_set_edge_wall(g, 1, 0, (pathlab_side)6, 1), PATHLAB_INVALID,
+            "set_edge_wall(direction 6) on a hex layout");
+    check(strstr(pathlab_last_error(), "0..5") != NULL, "the message names the directions");
+    refused(pathlab_grid_set_layout(g, "square"), PATHLAB_INVALID,
+            "set_layout(square on a hex grid with edge walls)");
+    check(pathlab_grid_edit(g, "open-3:2,0") == PATHLAB_OK &&
+              pathlab_grid_edge_wall(g, 1, 0, (pathlab_side)0, &on) == PATHLAB_OK && on == 0,
+          "the edit text takes it down by direction");
+  }
   check(pathlab_grid_set_layout(g, "square") == PATHLAB_OK, "back to square");
 
   memset(&link, 0, sizeof link);

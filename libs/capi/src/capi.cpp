@@ -475,11 +475,19 @@ std::optional<grid::Side> side_of(const pathlab_side& side) {
   }
 }
 
-pathlab_status unknown_side(const char* call, const pathlab_side& side) {
+/// A hex edge's direction 0..5 passed as a pathlab_side (hex maps), or nothing.
+std::optional<int> hex_side_of(const pathlab_side& side) {
+  const int v = side_value(side);
+  if (v < 0 || v > 5) return std::nullopt;
+  return v;
+}
+
+pathlab_status unknown_side(const char* call, const pathlab_side& side, bool hex) {
   return fail(PATHLAB_INVALID, std::string(call) + ": unknown side " +
                                    std::to_string(side_value(side)) +
-                                   " (PATHLAB_NORTH 0, PATHLAB_EAST 1, PATHLAB_SOUTH 2, "
-                                   "PATHLAB_WEST 3)");
+                                   (hex ? " (on a hex map: the edge's direction 0..5)"
+                                        : " (PATHLAB_NORTH 0, PATHLAB_EAST 1, PATHLAB_SOUTH 2, "
+                                          "PATHLAB_WEST 3)"));
 }
 
 // Why (x, y) is not a cell of some floor of g, or nothing when it is.
@@ -1329,29 +1337,32 @@ pathlab_status pathlab_grid_edge_wall(const pathlab_grid* grid, int32_t x, int32
   if (grid == nullptr) return null_argument("pathlab_grid_edge_wall", "grid");
   if (blocked == nullptr) return null_argument("pathlab_grid_edge_wall", "blocked");
   *blocked = 0;
+  const grid::Grid& g = grid->grid;
+  const bool hex = grid::is_hex(g.layout());
   const auto s = side_of(side);
-  if (!s) return unknown_side("pathlab_grid_edge_wall", side);
-  if (!grid->grid.in_bounds(x, y))
-    return fail(PATHLAB_INVALID, outside_map(grid->grid, {x, y}, "pathlab_grid_edge_wall: cell"));
-  *blocked = grid->grid.edge_wall(x, y, *s) ? 1 : 0;
+  if (hex ? !hex_side_of(side) : !s) return unknown_side("pathlab_grid_edge_wall", side, hex);
+  if (!g.in_bounds(x, y))
+    return fail(PATHLAB_INVALID, outside_map(g, {x, y}, "pathlab_grid_edge_wall: cell"));
+  *blocked = (hex ? g.hex_edge_wall(x, y, *hex_side_of(side)) : g.edge_wall(x, y, *s)) ? 1 : 0;
   return PATHLAB_OK;
 }
 
 pathlab_status pathlab_grid_set_edge_wall(pathlab_grid* grid, int32_t x, int32_t y,
                                           pathlab_side side, int blocked) {
   if (grid == nullptr) return null_argument("pathlab_grid_set_edge_wall", "grid");
-  const auto s = side_of(side);
-  if (!s) return unknown_side("pathlab_grid_set_edge_wall", side);
   grid::Grid& g = grid->grid;
+  const bool hex = grid::is_hex(g.layout());
+  const auto s = side_of(side);
+  const auto d = hex_side_of(side);
+  if (hex ? !d : !s) return unknown_side("pathlab_grid_set_edge_wall", side, hex);
   if (auto bad = not_map_cell(g, {x, y}, "pathlab_grid_set_edge_wall: cell"))
     return fail(PATHLAB_INVALID, *bad);
-  if (grid::is_hex(g.layout())) {
-    return fail(PATHLAB_INVALID, "pathlab_grid_set_edge_wall: the map's layout is " +
-                                     std::string(grid::to_string(g.layout())) +
-                                     "; walls on cell edges need square cells");
-  }
   return guarded([&] {
-    g.set_edge_wall(x, y, *s, blocked != 0);
+    if (hex) {
+      g.set_hex_edge_wall(x, y, *d, blocked != 0);
+    } else {
+      g.set_edge_wall(x, y, *s, blocked != 0);
+    }
     return PATHLAB_OK;
   });
 }

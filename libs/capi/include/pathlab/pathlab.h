@@ -516,7 +516,8 @@ PATHLAB_API pathlab_status pathlab_board_solve(pathlab_board* board, const char*
  * The calls that change a grid here (layout, edge walls, links) are edits: the thread rules of
  * pathlab_grid_edit() apply, and finders made before them answer for the changed grid. */
 
-/** A side of a square cell: where a wall on a cell edge stands. */
+/** A side of a square cell: where a wall on a cell edge stands. On a hex map the edge is named
+ *  by its direction 0..5 instead (the hex flow field's codes), cast to pathlab_side. */
 typedef enum {
   PATHLAB_NORTH = 0, /**< the edge shared with (x, y - 1) */
   PATHLAB_EAST = 1,  /**< the edge shared with (x + 1, y) */
@@ -551,18 +552,19 @@ PATHLAB_API pathlab_status pathlab_grid_locate(const pathlab_grid* grid, int32_t
  *  NULL). */
 PATHLAB_API const char* pathlab_grid_layout(const pathlab_grid* grid);
 /** Reads the same cells in another layout (the CLI's --layout: a square map's cells as hexes).
- *  An edit. PATHLAB_INVALID for an unknown name, or a hex layout on a grid with walls on cell
- *  edges (thin walls need square cells). */
+ *  An edit. PATHLAB_INVALID for an unknown name, or a change between square and hex on a grid
+ *  with walls on cell edges (a square cell's sides are not a hex's). */
 PATHLAB_API pathlab_status pathlab_grid_set_layout(pathlab_grid* grid, const char* layout);
 
-/** Whether a wall stands on side `side` of cell (x, y): *blocked 1 or 0. A thin wall blocks
- *  its edge both ways, so it reads the same from the cell on either side. PATHLAB_INVALID for
- *  a cell outside the map or an unknown side. */
+/** Whether a wall stands on side `side` of cell (x, y) (on a hex map: on its edge in direction
+ *  `side`, 0..5): *blocked 1 or 0. A thin wall blocks its edge both ways, so it reads the same
+ *  from the cell on either side. PATHLAB_INVALID for a cell outside the map or an unknown
+ *  side. */
 PATHLAB_API pathlab_status pathlab_grid_edge_wall(const pathlab_grid* grid, int32_t x, int32_t y,
                                                   pathlab_side side, int* blocked);
-/** Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y). An
- *  edit. PATHLAB_INVALID for a cell outside the map or on a row between floors, an unknown side,
- *  or a hex layout (thin walls need square cells). */
+/** Puts up (blocked 1) or takes down (blocked 0) the wall on side `side` of cell (x, y) (on a
+ *  hex map: on its edge in direction `side`, 0..5). An edit. PATHLAB_INVALID for a cell outside
+ *  the map or on a row between floors, or an unknown side. */
 PATHLAB_API pathlab_status pathlab_grid_set_edge_wall(pathlab_grid* grid, int32_t x, int32_t y,
                                                       pathlab_side side, int blocked);
 
