@@ -27,6 +27,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (parsed.area.x0 > parsed.area.x1 || parsed.area.y0 > parsed.area.y1)) {
     __builtin_trap();
   }
+  // And with a layered hex map to name floors of (KIND:L:X,Y): what parses is applied, or
+  // refused with a message and no change.
+  {
+    grid::Grid tower = grid::Grid::layered(5, 4, 3);
+    tower.set_layout(grid::Layout::pointy_odd_r);
+    if (!grid::parse_edit(costs, parsed, &tower)) {
+      if (parsed.area.x0 > parsed.area.x1 || parsed.area.y0 > parsed.area.y1) __builtin_trap();
+      const grid::Grid old = tower;
+      const auto bad = tower.apply(parsed);
+      if (bad && (bad->empty() || !(tower == old))) __builtin_trap();
+    }
+  }
   if (nl == std::string_view::npos) return 0;
   std::string_view rest = in.substr(nl + 1);
   auto next = [&rest]() -> std::uint8_t {
