@@ -155,6 +155,26 @@ TEST(LineOfSight, DoesNotSqueezeBetweenDiagonalWallsUnlessTheRuleAllows) {
   EXPECT_TRUE(grid::line_of_sight(g, DiagonalRule::always, Cell{0, 0}, Cell{2, 2}));
 }
 
+// Long shallow segments go row by row, a word of cells at a time (los_rows): the same answer
+// as the brute-force reference under every rule, both ways, on sparse and dense maps.
+RC_GTEST_PROP(LineOfSight, LongShallowSegmentsMatchTheBruteForceReference, ()) {
+  const int w = *rc::gen::inRange(20, 260);
+  const int h = *rc::gen::inRange(2, 48);
+  const auto g = pathlab::testing::random_grid(*rc::gen::arbitrary<std::uint32_t>(), w, h,
+                                               *rc::gen::inRange(0, 12), false);
+  const DiagonalRule rule = kRules[*rc::gen::inRange(0, 4)];
+  const int x0 = *rc::gen::inRange(0, w - 16), x1 = *rc::gen::inRange(x0 + 16, w);
+  const int y0 = *rc::gen::inRange(0, h);
+  const int reach = (x1 - x0 - 1) / 2;  // |dy| * 2 < dx
+  const int y1 = *rc::gen::inRange(std::max(0, y0 - reach), std::min(h - 1, y0 + reach) + 1);
+  Cell a{x0, y0}, b{x1, y1};
+  if (*rc::gen::arbitrary<bool>()) std::swap(a, b);
+  if (!g.passable(a) || !g.passable(b)) return;
+  const bool got = grid::line_of_sight(g, rule, a, b);
+  RC_ASSERT(got == pathlab::testing::reference_los(g, rule, a, b));
+  RC_ASSERT(got == grid::line_of_sight(g, rule, b, a));
+}
+
 TEST(LineOfSight, LongRowsUseWholeWordsAndStillSeeEveryWall) {
   grid::Grid g(300, 3);
   EXPECT_TRUE(grid::line_of_sight(g, DiagonalRule::no_corner_cut, Cell{0, 1}, Cell{299, 1}));

@@ -149,7 +149,7 @@ TEST(Theta, CutsTheCornerAStarMustWalk) {
 
 TEST(Theta, LazyThetaChecksFarFewerLinesOfSight) {
   // Open ground with rectangular buildings, like game maps: Theta* checks line of sight for
-  // nearly every neighbour it generates, Lazy Theta* about once per expansion.
+  // every neighbour its parent's line could improve, Lazy Theta* about once per expansion.
   grid::Grid g(120, 120);
   std::mt19937 rng(7);
   for (int k = 0; k < 40; ++k) {
@@ -171,7 +171,7 @@ TEST(Theta, LazyThetaChecksFarFewerLinesOfSight) {
     theta_len += a.cost;
     lazy_len += b.cost;
   }
-  EXPECT_GT(theta_checks, 3 * lazy_checks) << theta_checks << " vs " << lazy_checks;
+  EXPECT_GT(2 * theta_checks, 3 * lazy_checks) << theta_checks << " vs " << lazy_checks;
   EXPECT_NEAR(lazy_len / theta_len, 1.0, 0.01);
 }
 

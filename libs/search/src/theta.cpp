@@ -124,6 +124,10 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
       // without a walk.
       const int ddx = ux - pux, ddy = uy - puy, sdx = nx - ux, sdy = ny - uy;
       const bool straight_on = ddx * sdy == ddy * sdx && ddx * sdx + ddy * sdy > 0;
+      // Path 2 is never longer than path 1 (g(u) = g(pu) + |pu u|, and |pu n| <= |pu u| + |u n|):
+      // when even it cannot improve n, neither can path 1, and the sight line need not be
+      // walked.
+      if (!Lazy && seen && pu != u && !improves(gpu + dist(pux, puy, nx, ny), r.g)) return;
       NodeId parent;
       double ng;
       if (pu != u && (Lazy || straight_on || los(pu, pux, puy, n, nx, ny))) {
