@@ -11,10 +11,12 @@
 #include <filesystem>
 #include <random>
 
+#include <pathlab/grid/los.hpp>
 #include <pathlab/io/map.hpp>
 #include <pathlab/io/scenario.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "../../libs/search/src/engine.hpp"
 #include "movingai.hpp"
 #include "test_grids.hpp"
 
@@ -145,6 +147,50 @@ TEST(Theta, CutsTheCornerAStarMustWalk) {
   const auto r = solve(g, {grid::DiagonalRule::no_corner_cut, grid::CostModel::integer},
                        Algorithm::theta, {0, 0}, {9, 4});
   EXPECT_NEAR(r.cost, 10 * std::hypot(9.0, 4.0), 1e-9);
+}
+
+TEST(Theta, SteepSightLinesByColumnSeeWhatTheWalkSees) {
+  // Theta*'s long steep sight lines go column by column over the walls by column
+  // (detail::WallColumns, steep_line_of_sight): the same answers as grid::line_of_sight, on
+  // tall maps sparse and dense, under every rule it serves; the columns follow edits.
+  std::mt19937 rng(23);
+  search::detail::WallColumns columns;
+  int seen = 0, blocked = 0;
+  for (int round = 0; round < 60; ++round) {
+    const int w = 2 + static_cast<int>(rng() % 60), h = 20 + static_cast<int>(rng() % 200);
+    grid::Grid g = pathlab::testing::random_grid(static_cast<std::uint32_t>(rng()), w, h,
+                                                 static_cast<int>(rng() % 10), false);
+    for (int edit = 0; edit < 2; ++edit) {
+      columns.update(g);
+      for (int k = 0; k < 200; ++k) {
+        const int ax = static_cast<int>(rng() % w), ay = static_cast<int>(rng() % h);
+        const int bx = static_cast<int>(rng() % w), by = static_cast<int>(rng() % h);
+        if (ax == bx || !g.passable(ax, ay) || !g.passable(bx, by)) continue;
+        for (const grid::DiagonalRule r :
+             {grid::DiagonalRule::never, grid::DiagonalRule::no_corner_cut,
+              grid::DiagonalRule::always}) {
+          const bool want = grid::line_of_sight(g, r, Cell{ax, ay}, Cell{bx, by});
+          const bool got = grid::dispatch_rule(r, [&](auto rule) {
+            constexpr grid::DiagonalRule R = decltype(rule)::value;
+            if constexpr (R == grid::DiagonalRule::one_corner) {
+              return want;
+            } else {
+              return search::detail::steep_line_of_sight<R>(columns, ax, ay, bx, by);
+            }
+          });
+          ASSERT_EQ(got, want) << w << "x" << h << " (" << ax << "," << ay << ") -> (" << bx << ","
+                               << by << ") " << grid::to_string(r);
+          (want ? seen : blocked) += 1;
+        }
+      }
+      for (int k = 0; k < 30; ++k) {  // edits: the columns must be rebuilt
+        const int x = static_cast<int>(rng() % w), y = static_cast<int>(rng() % h);
+        g.set_blocked(x, y, !g.passable(x, y));
+      }
+    }
+  }
+  EXPECT_GT(seen, 500);
+  EXPECT_GT(blocked, 500);
 }
 
 TEST(Theta, LazyThetaChecksFarFewerLinesOfSight) {

@@ -305,6 +305,52 @@ struct JpsCacheDeleter {
   void operator()(JpsCache* p) const noexcept { destroy(p); }
 };
 
+/// A grid's walls by column (column x's bits, bit y set for a wall), so that a sight line
+/// steeper than wide is tested a word of rows at a time (grid::detail::los_runs with the axes
+/// swapped). Theta* and Lazy Theta* build it on the first such line of a grid and rebuild it
+/// when the grid (address or revision) changes.
+struct WallColumns {
+  const Grid* grid = nullptr;
+  std::uint64_t revision = 0;
+  std::size_t words = 0;            ///< per column
+  std::vector<std::uint64_t> bits;  ///< column x: words [x * words, (x + 1) * words)
+  /// Brings it up to date with g.
+  void update(const Grid& g) {
+    if (grid == &g && revision == g.revision()) return;
+    grid = &g;
+    revision = g.revision();
+    words = (static_cast<std::size_t>(g.height()) + 63) / 64;
+    bits.assign(words * static_cast<std::size_t>(g.width()), 0);
+    for (int y = 0; y < g.height(); ++y) {
+      for (int x = 0; x < g.width(); ++x) {
+        if (!g.passable(x, y)) {
+          bits[static_cast<std::size_t>(x) * words + (static_cast<std::size_t>(y) >> 6)] |=
+              std::uint64_t{1} << (y & 63);
+        }
+      }
+    }
+  }
+  /// Whether a wall stands in rows [y0, y1] of column x (cells of the map).
+  [[nodiscard]] bool any(std::int64_t x, std::int64_t y0, std::int64_t y1) const noexcept {
+    const std::uint64_t* c = bits.data() + static_cast<std::size_t>(x) * words;
+    std::size_t wi = static_cast<std::size_t>(y0) >> 6;
+    const std::size_t wl = static_cast<std::size_t>(y1) >> 6;
+    const std::uint64_t head = ~std::uint64_t{0} << (y0 & 63);
+    const std::uint64_t tail = ~std::uint64_t{0} >> (63 - (y1 & 63));
+    if (wi == wl) return (c[wi] & head & tail) != 0;
+    if ((c[wi] & head) != 0) return true;
+    for (++wi; wi < wl; ++wi) {
+      if (c[wi] != 0) return true;
+    }
+    return (c[wl] & tail) != 0;
+  }
+};
+/// Line of sight between the centres of (ax, ay) and (bx, by) (ax != bx) on a plain map under
+/// R (not one-corner) from its walls by column: what grid::line_of_sight says, a word of rows
+/// at a time (theta.cpp).
+template <DiagonalRule R>
+[[nodiscard]] bool steep_line_of_sight(const WallColumns& columns, int ax, int ay, int bx, int by);
+
 }  // namespace pathlab::search::detail
 
 namespace pathlab::search {
@@ -330,6 +376,8 @@ struct Pathfinder::Workspace {
   std::vector<Cell> scratch;
   /// A second per-cell flag as generation stamps (Lazy Theta*: "this parent is known visible").
   std::vector<std::uint32_t> stamps;
+  /// Theta*, Lazy Theta*: the grid's walls by column, for steep sight lines.
+  detail::WallColumns columns;
   /// Sliced search (Pathfinder::start_sliced): the search carries on from the open list and
   /// node records a previous slice left (no initialisation), its limit this slice's.
   bool resume = false;

@@ -10,18 +10,35 @@
 // A closed cell is never reopened (as in the published algorithms).
 #include <pathlab/grid/los.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 #include "engine.hpp"
 
 namespace pathlab::search::detail {
+namespace {}  // namespace
+
+/// Line of sight between the centres of (ax, ay) and (bx, by) on a plain map (ax != bx) by
+/// columns: grid::detail::los_runs with x and y swapped over the walls by column.
+template <DiagonalRule R>
+bool steep_line_of_sight(const WallColumns& columns, int ax, int ay, int bx, int by) {
+  return grid::detail::los_runs<R>(
+      ay, ax, by, bx,
+      [&](std::int64_t x, std::int64_t y0, std::int64_t y1) { return columns.any(x, y0, y1); });
+}
+template bool steep_line_of_sight<DiagonalRule::never>(const WallColumns&, int, int, int, int);
+template bool steep_line_of_sight<DiagonalRule::no_corner_cut>(const WallColumns&, int, int, int,
+                                                               int);
+template bool steep_line_of_sight<DiagonalRule::always>(const WallColumns&, int, int, int, int);
+
 namespace {
 
 /// T: plain maps, or (general) square maps with edge walls, which the moves and the sight
 /// lines honour; other map kinds never get here (fallback_on).
 template <class T, bool Lazy, class L>
 Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
-             std::vector<std::uint32_t>& verified, Stats& st, L& listener) {
+             std::vector<std::uint32_t>& verified, WallColumns& columns, Stats& st, L& listener) {
   constexpr DiagonalRule R = T::rule;
   side.begin(grid.padded_size());
   // Lazy Theta*: verified[n] == side.gen when n's parent is known to see n (a neighbour reached
@@ -49,6 +66,16 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
     if constexpr (T::general) {
       v = grid::line_of_sight_any<R>(grid, a, b);  // edge walls
       (void)ax, (void)ay, (void)bx, (void)by;
+    } else if constexpr (R != DiagonalRule::one_corner) {
+      // Long steep lines column by column, a word of rows at a time (the same cells).
+      const int adx = std::abs(bx - ax), ady = std::abs(by - ay);
+      if (ady >= 16 && ady > 2 * adx) {
+        columns.update(grid);
+        v = adx == 0 ? !columns.any(ax, std::min(ay, by), std::max(ay, by))
+                     : steep_line_of_sight<R>(columns, ax, ay, bx, by);
+      } else {
+        v = grid::line_of_sight_id<R>(grid, a, ax, ay, b, bx, by);
+      }
     } else {
       v = grid::line_of_sight_id<R>(grid, a, ax, ay, b, bx, by);
     }
@@ -164,8 +191,8 @@ Status run_theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfin
   const bool lazy = o.algorithm == Algorithm::lazytheta;
   const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
     using T = decltype(topo);
-    return lazy ? theta<T, true>(grid, o, s, t, side, ws.stamps, out.stats, listener)
-                : theta<T, false>(grid, o, s, t, side, ws.stamps, out.stats, listener);
+    return lazy ? theta<T, true>(grid, o, s, t, side, ws.stamps, ws.columns, out.stats, listener)
+                : theta<T, false>(grid, o, s, t, side, ws.stamps, ws.columns, out.stats, listener);
   });
   if (status != Status::found) return status;
   // The chain of parents is the list of turning cells; drop the collinear ones (a segment

@@ -75,31 +75,30 @@ namespace detail {
   return n >= 0 ? (n + d - 1) / d : -(-n / d);
 }
 
-/// line_of_sight_id for a shallow segment (|dx| > |dy| > 0) under never, no-corner-cut or
-/// always, row by row: in doubled coordinates (centres odd) the segment's part in each row of
-/// cells spans an exact rational interval of x, and the cells it touches there (closed squares;
-/// under always their interiors) are one run, tested 64 at a time (any_wall_in_row). The same
-/// cells as the walk, so the same answer, in time proportional to the rows crossed.
-template <DiagonalRule R>
-[[nodiscard]] inline bool los_rows(const Grid& g, NodeId a, std::int32_t ax, std::int32_t ay,
-                                   NodeId b, std::int32_t bx, std::int32_t by) noexcept {
+/// The cells a segment between the centres of cells (ax, ay) and (bx, by) touches, row by row
+/// (ay != by): calls any_wall(r, c0, c1) for each row r it crosses with the run [c0, c1] of
+/// columns it touches there, and answers false as soon as one says a wall stands in its run.
+/// In doubled coordinates (centres odd) the segment's part in a row of cells spans an exact
+/// rational interval of x; the closed squares it touches there (never, no-corner-cut; under
+/// always only the squares whose interior it crosses) are one run. Whichever way round the
+/// axes are named: with x and y swapped it walks columns. The cells are the walk's, so the
+/// answer is line_of_sight_id's; the time is one test per row.
+template <DiagonalRule R, class AnyWall>
+[[nodiscard]] inline bool los_runs(std::int64_t ax, std::int64_t ay, std::int64_t bx,
+                                   std::int64_t by, AnyWall&& any_wall) {
   static_assert(R != DiagonalRule::one_corner);
   if (ay > by) {  // upwards: the same segment from the other end
-    std::swap(a, b);
     std::swap(ax, bx);
     std::swap(ay, by);
   }
-  const std::int64_t stride = g.stride();
-  const std::int64_t Ax = 2 * std::int64_t{ax} + 1, Ay = 2 * std::int64_t{ay} + 1;
-  const std::int64_t By = 2 * std::int64_t{by} + 1;
-  const std::int64_t DX = 2 * (std::int64_t{bx} - ax), DY = By - Ay;  // DY > 0
-  // x at doubled height Y, times DY.
-  auto num = [&](std::int64_t Y) { return Ax * DY + (Y - Ay) * DX; };
+  const std::int64_t Ax = 2 * ax + 1, Ay = 2 * ay + 1, By = 2 * by + 1;
+  const std::int64_t DX = 2 * (bx - ax), DY = By - Ay;                 // DY > 0
+  auto num = [&](std::int64_t Y) { return Ax * DY + (Y - Ay) * DX; };  // x at Y, times DY
   for (std::int64_t r = ay; r <= by; ++r) {
     const std::int64_t lo = std::max(2 * r, Ay), hi = std::min(2 * r + 2, By);
     const std::int64_t n0 = num(lo), n1 = num(hi);
     const std::int64_t nmin = std::min(n0, n1), nmax = std::max(n0, n1);
-    std::int64_t c0, c1;  // the run of columns touched in row r
+    std::int64_t c0, c1;
     if constexpr (R == DiagonalRule::always) {
       c0 = floor_div(nmin, 2 * DY);
       c1 = ceil_div(nmax, 2 * DY) - 1;
@@ -107,13 +106,21 @@ template <DiagonalRule R>
       c0 = ceil_div(nmin - 2 * DY, 2 * DY);
       c1 = floor_div(nmax, 2 * DY);
     }
-    const NodeId first =
-        static_cast<NodeId>(static_cast<std::int64_t>(a) + (r - ay) * stride + (c0 - ax));
-    const NodeId last = static_cast<NodeId>(static_cast<std::int64_t>(first) + (c1 - c0));
-    if (any_wall_in_row(g, first, last)) return false;
+    if (any_wall(r, c0, c1)) return false;
   }
-  (void)b;
   return true;
+}
+
+/// los_runs over the grid's own rows of wall bits (a shallow segment: few rows, long runs).
+template <DiagonalRule R>
+[[nodiscard]] inline bool los_rows(const Grid& g, NodeId a, std::int32_t ax, std::int32_t ay,
+                                   std::int32_t bx, std::int32_t by) noexcept {
+  const std::int64_t stride = g.stride();
+  return los_runs<R>(ax, ay, bx, by, [&](std::int64_t r, std::int64_t c0, std::int64_t c1) {
+    const auto first =
+        static_cast<NodeId>(static_cast<std::int64_t>(a) + (r - ay) * stride + (c0 - ax));
+    return any_wall_in_row(g, first, static_cast<NodeId>(first + (c1 - c0)));
+  });
 }
 }  // namespace detail
 
@@ -136,7 +143,7 @@ template <DiagonalRule R, bool Edges = false>
     if (dy == 0) return !detail::any_wall_in_row(g, a < b ? a : b, a < b ? b : a);
     // Long shallow segments row by row, a word of cells at a time (the same cells).
     if constexpr (R != DiagonalRule::one_corner) {
-      if (dx >= 16 && dx > 2 * dy) return detail::los_rows<R>(g, a, ax, ay, b, bx, by);
+      if (dx >= 16 && dx > 2 * dy) return detail::los_rows<R>(g, a, ax, ay, bx, by);
     }
   }
   if (!g.passable_id(a)) return false;
