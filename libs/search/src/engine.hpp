@@ -18,6 +18,7 @@
 
 #include <pathlab/core/portable.hpp>
 #include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/los.hpp>
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/grid/topology.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -332,17 +333,8 @@ struct WallColumns {
   }
   /// Whether a wall stands in rows [y0, y1] of column x (cells of the map).
   [[nodiscard]] bool any(std::int64_t x, std::int64_t y0, std::int64_t y1) const noexcept {
-    const std::uint64_t* c = bits.data() + static_cast<std::size_t>(x) * words;
-    std::size_t wi = static_cast<std::size_t>(y0) >> 6;
-    const std::size_t wl = static_cast<std::size_t>(y1) >> 6;
-    const std::uint64_t head = ~std::uint64_t{0} << (y0 & 63);
-    const std::uint64_t tail = ~std::uint64_t{0} >> (63 - (y1 & 63));
-    if (wi == wl) return (c[wi] & head & tail) != 0;
-    if ((c[wi] & head) != 0) return true;
-    for (++wi; wi < wl; ++wi) {
-      if (c[wi] != 0) return true;
-    }
-    return (c[wl] & tail) != 0;
+    return grid::detail::any_bit(bits.data() + static_cast<std::size_t>(x) * words,
+                                 static_cast<std::size_t>(y0), static_cast<std::size_t>(y1));
   }
 };
 /// Line of sight between the centres of (ax, ay) and (bx, by) (ax != bx) on a plain map under

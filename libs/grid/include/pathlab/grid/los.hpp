@@ -38,10 +38,11 @@
 namespace pathlab::grid {
 
 namespace detail {
-/// Whether any cell with padded id in [first, last] (one row) is a wall: 64 cells per word.
-[[nodiscard]] inline bool any_wall_in_row(const Grid& g, NodeId first, NodeId last) noexcept {
-  const auto& w = g.wall_words();
-  std::size_t wi = first >> 6, wl = last >> 6;
+/// Whether any of bits [first, last] of the words w is set: 64 at a time.
+[[nodiscard]] inline bool any_bit(const std::uint64_t* w, std::size_t first,
+                                  std::size_t last) noexcept {
+  std::size_t wi = first >> 6;
+  const std::size_t wl = last >> 6;
   const std::uint64_t head = ~std::uint64_t{0} << (first & 63);
   const std::uint64_t tail = ~std::uint64_t{0} >> (63 - (last & 63));
   if (wi == wl) return (w[wi] & head & tail) != 0;
@@ -50,6 +51,10 @@ namespace detail {
     if (w[wi] != 0) return true;
   }
   return (w[wl] & tail) != 0;
+}
+/// Whether any cell with padded id in [first, last] (one row) is a wall.
+[[nodiscard]] inline bool any_wall_in_row(const Grid& g, NodeId first, NodeId last) noexcept {
+  return any_bit(g.wall_words().data(), first, last);
 }
 }  // namespace detail
 
