@@ -725,15 +725,10 @@ grid::Rect area_of(const grid::Grid& g, int x, int y, std::optional<int> x2, std
 /// A side of a cell: "n", "e", "s", "w" (or "north", "east", "south", "west") on square maps,
 /// the direction "0" .. "5" of the edge on hex maps; as an int (a grid::Side or a direction).
 int side_of(const grid::Grid& g, const std::string& s, const std::string& what) {
-  if (grid::is_hex(g.layout())) {
-    if (s.size() == 1 && s[0] >= '0' && s[0] <= '5') return s[0] - '0';
-    fail(what + ": unknown side '" + s + "' (a hex map names an edge by its direction 0..5)");
-  }
-  if (s == "n" || s == "north") return static_cast<int>(grid::Side::north);
-  if (s == "e" || s == "east") return static_cast<int>(grid::Side::east);
-  if (s == "s" || s == "south") return static_cast<int>(grid::Side::south);
-  if (s == "w" || s == "west") return static_cast<int>(grid::Side::west);
-  fail(what + ": unknown side '" + s + "' (n, e, s, w)");
+  const bool hex = grid::is_hex(g.layout());
+  if (const std::optional<int> d = grid::parse_edge_side(s, hex)) return *d;
+  fail(what + ": unknown side '" + s + "' " +
+       (hex ? "(a hex map names an edge by its direction 0..5)" : "(n, e, s, w)"));
 }
 
 /// Parses an edit as Grid.edit() reads it: the CLI's --edit text (grid::parse_edit with the

@@ -11,6 +11,14 @@
 #include <vector>
 
 namespace pathlab::agents::detail {
+
+NearestPoint nearest_on_hexagon(grid::Layout l, Vec2 p, int x, int y) noexcept {
+  const std::array<Point, 6> c = grid::hex::corners(l, x, y);
+  std::array<Vec2, 6> v;
+  for (std::size_t i = 0; i < 6; ++i) v[i] = Vec2(c[i]);
+  return nearest_on_polygon(p, v);
+}
+
 namespace {
 
 /// Half a hex edge, 1/(2 sqrt 3): the widest body that passes between walls at both ends of
@@ -19,10 +27,7 @@ constexpr double kHalfEdge = grid::hex::kCorner / 2;
 
 /// The distance from p to the closed hexagon of cell (x, y) (0 inside it).
 double to_hexagon(grid::Layout l, Vec2 p, int x, int y) {
-  const std::array<Point, 6> c = grid::hex::corners(l, x, y);
-  std::array<Vec2, 6> v;
-  for (std::size_t i = 0; i < 6; ++i) v[i] = Vec2(c[i]);
-  const NearestPoint n = nearest_on_polygon(p, v);
+  const NearestPoint n = nearest_on_hexagon(l, p, x, y);
   return n.inside ? 0.0 : n.distance;
 }
 

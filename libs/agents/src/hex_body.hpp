@@ -13,9 +13,14 @@
 
 #include <optional>
 
+#include <pathlab/agents/geometry.hpp>
 #include <pathlab/grid/grid.hpp>
 
 namespace pathlab::agents::detail {
+
+/// The nearest point of the closed hexagon of cell (x, y) (hex units) to p, as
+/// nearest_on_polygon gives it.
+[[nodiscard]] NearestPoint nearest_on_hexagon(grid::Layout l, Vec2 p, int x, int y) noexcept;
 
 /// The least whole radius k (in hexes) such that every hex at hex distance k + 1 from a hex's
 /// centre lies at least r from it: 0 up to r = 0.5, 1 up to 2/sqrt 3 ~ 1.155, and so on.

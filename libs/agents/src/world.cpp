@@ -121,10 +121,7 @@ struct Geometry {
   /// The nearest point of cell (x, y)'s square or hexagon to p (see nearest_on_cell).
   [[nodiscard]] NearestPoint nearest_on(Vec2 p, int x, int y) const noexcept {
     if (!hex) return nearest_on_cell(p, {x, y});
-    const std::array<Point, 6> c = grid::hex::corners(layout, x, y);
-    std::array<Vec2, 6> poly{};
-    for (std::size_t k = 0; k < 6; ++k) poly[k] = Vec2(c[k]);
-    return nearest_on_polygon(p, poly);
+    return detail::nearest_on_hexagon(layout, p, x, y);
   }
 
   static constexpr double kRow = 0.86602540378443865;  // sqrt(3) / 2: hex rows apart

@@ -45,13 +45,11 @@ grid::Edit edit_from_json(const json& e, const grid::Grid& g) {
     const json& sd = e.contains("side") ? e["side"] : json();
     const std::string side = sd.is_string() ? sd.get<std::string>() : std::string();
     const bool hex = grid::is_hex(g.layout());
-    if (hex && side.size() == 1 && side[0] >= '0' && side[0] <= '5') {
-      out.hex_side = static_cast<std::uint8_t>(side[0] - '0');
-    } else if (!hex && (side == "n" || side == "e" || side == "s" || side == "w")) {
-      out.side = side == "n"   ? grid::Side::north
-                 : side == "e" ? grid::Side::east
-                 : side == "s" ? grid::Side::south
-                               : grid::Side::west;
+    const std::optional<int> d = side.size() == 1 ? grid::parse_edge_side(side, hex) : std::nullopt;
+    if (d && hex) {
+      out.hex_side = static_cast<std::uint8_t>(*d);
+    } else if (d) {
+      out.side = static_cast<grid::Side>(*d);
     } else {
       throw ApiError{422, hex ? "an edge edit of a hex map needs \"side\": \"0\" .. \"5\""
                               : "an edge edit needs \"side\": \"n\", \"e\", \"s\" or \"w\""};

@@ -130,28 +130,18 @@ void edge_walls_from_json(const json& e, grid::Grid& g) {
       throw ApiError{400, "an edge wall must be [x, y, side] or [x, y, layer, side]"};
     }
     const std::string& side = w.back().get_ref<const std::string&>();
-    if (grid::is_hex(g.layout())) {
-      if (side.size() != 1 || side[0] < '0' || side[0] > '5') {
-        throw ApiError{422, "an edge wall of a hex map names its direction \"0\" .. \"5\""};
-      }
-      const Cell c = map_cell_from_json(json(w.begin(), w.end() - 1), "an edge wall", g);
-      g.set_hex_edge_wall(c.x, c.y, side[0] - '0', true);
-      continue;
-    }
-    grid::Side s{};
-    if (side == "n") {
-      s = grid::Side::north;
-    } else if (side == "e") {
-      s = grid::Side::east;
-    } else if (side == "s") {
-      s = grid::Side::south;
-    } else if (side == "w") {
-      s = grid::Side::west;
-    } else {
-      throw ApiError{422, "an edge wall's side must be \"n\", \"e\", \"s\" or \"w\""};
+    const bool hex = grid::is_hex(g.layout());
+    const std::optional<int> d = side.size() == 1 ? grid::parse_edge_side(side, hex) : std::nullopt;
+    if (!d) {
+      throw ApiError{422, hex ? "an edge wall of a hex map names its direction \"0\" .. \"5\""
+                              : "an edge wall's side must be \"n\", \"e\", \"s\" or \"w\""};
     }
     const Cell c = map_cell_from_json(json(w.begin(), w.end() - 1), "an edge wall", g);
-    g.set_edge_wall(c.x, c.y, s, true);
+    if (hex) {
+      g.set_hex_edge_wall(c.x, c.y, *d, true);
+    } else {
+      g.set_edge_wall(c.x, c.y, static_cast<grid::Side>(*d), true);
+    }
   }
 }
 

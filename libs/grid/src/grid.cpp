@@ -77,6 +77,18 @@ std::string_view to_string(Side s) noexcept {
   return "?";
 }
 
+std::optional<int> parse_edge_side(std::string_view s, bool hex) noexcept {
+  if (hex) {
+    if (s.size() == 1 && s[0] >= '0' && s[0] <= '5') return s[0] - '0';
+    return std::nullopt;
+  }
+  if (s == "n" || s == "north") return static_cast<int>(Side::north);
+  if (s == "e" || s == "east") return static_cast<int>(Side::east);
+  if (s == "s" || s == "south") return static_cast<int>(Side::south);
+  if (s == "w" || s == "west") return static_cast<int>(Side::west);
+  return std::nullopt;
+}
+
 Grid Grid::layered(int width, int height, int layers) {
   if (layers < 1) throw std::length_error("a layered map needs at least one layer");
   if (layers == 1) return Grid(width, height);

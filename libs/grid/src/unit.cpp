@@ -428,16 +428,10 @@ std::optional<std::string> parse_edit(std::string_view text, Edit& out, const Gr
   } else if (kind.substr(0, 5) == "wall-" || kind.substr(0, 5) == "open-") {
     e.kind = kind[0] == 'w' ? Edit::Kind::edge_wall : Edit::Kind::edge_open;
     const std::string_view side = kind.substr(5);
-    if (side == "n" || side == "north") {
-      e.side = Side::north;
-    } else if (side == "e" || side == "east") {
-      e.side = Side::east;
-    } else if (side == "s" || side == "south") {
-      e.side = Side::south;
-    } else if (side == "w" || side == "west") {
-      e.side = Side::west;
-    } else if (side.size() == 1 && side[0] >= '0' && side[0] <= '5') {  // a hex edge
-      e.hex_side = static_cast<std::uint8_t>(side[0] - '0');
+    if (const auto sq = parse_edge_side(side, false)) {
+      e.side = static_cast<Side>(*sq);
+    } else if (const auto hx = parse_edge_side(side, true)) {  // a hex edge
+      e.hex_side = static_cast<std::uint8_t>(*hx);
     } else {
       return quoted(kind) + ": the side must be n, e, s or w (or 0..5 on hex maps)" + hint;
     }

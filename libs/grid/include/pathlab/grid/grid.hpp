@@ -103,6 +103,10 @@ enum class Layout : std::uint8_t {
 enum class Side : std::uint8_t { north, east, south, west };
 /// "n", "e", "s" or "w".
 [[nodiscard]] std::string_view to_string(Side s) noexcept;
+/// An edge of a cell as text names it: on square maps (hex false) "n", "e", "s", "w" or
+/// "north", "east", "south", "west", as the Side's value 0..3; on hex maps "0" .. "5", the
+/// direction. nullopt for anything else.
+[[nodiscard]] std::optional<int> parse_edge_side(std::string_view s, bool hex) noexcept;
 
 /// A link between two cells of a map (shared docs/ALGORITHMS.md, "Layered maps"): stairs, a
 /// ladder, a portal, a one-way drop. Its cost is the whole cost of taking it (no terrain
