@@ -1,14 +1,15 @@
 // anyangle-exact (shared docs/ALGORITHMS.md, "Line of sight and any-angle paths"): the shortest
-// Euclidean path from the start centre to the goal centre that never enters a wall's interior.
-// It may touch wall edges and corners, but it may not run along a grid line with walls on both
-// sides, nor (except under DiagonalRule::always) pass through a lattice point whose only walls
-// are two diagonally opposite cells (a squeeze between walls that touch at a corner). The
-// outside of the map counts as wall. It is the infimum of the any-angle paths: Theta*, Lazy
-// Theta* and their post-processed paths can only be longer or equal.
+// Euclidean path from the start point (a cell centre by default) to the goal point that never
+// enters a wall's interior. It may touch wall edges and corners, but it may not run along a grid
+// line with walls on both sides, nor (except under DiagonalRule::always) pass through a lattice
+// point whose only walls are two diagonally opposite cells (a squeeze between walls that touch at a
+// corner). The outside of the map counts as wall. It is the infimum of the any-angle paths: Theta*,
+// Lazy Theta* and their post-processed paths can only be longer or equal.
 //
 // Definitions and decisions:
-//   Coordinates are doubled, so cell (x,y) is [2x,2x+2]x[2y,2y+2], centres are odd and lattice
-//   corners even integers, and every geometric test is exact integer arithmetic.
+//   Coordinates are integers: doubled between vertices, so cell (x,y) is [2x,2x+2]x[2y,2y+2]
+//   and lattice corners are even; in units of 1/kPointScale for the start and goal. Every
+//   geometric test is exact integer arithmetic.
 //   Visibility of a segment: every cell whose open square the segment meets must be free (row
 //   by row, a word-wide bit test over the contiguous run of cells it crosses in that row; steep
 //   segments use a transposed copy of the walls); a segment on a grid line needs a free cell on
@@ -22,23 +23,32 @@
 //   directions with dx*dy >= 0 remain (class 0), with it NW or SE dx*dy <= 0 (class 1): an edge
 //   between two vertices of different classes must be axis-parallel, and start/goal edges must
 //   fit the vertex's class.
-//   Graph: A* with the Euclidean heuristic over {start, goal, vertices}. The start's edges are
-//   tested when it is expanded (every vertex of the right class is walked), a vertex's edge to
-//   the goal when the vertex is expanded, and a vertex's edges to other vertices on its first
-//   expansion on this grid. Those are found without looking at every vertex: along its grid
-//   lines by one scan, and in the two quadrants its class allows by a conservative
-//   shadowcast per octant (a cone of slopes narrowed only at its ends, with exact rational
-//   slopes), whose vertices are then walked. They are kept in the per-grid cache
-//   (Workspace::exact), so the visibility graph fills in lazily and later queries reuse it:
-//   one-query-per-finder users (the server, the CLI) pay only for what they expand, but a
-//   query that expands new vertices allocates. The cache is
+//   Endpoints: any point of free space (Pathfinder::find_points; cell centres for find), held
+//   exactly in units of 1/kPointScale of a cell. The competition's corner endpoints
+//   (find_corners) add its rule for an endpoint on a squeeze: leave and arrive through the
+//   named cell's quadrant only.
+//   Graph: A* with the Euclidean heuristic over {start, goal, vertices}. The start's edges
+//   come from a conservative shadowcast from the start point (eight octants, every vertex in
+//   them walked); the vertices that see the goal are marked before the search by the same
+//   shadowcast from the goal, so an expanded vertex knows its edge to the goal without a walk.
+//   A vertex's edges to other vertices are found on its first expansion on this grid,
+//   without looking at every vertex: along its grid lines by one scan, and in the two
+//   quadrants its class allows by a conservative shadowcast per octant (a cone of slopes
+//   narrowed only at its ends, with exact rational slopes), whose vertices are then walked.
+//   They are kept in the per-grid cache (Workspace::exact), so the visibility graph fills in
+//   lazily and later queries reuse it: one-query-per-finder users (the server, the CLI) pay
+//   only for what they expand, but a query that expands new vertices allocates. The cache is
 //   rebuilt when the grid (address or revision) or the diagonal rule changes. A start that
 //   sees its goal gets the straight segment without a search.
+//   Taut successors: expanding vertex u reached from parent p, only edges that wrap around
+//   u's wall are relaxed (the wall lies inside the angle p-u-v); the others can be cut short
+//   near u, so their far vertex has a cheaper way in. This is exact whichever parent of equal
+//   cost u kept.
 //   Stats: expanded counts settled nodes (start, vertices, goal), los_checks the segment walks
 //   made by this query (cached edges cost none). Grids with more than kMaxVertices corner
 //   vertices are refused with Status::node_limit.
-//   Result: points are the start centre, the corners (lattice points) and the goal centre,
-//   collinear corners dropped; path holds the start cell, for each corner the free cell
+//   Result: points are the start point, the corners (lattice points) and the goal point,
+//   collinear corners dropped; path holds the start point's cell, for each corner the free cell
 //   touching it on the outside of the bend, and the goal cell.
 //   Trace: a vertex appears as the free cell diagonally opposite its wall (opened, updated,
 //   closed); line-of-sight events are reported for the start-goal and vertex-goal tests only.
@@ -112,8 +122,9 @@ struct BitRows {
   }
 };
 
-inline std::int64_t floor_half(std::int64_t v) noexcept {
-  return v >= 0 ? v / 2 : -((1 - v) / 2);
+/// floor(v / d) for d > 0.
+inline std::int64_t floor_div(std::int64_t v, std::int64_t d) noexcept {
+  return v >= 0 ? v / d : -((d - 1 - v) / d);
 }
 
 }  // namespace exact
@@ -130,6 +141,9 @@ struct ExactCache {
   // Corner vertices, in lattice coordinates (map units), with their tautness class.
   std::vector<std::int32_t> vx, vy;
   std::vector<std::uint8_t> vclass;
+  /// The diagonal step from a vertex into its wall cell; (0, 0) for a squeeze vertex (under
+  /// `always`, two wall cells).
+  std::vector<std::int8_t> vwx, vwy;
   /// Vertices are numbered row by row (by y, then x): lattice row Y holds ids
   /// [row_first[Y], row_first[Y+1]). by_column lists them by x, then y, split by col_first.
   std::vector<std::uint32_t> row_first, col_first, by_column;
@@ -137,6 +151,9 @@ struct ExactCache {
   std::vector<std::uint32_t> adj;
   Side side;
   std::vector<std::uint32_t> chain;
+  /// goal_seen[v] == goal_stamp: vertex v sees the current query's goal (tautly).
+  std::vector<std::uint32_t> goal_seen;
+  std::uint32_t goal_stamp = 0;
 
   [[nodiscard]] std::size_t vertex_count() const noexcept { return vx.size(); }
   [[nodiscard]] bool blocked(int x, int y) const noexcept { return by_row.blocked(y, x); }
@@ -166,6 +183,8 @@ struct ExactCache {
     vx.clear();
     vy.clear();
     vclass.clear();
+    vwx.clear();
+    vwy.clear();
     bool pinches = false;
     // Past kMaxVertices the list is cut short: queries that need the graph are refused.
     for (int Y = 0; Y <= h && vx.size() <= exact::kMaxVertices; ++Y) {
@@ -179,6 +198,9 @@ struct ExactCache {
           vx.push_back(X);
           vy.push_back(Y);
           vclass.push_back(ne || sw ? 0 : 1);
+          // The diagonal into the one wall cell (none for a squeeze: two walls).
+          vwx.push_back(n != 1 ? 0 : ne || se ? 1 : -1);
+          vwy.push_back(n != 1 ? 0 : sw || se ? 1 : -1);
         }
       }
     }
@@ -214,26 +236,36 @@ struct ExactCache {
     return ((dx > 0) == (dy > 0)) == (vclass[v] == 0);
   }
 
-  /// Exact visibility between two points in doubled coordinates (inside the map's box); the
-  /// walk starts at a, so blocked segments are rejected near a.
-  [[nodiscard]] bool visible(std::int64_t ax, std::int64_t ay, std::int64_t bx,
-                             std::int64_t by) const noexcept {
+  /// Exact visibility between two points in units of 1/S of a cell (inside the map's box):
+  /// S = 2 for vertices (doubled coordinates), kPointScale for query endpoints. The walk
+  /// starts at a, so blocked segments are rejected near a.
+  template <std::int64_t S>
+  [[nodiscard]] bool visible_s(std::int64_t ax, std::int64_t ay, std::int64_t bx,
+                               std::int64_t by) const noexcept {
     const std::int64_t dx = bx - ax, dy = by - ay;
     if (dx == 0 && dy == 0) return true;
-    if (dy == 0) return axis(by_row, ay, std::min(ax, bx), std::max(ax, bx));
-    if (dx == 0) return axis(by_col, ax, std::min(ay, by), std::max(ay, by));
-    if (!strips(ax, ay, dx, dy)) return false;
-    if (check_pinch) {
-      // Lattice points strictly inside the segment: ax + k*dx/g for k in 1..g-1, both even.
-      const std::int64_t g = std::gcd(dx, dy), sx = dx / g, sy = dy / g;
-      for (std::int64_t k = 1; k < g; ++k) {
-        const std::int64_t X = ax + k * sx, Y = ay + k * sy;
-        if ((X & 1) == 0 && (Y & 1) == 0 &&
-            pinch_at(static_cast<int>(X / 2), static_cast<int>(Y / 2)))
-          return false;
+    if (dy == 0) return axis<S>(by_row, ay, std::min(ax, bx), std::max(ax, bx));
+    if (dx == 0) return axis<S>(by_col, ax, std::min(ay, by), std::max(ay, by));
+    return strips<S>(ax, ay, dx, dy);
+  }
+  /// visible_s in doubled coordinates.
+  [[nodiscard]] bool visible(std::int64_t ax, std::int64_t ay, std::int64_t bx,
+                             std::int64_t by) const noexcept {
+    return visible_s<2>(ax, ay, bx, by);
+  }
+
+  /// Calls f(v) for a superset of the vertices visible from point (ox, oy) (units of
+  /// 1/kPointScale): a conservative shadowcast over the eight octants around the point, as in
+  /// `octant`, with the origin anywhere in a cell. Vertices on an octant's boundary ray may be
+  /// reported twice; the caller walks them.
+  template <class F>
+  void from_point(std::int64_t ox, std::int64_t oy, F& f) const {
+    for (const int sx : {1, -1}) {
+      for (const int sy : {1, -1}) {
+        point_octant(ox, oy, sx, sy, true, f);
+        point_octant(ox, oy, sx, sy, false, f);
       }
     }
-    return true;
   }
 
   /// Calls f(v, visible) for a superset of the vertices vertex u may have an edge to: every
@@ -368,15 +400,100 @@ struct ExactCache {
     }
   }
 
-  /// An axis-parallel segment at perpendicular coordinate v from u0 to u1 (u0 < u1), in a
-  /// matrix whose rows are indexed by the perpendicular cell coordinate.
+  /// One octant of directions from a point (units of 1/Q, Q = kPointScale), as `octant` but
+  /// with the origin at (A0, C0) inside its frame cell, 0 <= A0, C0 < Q, and both ends of the
+  /// cone kept. In the frame, j counts strips along the long axis from the origin's cell and
+  /// i cells across; the ray of slope m = n/d crosses, at along-offset t from the cell's near
+  /// side, the across-offset C0 + m (t - A0).
+  template <class F>
+  void point_octant(std::int64_t ox, std::int64_t oy, int sx, int sy, bool shallow, F& f) const {
+    constexpr std::int64_t Q = kPointScale;
+    const int sa = shallow ? sx : sy, sc = shallow ? sy : sx;
+    const std::int64_t pa = (shallow ? ox : oy) * sa, pc = (shallow ? oy : ox) * sc;
+    const std::int64_t J0 = exact::floor_div(pa, Q), A0 = pa - J0 * Q;
+    const std::int64_t I0 = exact::floor_div(pc, Q), C0 = pc - I0 * Q;
+    // Frame cell k (or lattice line k) to the original coordinate, for a step sign s.
+    auto cell_of = [](std::int64_t base, std::int64_t k, int s) {
+      return s > 0 ? base + k : -(base + k) - 1;
+    };
+    auto line_of = [](std::int64_t base, std::int64_t k, int s) {
+      return s > 0 ? base + k : -(base + k);
+    };
+    auto blocked_at = [&](std::int64_t i, std::int64_t j) {
+      const std::int64_t a = cell_of(J0, j, sa), c = cell_of(I0, i, sc);
+      return shallow ? wall(a, c) : wall(c, a);
+    };
+    const std::int64_t extent = shallow ? width : height;
+    const std::int64_t depth = sa > 0 ? extent - J0 : -J0;
+    // The cone of slopes an/ad <= m <= bn/bd.
+    std::int64_t an = 0, ad = 1, bn = 1, bd = 1;
+    auto empty = [&] { return an * bd > bn * ad; };
+    // The cells [lo, hi] whose open square the ray n/d meets in strip j.
+    auto cells = [&](std::int64_t j, std::int64_t n, std::int64_t d, std::int64_t& lo,
+                     std::int64_t& hi) {
+      const std::int64_t t0 = std::max(j * Q, A0), t1 = (j + 1) * Q, den = Q * d;
+      lo = (C0 * d + n * (t0 - A0)) / den;
+      hi = (C0 * d + n * (t1 - A0) + den - 1) / den - 1;
+    };
+    for (std::int64_t j = 0; j < depth; ++j) {
+      // The low end: a ray that enters a wall takes every steeper ray up to the wall's near
+      // upper corner with it (in the origin's strip, every steeper ray of the octant).
+      for (;;) {
+        std::int64_t lo = 0, hi = -1, xb = -1;
+        cells(j, an, ad, lo, hi);
+        for (std::int64_t i = lo; i <= hi; ++i) {
+          if (blocked_at(i, j)) {
+            xb = i;
+            break;
+          }
+        }
+        if (xb < 0) break;
+        if (j == 0) return;
+        an = (xb + 1) * Q - C0;
+        ad = j * Q - A0;
+        if (empty()) return;
+      }
+      // The high end, mirrored: down to the wall's far lower corner.
+      for (;;) {
+        std::int64_t lo = 0, hi = -1, xb = -1;
+        cells(j, bn, bd, lo, hi);
+        for (std::int64_t i = hi; i >= lo; --i) {
+          if (blocked_at(i, j)) {
+            xb = i;
+            break;
+          }
+        }
+        if (xb < 0) break;
+        bn = xb * Q - C0;
+        bd = (j + 1) * Q - A0;
+        if (empty()) return;
+      }
+      // Lattice points on the strip's far line with a slope in the cone.
+      const std::int64_t L = (j + 1) * Q - A0;
+      const std::int64_t klo = (C0 * ad + an * L + Q * ad - 1) / (Q * ad);
+      const std::int64_t khi = (C0 * bd + bn * L) / (Q * bd);
+      if (klo > khi) continue;
+      auto take = [&](std::uint32_t v, bool) { f(v); };
+      const std::int64_t line = line_of(J0, j + 1, sa);
+      const std::int64_t c0 = line_of(I0, klo, sc), c1 = line_of(I0, khi, sc);
+      if (shallow) {
+        in_column(line, std::min(c0, c1), std::max(c0, c1), false, take);
+      } else {
+        in_row(line, std::min(c0, c1), std::max(c0, c1), false, take);
+      }
+    }
+  }
+
+  /// An axis-parallel segment at perpendicular coordinate v from u0 to u1 (0 <= u0 < u1, units
+  /// of 1/S), in a matrix whose rows are indexed by the perpendicular cell coordinate.
+  template <std::int64_t S>
   [[nodiscard]] bool axis(const exact::BitRows& m, std::int64_t v, std::int64_t u0,
                           std::int64_t u1) const noexcept {
-    const int c0 = static_cast<int>(exact::floor_half(u0));
-    const int c1 = static_cast<int>(exact::floor_half(u1 + 1)) - 1;  // ceil(u1/2) - 1
-    if ((v & 1) != 0) return !m.any(static_cast<int>(v / 2), c0, c1);
+    const int c0 = static_cast<int>(u0 / S);
+    const int c1 = static_cast<int>((u1 + S - 1) / S) - 1;
+    if (v % S != 0) return !m.any(static_cast<int>(v / S), c0, c1);
     // On a grid line: never walls on both sides of a unit edge, and no squeeze in between.
-    const int r1 = static_cast<int>(v / 2) - 1, r2 = r1 + 1;
+    const int r1 = static_cast<int>(v / S) - 1, r2 = r1 + 1;
     if (m.any_both(r1, r2, c0, c1)) return false;
     if (check_pinch) {
       for (int k = c0 + 1; k <= c1; ++k) {
@@ -388,8 +505,10 @@ struct ExactCache {
     return true;
   }
 
-  /// The open squares a non-axis segment meets, strip by strip along its shorter axis. Mirrors
-  /// make both steps positive; u runs along the strips (the longer axis), v across.
+  /// The open squares a non-axis segment meets, strip by strip along its shorter axis, and the
+  /// squeezes at the lattice points strictly inside it (all on strip boundaries). Mirrors make
+  /// both steps positive; u runs along the strips (the longer axis), v across; units of 1/S.
+  template <std::int64_t S>
   [[nodiscard]] bool strips(std::int64_t ax, std::int64_t ay, std::int64_t dx,
                             std::int64_t dy) const noexcept {
     const bool steep = std::abs(dy) > std::abs(dx);
@@ -398,33 +517,40 @@ struct ExactCache {
     std::int64_t du = steep ? dy : dx, dv = steep ? dx : dy;
     const std::int64_t U = m.cols, V = m.rows;
     const bool mu = du < 0, mv = dv < 0;
-    if (mu) u0 = 2 * U - u0, du = -du;
-    if (mv) v0 = 2 * V - v0, dv = -dv;
+    if (mu) u0 = S * U - u0, du = -du;
+    if (mv) v0 = S * V - v0, dv = -dv;
     auto hit = [&](std::int64_t j, std::int64_t lo, std::int64_t hi) {
       const int r = static_cast<int>(mv ? V - 1 - j : j);
       return mu ? m.any(r, static_cast<int>(U - 1 - hi), static_cast<int>(U - 1 - lo))
                 : m.any(r, static_cast<int>(lo), static_cast<int>(hi));
     };
-    // Strip j covers v in [2j, 2j+2]; there the segment's u runs between u(v) at the strip's
-    // ends, u(v) = N(v) / dv with N(v) = u0*dv + (v - v0)*du >= 0, and the cells it crosses
-    // are floor(u_lo / 2) .. ceil(u_hi / 2) - 1.
-    const std::int64_t j0 = v0 / 2, j1 = (v0 + dv + 1) / 2 - 1;
+    // A lattice point (lu, lv) of the mirrored frame.
+    auto squeeze = [&](std::int64_t lu, std::int64_t lv) {
+      const auto a = static_cast<int>(mu ? U - lu : lu), b = static_cast<int>(mv ? V - lv : lv);
+      return steep ? pinch_at(b, a) : pinch_at(a, b);
+    };
+    // Strip j covers v in [S j, S j + S]; there the segment's u runs between u(v) at the
+    // strip's ends, u(v) = N(v) / dv with N(v) = u0*dv + (v - v0)*du >= 0, and the cells it
+    // crosses are floor(u_lo / S) .. ceil(u_hi / S) - 1. Where u is a multiple of S on a strip
+    // boundary, the segment passes through a lattice point.
+    const std::int64_t j0 = v0 / S, j1 = (v0 + dv + S - 1) / S - 1;
     const std::int64_t u1 = u0 + du;
-    std::int64_t lo = u0 / 2;
+    std::int64_t lo = u0 / S;
     if (j0 < j1) {
-      const std::int64_t D = 2 * dv;
-      const std::int64_t N = u0 * dv + (2 * (j0 + 1) - v0) * du;
+      const std::int64_t D = S * dv;
+      const std::int64_t N = u0 * dv + (S * (j0 + 1) - v0) * du;
       std::int64_t q = N / D, r = N % D;
-      const std::int64_t qs = (2 * du) / D, rs = (2 * du) % D;
+      const std::int64_t qs = (S * du) / D, rs = (S * du) % D;
       for (std::int64_t j = j0; j < j1; ++j) {
         if (hit(j, lo, q + (r != 0) - 1)) return false;
+        if (r == 0 && check_pinch && squeeze(q, j + 1)) return false;
         lo = q;
         q += qs;
         r += rs;
         if (r >= D) r -= D, ++q;
       }
     }
-    return !hit(j1, lo, (u1 + 1) / 2 - 1);
+    return !hit(j1, lo, (u1 + S - 1) / S - 1);
   }
 };
 
@@ -435,18 +561,19 @@ void destroy(ExactCache* p) noexcept {
 std::size_t bytes_of(const ExactCache& c) noexcept {
   return sizeof(ExactCache) + capacity_bytes(c.by_row.bits) + capacity_bytes(c.by_col.bits) +
          capacity_bytes(c.vx) + capacity_bytes(c.vy) + capacity_bytes(c.vclass) +
-         capacity_bytes(c.row_first) + capacity_bytes(c.col_first) + capacity_bytes(c.by_column) +
-         capacity_bytes(c.adj_begin) + capacity_bytes(c.adj_end) + capacity_bytes(c.adj) +
-         c.side.bytes() + capacity_bytes(c.chain);
+         capacity_bytes(c.vwx) + capacity_bytes(c.vwy) + capacity_bytes(c.row_first) +
+         capacity_bytes(c.col_first) + capacity_bytes(c.by_column) + capacity_bytes(c.adj_begin) +
+         capacity_bytes(c.adj_end) + capacity_bytes(c.adj) + c.side.bytes() +
+         capacity_bytes(c.chain) + capacity_bytes(c.goal_seen);
 }
 
 namespace {
 
-/// The free cell touching lattice point (X, Y) on the outside of the bend prev -> P -> next
-/// (doubled coordinates): the one whose diagonal points most against the bend's inside.
+/// The free cell touching lattice point P on the outside of the bend prev -> P -> next (units
+/// of 1/kPointScale): the one whose diagonal points most against the bend's inside.
 Cell outside_cell(const ExactCache& c, std::int64_t px, std::int64_t py, std::int64_t ax,
                   std::int64_t ay, std::int64_t bx, std::int64_t by) {
-  const int X = static_cast<int>(px / 2), Y = static_cast<int>(py / 2);
+  const int X = static_cast<int>(px / kPointScale), Y = static_cast<int>(py / kPointScale);
   const double ux = static_cast<double>(ax - px), uy = static_cast<double>(ay - py);
   const double wx = static_cast<double>(bx - px), wy = static_cast<double>(by - py);
   const double lu = std::hypot(ux, uy), lw = std::hypot(wx, wy);
@@ -480,33 +607,81 @@ Cell trace_cell(const ExactCache& c, std::uint32_t v) {
 
 }  // namespace
 
+std::optional<ExactPoint> exact_point(const Grid& g, Point p) noexcept {
+  if (!std::isfinite(p.x) || !std::isfinite(p.y)) return std::nullopt;
+  if (p.x < 0 || p.y < 0 || p.x > g.width() || p.y > g.height()) return std::nullopt;
+  ExactPoint e;
+  e.x = std::llround(p.x * kPointScale);
+  e.y = std::llround(p.y * kPointScale);
+  // The cells whose closed square holds the point: one, two (on an edge) or four (a corner).
+  const std::int64_t cx = e.x / kPointScale, cy = e.y / kPointScale;
+  const bool on_x = e.x % kPointScale == 0, on_y = e.y % kPointScale == 0;
+  for (int k = 0; k < 4; ++k) {
+    const std::int64_t x = cx - ((k & 1) != 0 && on_x ? 1 : 0);
+    const std::int64_t y = cy - ((k & 2) != 0 && on_y ? 1 : 0);
+    const Cell c{static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)};
+    if (g.in_bounds(c) && g.passable(c)) {
+      e.cell = c;
+      return e;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ExactPoint> exact_corner(const Grid& g, Cell c) noexcept {
+  if (!g.in_bounds(c) || !g.passable(c)) return std::nullopt;
+  ExactPoint e;
+  e.x = std::int64_t{c.x} * kPointScale;
+  e.y = std::int64_t{c.y} * kPointScale;
+  e.cell = c;
+  e.qx = 1;
+  e.qy = 1;
+  return e;
+}
+
 template <class L>
-Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t,
-                          Pathfinder::Workspace& ws, Result& out, L& listener) {
+Status run_anyangle_exact_points(const Grid& grid, const Options& o, const ExactPoint& sp,
+                                 const ExactPoint& tp, Pathfinder::Workspace& ws, Result& out,
+                                 L& listener) {
+  constexpr std::int64_t Q = kPointScale;
   Stats& st = out.stats;
-  const Cell sc = grid.cell(s), tc = grid.cell(t);
-  if (s == t) {
+  const Cell sc = sp.cell, tc = tp.cell;
+  const NodeId s = grid.id(sc), t = grid.id(tc);
+  auto point = [](std::int64_t x, std::int64_t y) {
+    return Point{static_cast<double>(x) / Q, static_cast<double>(y) / Q};
+  };
+  if (sp.x == tp.x && sp.y == tp.y) {
     st.generated = st.expanded = st.peak_open = 1;
     if constexpr (L::enabled) {
       listener.opened(s, s, 0.0, 0.0, 0);
       listener.closed(s, 0);
     }
     out.path.push_back(sc);
-    out.points.push_back(centre(sc));
+    out.points.push_back(point(sp.x, sp.y));
     return Status::found;
   }
   if (!ws.exact) ws.exact.reset(new ExactCache);
   ExactCache& c = *ws.exact;
   if (!c.up_to_date(grid, o.moves.diagonal)) c.build(grid, o.moves.diagonal);
 
-  const std::int64_t sx = 2 * std::int64_t{sc.x} + 1, sy = 2 * std::int64_t{sc.y} + 1;
-  const std::int64_t tx = 2 * std::int64_t{tc.x} + 1, ty = 2 * std::int64_t{tc.y} + 1;
+  const std::int64_t sx = sp.x, sy = sp.y, tx = tp.x, ty = tp.y;
   auto dist = [](std::int64_t dx, std::int64_t dy) {
-    return 0.5 * std::sqrt(static_cast<double>(dx * dx + dy * dy));
+    return std::sqrt(static_cast<double>(dx * dx + dy * dy)) / Q;
+  };
+  // The competition's rule for an endpoint on a squeeze: only through its own quadrant
+  // (direction from the endpoint).
+  auto restricted = [&](const ExactPoint& e) {
+    return (e.qx != 0 || e.qy != 0) && c.check_pinch && e.x % Q == 0 && e.y % Q == 0 &&
+           c.pinch_at(static_cast<int>(e.x / Q), static_cast<int>(e.y / Q));
+  };
+  const bool s_restricted = restricted(sp), t_restricted = restricted(tp);
+  auto through = [](const ExactPoint& e, bool r, std::int64_t dx, std::int64_t dy) {
+    return !r || (dx * e.qx >= 0 && dy * e.qy >= 0);
   };
 
   ++st.los_checks;
-  const bool direct = c.visible(sx, sy, tx, ty);
+  const bool direct = through(sp, s_restricted, tx - sx, ty - sy) &&
+                      through(tp, t_restricted, sx - tx, sy - ty) && c.visible_s<Q>(sx, sy, tx, ty);
   if constexpr (L::enabled) {
     const double d = dist(tx - sx, ty - sy);
     listener.opened(s, s, 0.0, d, 0);
@@ -523,20 +698,38 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
     }
     out.path.push_back(sc);
     out.path.push_back(tc);
-    out.points.push_back(centre(sc));
-    out.points.push_back(centre(tc));
+    out.points.push_back(point(sx, sy));
+    out.points.push_back(point(tx, ty));
     return Status::found;
   }
   const std::size_t nv = c.vertex_count();
   if (nv > exact::kMaxVertices) return Status::node_limit;
 
   const auto S = static_cast<std::uint32_t>(nv), T = S + 1;
-  auto px = [&](std::uint32_t v) { return v < S ? 2 * std::int64_t{c.vx[v]} : v == S ? sx : tx; };
-  auto py = [&](std::uint32_t v) { return v < S ? 2 * std::int64_t{c.vy[v]} : v == S ? sy : ty; };
+  auto px = [&](std::uint32_t v) { return v < S ? Q * c.vx[v] : v == S ? sx : tx; };
+  auto py = [&](std::uint32_t v) { return v < S ? Q * c.vy[v] : v == S ? sy : ty; };
   auto h = [&](std::uint32_t v) { return dist(px(v) - tx, py(v) - ty); };
   auto node = [&](std::uint32_t v) -> NodeId {
     return v == S ? s : v == T ? t : grid.id(trace_cell(c, v));
   };
+
+  // The vertices that see the goal, marked before the search by one shadowcast from it.
+  if (c.goal_seen.size() != nv) c.goal_seen.assign(nv, 0);
+  if (++c.goal_stamp == 0) {
+    std::fill(c.goal_seen.begin(), c.goal_seen.end(), 0);
+    c.goal_stamp = 1;
+  }
+  const std::uint32_t stamp = c.goal_stamp;
+  {
+    auto mark = [&](std::uint32_t v) {
+      if (c.goal_seen[v] == stamp) return;
+      const std::int64_t dx = Q * c.vx[v] - tx, dy = Q * c.vy[v] - ty;
+      if ((dx == 0 && dy == 0) || !c.taut(v, dx, dy) || !through(tp, t_restricted, dx, dy)) return;
+      ++st.los_checks;
+      if (c.visible_s<Q>(tx, ty, Q * c.vx[v], Q * c.vy[v])) c.goal_seen[v] = stamp;
+    };
+    c.from_point(tx, ty, mark);
+  }
 
   Side& side = c.side;
   side.begin(nv + 2);
@@ -581,16 +774,18 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
       break;
     }
     const double gu = side.nodes[u].g;
-    const std::int64_t ux = px(u), uy = py(u);
     if (u == S) {
-      for (std::uint32_t v = 0; v < S; ++v) {
-        const std::int64_t vx = 2 * std::int64_t{c.vx[v]}, vy = 2 * std::int64_t{c.vy[v]};
-        if (!c.taut(v, vx - ux, vy - uy)) continue;
+      auto start_edge = [&](std::uint32_t v) {
+        const std::int64_t dx = Q * c.vx[v] - sx, dy = Q * c.vy[v] - sy;
+        if (!c.taut(v, dx, dy) || !through(sp, s_restricted, dx, dy)) return;
+        if (side.state(v) >= side.gen) return;  // reported twice (an octant's boundary)
         ++st.los_checks;
-        if (c.visible(ux, uy, vx, vy)) relax(v, u, dist(vx - ux, vy - uy));
-      }
+        if (c.visible_s<Q>(sx, sy, Q * c.vx[v], Q * c.vy[v])) relax(v, u, dist(dx, dy));
+      };
+      c.from_point(sx, sy, start_edge);
       continue;
     }
+    const std::int64_t ux = 2 * std::int64_t{c.vx[u]}, uy = 2 * std::int64_t{c.vy[u]};
     if (c.adj_begin[u] == exact::kUnknown) {
       const auto first = static_cast<std::uint32_t>(c.adj.size());
       c.candidates(u, [&](std::uint32_t v, bool known) {
@@ -603,15 +798,33 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
       c.adj_begin[u] = first;
       c.adj_end[u] = static_cast<std::uint32_t>(c.adj.size());
     }
+    // Tautness at u given its parent: a shortest path through u wraps around u's wall, so the
+    // wall lies inside the angle between the way back (a) and the way on (b); a path that
+    // turns the other way, or back, is cut short near u. Exact: a successor pruned here is
+    // reached more cheaply by another way, whatever parent of equal cost u kept.
+    const std::uint32_t pu = side.nodes[u].parent;
+    const std::int64_t ax = pu == S ? sx - Q * c.vx[u] : 2 * std::int64_t{c.vx[pu]} - ux;
+    const std::int64_t ay = pu == S ? sy - Q * c.vy[u] : 2 * std::int64_t{c.vy[pu]} - uy;
+    const std::int64_t wx = c.vwx[u], wy = c.vwy[u];
+    const bool prune = (ax != 0 || ay != 0) && (wx != 0 || wy != 0);
+    const std::int64_t aw = ax * wy - ay * wx;
     for (std::uint32_t i = c.adj_begin[u]; i < c.adj_end[u]; ++i) {
       const std::uint32_t v = c.adj[i];
-      relax(v, u, gu + dist(2 * std::int64_t{c.vx[v]} - ux, 2 * std::int64_t{c.vy[v]} - uy));
+      const std::int64_t bx = 2 * std::int64_t{c.vx[v]} - ux, by = 2 * std::int64_t{c.vy[v]} - uy;
+      if (prune) {
+        const std::int64_t ab = ax * by - ay * bx;
+        if (ab == 0) {
+          if (ax * bx + ay * by >= 0) continue;  // back the way it came
+        } else {
+          const std::int64_t wb = wx * by - wy * bx;
+          if ((ab > 0) != (aw > 0) || (ab > 0) != (wb > 0)) continue;
+        }
+      }
+      relax(v, u, gu + 0.5 * std::sqrt(static_cast<double>(bx * bx + by * by)));
     }
-    if (c.taut(u, tx - ux, ty - uy) && !side.closed(T)) {
-      ++st.los_checks;
-      const bool v = c.visible(ux, uy, tx, ty);
-      if constexpr (L::enabled) listener.line_of_sight(node(u), t, v);
-      if (v) relax(T, u, gu + dist(tx - ux, ty - uy));
+    if (c.goal_seen[u] == stamp) {
+      if constexpr (L::enabled) listener.line_of_sight(node(u), t, true);
+      relax(T, u, gu + h(u));
     }
   }
   if (status != Status::found) return status;
@@ -637,7 +850,7 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
   chain.resize(k);
   for (std::size_t i = 0; i < chain.size(); ++i) {
     const std::uint32_t v = chain[i];
-    out.points.push_back({static_cast<double>(px(v)) / 2, static_cast<double>(py(v)) / 2});
+    out.points.push_back(point(px(v), py(v)));
     if (v == S) {
       out.path.push_back(sc);
     } else if (v == T) {
@@ -656,9 +869,28 @@ Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t
   return status;
 }
 
+template <class L>
+Status run_anyangle_exact(const Grid& grid, const Options& o, NodeId s, NodeId t,
+                          Pathfinder::Workspace& ws, Result& out, L& listener) {
+  auto centre_of = [&](NodeId id) {
+    ExactPoint e;
+    e.cell = grid.cell(id);
+    e.x = std::int64_t{e.cell.x} * kPointScale + kPointScale / 2;
+    e.y = std::int64_t{e.cell.y} * kPointScale + kPointScale / 2;
+    return e;
+  };
+  return run_anyangle_exact_points(grid, o, centre_of(s), centre_of(t), ws, out, listener);
+}
+
 template Status run_anyangle_exact(const Grid&, const Options&, NodeId, NodeId,
                                    Pathfinder::Workspace&, Result&, NullListener&);
 template Status run_anyangle_exact(const Grid&, const Options&, NodeId, NodeId,
                                    Pathfinder::Workspace&, Result&, DynamicListener&);
+template Status run_anyangle_exact_points(const Grid&, const Options&, const ExactPoint&,
+                                          const ExactPoint&, Pathfinder::Workspace&, Result&,
+                                          NullListener&);
+template Status run_anyangle_exact_points(const Grid&, const Options&, const ExactPoint&,
+                                          const ExactPoint&, Pathfinder::Workspace&, Result&,
+                                          DynamicListener&);
 
 }  // namespace pathlab::search::detail

@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <optional>
 #include <vector>
 
 #if defined(__linux__)
@@ -608,6 +609,37 @@ Status run_theta(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Wo
 template <class L>
 Status run_anyangle_exact(const Grid&, const Options&, NodeId s, NodeId t, Pathfinder::Workspace&,
                           Result&, L&);
+
+/// The resolution of any-angle endpoints that are not cell centres or corners: points are held
+/// exactly as multiples of 1 / kPointScale of a cell, so every geometric test stays exact
+/// integer arithmetic (products stay below 2^56 on maps up to 32768 cells a side).
+inline constexpr std::int64_t kPointScale = 4096;
+
+/// An endpoint of an any-angle query between points (Pathfinder::find_points, find_corners).
+struct ExactPoint {
+  std::int64_t x = 0;  ///< map units times kPointScale
+  std::int64_t y = 0;  ///< map units times kPointScale
+  Cell cell;           ///< a free cell whose closed square holds the point (the path's cell)
+  /// The competition's rule for endpoints on a squeeze (two walls touching at the point):
+  /// segments leave and arrive only through this quadrant, (+1, +1) being the cell south-east
+  /// of the point. (0, 0): any free direction.
+  std::int8_t qx = 0;
+  std::int8_t qy = 0;
+};
+
+/// The endpoint at point p (map units) on grid g: snapped to the nearest multiple of
+/// 1 / kPointScale; nullopt when not finite, outside the map, or not in the closed square of a
+/// free cell (inside a wall, or on an edge between two walls).
+[[nodiscard]] std::optional<ExactPoint> exact_point(const Grid& g, Point p) noexcept;
+/// The competition's endpoint of cell c: its top-left corner, leaving and arriving through c
+/// itself on a squeeze; nullopt when c is not a free cell of g.
+[[nodiscard]] std::optional<ExactPoint> exact_corner(const Grid& g, Cell c) noexcept;
+
+/// anyangle-exact between two points (find_points, find_corners): out.points starts and ends
+/// at the snapped points; out.path holds their cells.
+template <class L>
+Status run_anyangle_exact_points(const Grid&, const Options&, const ExactPoint& s,
+                                 const ExactPoint& t, Pathfinder::Workspace&, Result&, L&);
 /// subgoal and subgoal-ch (fall back to A* on terrain, other diagonal rules or costs; set
 /// out.note).
 template <class L>
