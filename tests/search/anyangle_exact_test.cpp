@@ -43,16 +43,24 @@ search::Result solve(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t,
   return search::Pathfinder(g, options(a, rule)).find(s, t);
 }
 
-// --- an independent exact segment test, in doubled coordinates ---------------------------------
+// --- an independent exact segment test, in units of 1/kS of a cell ------------------------------
+
+/// Units per cell: the library's resolution of arbitrary endpoints (1/4096 of a cell), so every
+/// point it returns is exact here.
+constexpr std::int64_t kS = 4096;
 
 struct P2 {
-  std::int64_t x, y;  ///< twice the map coordinates: centres odd, lattice corners even
+  std::int64_t x, y;  ///< kS times the map coordinates: lattice corners are multiples of kS
+  friend bool operator==(P2, P2) = default;
 };
-P2 doubled(Point p) {
-  return {std::llround(2 * p.x), std::llround(2 * p.y)};
+P2 scaled(Point p) {
+  return {std::llround(kS * p.x), std::llround(kS * p.y)};
 }
-P2 doubled_centre(Cell c) {
-  return {2 * std::int64_t{c.x} + 1, 2 * std::int64_t{c.y} + 1};
+P2 scaled_centre(Cell c) {
+  return {kS * c.x + kS / 2, kS * c.y + kS / 2};
+}
+Point unscaled(P2 p) {
+  return {static_cast<double>(p.x) / kS, static_cast<double>(p.y) / kS};
 }
 
 bool wall(const grid::Grid& g, std::int64_t x, std::int64_t y) {
@@ -86,8 +94,8 @@ bool meets_open_square(P2 a, P2 b, std::int64_t cx, std::int64_t cy) {
     if (less(f2, hi)) hi = f2;
     return true;
   };
-  if (!clip(a.x, b.x - a.x, 2 * cx, 2 * cx + 2)) return false;
-  if (!clip(a.y, b.y - a.y, 2 * cy, 2 * cy + 2)) return false;
+  if (!clip(a.x, b.x - a.x, kS * cx, kS * cx + kS)) return false;
+  if (!clip(a.y, b.y - a.y, kS * cy, kS * cy + kS)) return false;
   return less(lo, hi);
 }
 
@@ -95,28 +103,31 @@ bool meets_open_square(P2 a, P2 b, std::int64_t cx, std::int64_t cy) {
 /// grid edge it runs along has walls on both sides, and (unless `always`) no lattice point
 /// strictly inside it is a squeeze.
 bool segment_ok(const grid::Grid& g, DiagonalRule rule, P2 a, P2 b) {
-  const std::int64_t x0 = std::min(a.x, b.x) / 2 - 1, x1 = std::max(a.x, b.x) / 2 + 1;
-  const std::int64_t y0 = std::min(a.y, b.y) / 2 - 1, y1 = std::max(a.y, b.y) / 2 + 1;
+  const std::int64_t x0 = std::min(a.x, b.x) / kS - 1, x1 = std::max(a.x, b.x) / kS + 1;
+  const std::int64_t y0 = std::min(a.y, b.y) / kS - 1, y1 = std::max(a.y, b.y) / kS + 1;
   for (std::int64_t cy = y0; cy <= y1; ++cy) {
     for (std::int64_t cx = x0; cx <= x1; ++cx) {
       if (wall(g, cx, cy) && meets_open_square(a, b, cx, cy)) return false;
     }
   }
-  if (a.x == b.x && a.x % 2 == 0) {
-    for (std::int64_t y = std::min(a.y, b.y); y < std::max(a.y, b.y); y += 2) {
-      if (wall(g, a.x / 2 - 1, y / 2) && wall(g, a.x / 2, y / 2)) return false;
+  // Along a grid line: every unit edge it overlaps (cells lo..hi along the line).
+  if (a.x == b.x && a.x % kS == 0) {
+    const std::int64_t lo = std::min(a.y, b.y) / kS, hi = (std::max(a.y, b.y) + kS - 1) / kS - 1;
+    for (std::int64_t y = lo; y <= hi; ++y) {
+      if (wall(g, a.x / kS - 1, y) && wall(g, a.x / kS, y)) return false;
     }
   }
-  if (a.y == b.y && a.y % 2 == 0) {
-    for (std::int64_t x = std::min(a.x, b.x); x < std::max(a.x, b.x); x += 2) {
-      if (wall(g, x / 2, a.y / 2 - 1) && wall(g, x / 2, a.y / 2)) return false;
+  if (a.y == b.y && a.y % kS == 0) {
+    const std::int64_t lo = std::min(a.x, b.x) / kS, hi = (std::max(a.x, b.x) + kS - 1) / kS - 1;
+    for (std::int64_t x = lo; x <= hi; ++x) {
+      if (wall(g, x, a.y / kS - 1) && wall(g, x, a.y / kS)) return false;
     }
   }
   if (rule != DiagonalRule::always) {
     const std::int64_t dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
     for (std::int64_t Y = y0; Y <= y1 + 1; ++Y) {
       for (std::int64_t X = x0; X <= x1 + 1; ++X) {
-        const std::int64_t px = 2 * X - a.x, py = 2 * Y - a.y;
+        const std::int64_t px = kS * X - a.x, py = kS * Y - a.y;
         const std::int64_t dot = px * dx + py * dy;
         if (px * dy - py * dx == 0 && dot > 0 && dot < len2 && squeeze(g, X, Y)) return false;
       }
@@ -125,15 +136,33 @@ bool segment_ok(const grid::Grid& g, DiagonalRule rule, P2 a, P2 b) {
   return true;
 }
 
-/// Brute-force optimum: Dijkstra over the two centres and every lattice point of the map (but
-/// squeezes, which a path may not pass through unless `always`), joined when segment_ok.
-double brute_force(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t) {
-  std::vector<P2> nodes{doubled_centre(s), doubled_centre(t)};
+/// The competition's rule for corner endpoints (find_corners): an endpoint on a squeeze leaves
+/// and arrives only through the south-east quadrant, the cell it names.
+bool corner_rule_ok(const grid::Grid& g, DiagonalRule rule, P2 e, P2 other) {
+  if (rule == DiagonalRule::always || e.x % kS != 0 || e.y % kS != 0) return true;
+  if (!squeeze(g, e.x / kS, e.y / kS)) return true;
+  return other.x >= e.x && other.y >= e.y;
+}
+
+/// Brute-force optimum: Dijkstra over the two endpoints and every lattice point of the map (but
+/// squeezes, which a path may not pass through unless `always`), joined when segment_ok; with
+/// `corners`, the endpoints also obey corner_rule_ok.
+double brute_force(const grid::Grid& g, DiagonalRule rule, P2 s, P2 t, bool corners = false) {
+  std::vector<P2> nodes{s, t};
   for (int Y = 0; Y <= g.height(); ++Y) {
     for (int X = 0; X <= g.width(); ++X) {
-      if (rule == DiagonalRule::always || !squeeze(g, X, Y)) nodes.push_back({2 * X, 2 * Y});
+      if (rule == DiagonalRule::always || !squeeze(g, X, Y)) nodes.push_back({kS * X, kS * Y});
     }
   }
+  auto edge_ok = [&](std::size_t u, std::size_t v) {
+    if (!segment_ok(g, rule, nodes[u], nodes[v])) return false;
+    if (!corners) return true;
+    const auto end_ok = [&](std::size_t e, std::size_t o) {
+      return e > 1 || corner_rule_ok(g, rule, nodes[e], nodes[o]);
+    };
+    return end_ok(u, v) && end_ok(v, u);
+  };
+  if (s == t) return 0;
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> dist(nodes.size(), inf);
   std::vector<bool> done(nodes.size(), false);
@@ -147,16 +176,19 @@ double brute_force(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t) {
     if (u == 1) return dist[1];
     done[u] = true;
     for (std::size_t v = 0; v < nodes.size(); ++v) {
-      if (done[v] || !segment_ok(g, rule, nodes[u], nodes[v])) continue;
-      const double dx = static_cast<double>(nodes[v].x - nodes[u].x) / 2;
-      const double dy = static_cast<double>(nodes[v].y - nodes[u].y) / 2;
+      if (done[v] || !edge_ok(u, v)) continue;
+      const double dx = static_cast<double>(nodes[v].x - nodes[u].x) / kS;
+      const double dy = static_cast<double>(nodes[v].y - nodes[u].y) / kS;
       dist[v] = std::min(dist[v], dist[u] + std::hypot(dx, dy));
     }
   }
 }
+double brute_force(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t) {
+  return brute_force(g, rule, scaled_centre(s), scaled_centre(t));
+}
 
 double length(P2 a, P2 b) {
-  return std::hypot(static_cast<double>(b.x - a.x) / 2, static_cast<double>(b.y - a.y) / 2);
+  return std::hypot(static_cast<double>(b.x - a.x) / kS, static_cast<double>(b.y - a.y) / kS);
 }
 
 /// A faster reference for larger grids: shortest paths around polygons bend only at convex
@@ -175,7 +207,7 @@ struct CornerReference {
         const int walls =
             wall(g, X - 1, Y - 1) + wall(g, X, Y - 1) + wall(g, X - 1, Y) + wall(g, X, Y);
         if (walls == 1 || (walls == 2 && squeeze(g, X, Y) && rule == DiagonalRule::always)) {
-          corners.push_back({2 * X, 2 * Y});
+          corners.push_back({kS * X, kS * Y});
         }
       }
     }
@@ -198,8 +230,8 @@ struct CornerReference {
     }
   }
 
-  double operator()(Cell s, Cell t) const {
-    const P2 a = doubled_centre(s), b = doubled_centre(t);
+  double operator()(Cell s, Cell t) const { return (*this)(scaled_centre(s), scaled_centre(t)); }
+  double operator()(P2 a, P2 b) const {
     if (segment_ok(g, rule, a, b)) return length(a, b);
     const std::size_t n = corners.size();
     std::vector<double> from_s(n), to_t(n);
@@ -216,34 +248,54 @@ struct CornerReference {
   }
 };
 
-/// Everything a found result must satisfy, whatever its length.
-void check_result(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t, const search::Result& r) {
+/// Whether free cell c's closed square holds point p.
+bool holds(Cell c, P2 p) {
+  return kS * c.x <= p.x && p.x <= kS * c.x + kS && kS * c.y <= p.y && p.y <= kS * c.y + kS;
+}
+
+/// Everything a found result between points s and t must satisfy, whatever its length; with
+/// `corners`, the competition's squeeze rule at both ends too.
+void check_points_result(const grid::Grid& g, DiagonalRule rule, P2 s, P2 t,
+                         const search::Result& r, bool corners = false) {
   RC_ASSERT(r.status == Status::found);
   RC_ASSERT(!r.points.empty());
   RC_ASSERT(r.path.size() == r.points.size());
+  RC_ASSERT(scaled(r.points.front()) == s);
+  RC_ASSERT(scaled(r.points.back()) == t);
+  RC_ASSERT(r.points.front() == unscaled(s));
+  RC_ASSERT(r.points.back() == unscaled(t));
+  RC_ASSERT(g.passable(r.path.front()) && holds(r.path.front(), s));
+  RC_ASSERT(g.passable(r.path.back()) && holds(r.path.back(), t));
+  RC_ASSERT(near(r.cost, search::polyline_length(r.points)));
+  for (std::size_t i = 1; i + 1 < r.points.size(); ++i) {
+    // Corners are lattice points, each with a free cell of path touching it.
+    const P2 p = scaled(r.points[i]);
+    RC_ASSERT(p.x % kS == 0 && p.y % kS == 0);
+    RC_ASSERT(unscaled(p) == r.points[i]);
+    const Cell c = r.path[i];
+    RC_ASSERT(g.passable(c));
+    RC_ASSERT(holds(c, p));
+    if (rule != DiagonalRule::always) RC_ASSERT(!squeeze(g, p.x / kS, p.y / kS));
+    // A real bend: corners the path runs straight through are not listed.
+    const P2 a = scaled(r.points[i - 1]), b = scaled(r.points[i + 1]);
+    RC_ASSERT((p.x - a.x) * (b.y - p.y) - (p.y - a.y) * (b.x - p.x) != 0);
+  }
+  for (std::size_t i = 1; i < r.points.size(); ++i) {
+    RC_ASSERT(segment_ok(g, rule, scaled(r.points[i - 1]), scaled(r.points[i])));
+  }
+  if (corners && r.points.size() > 1) {
+    RC_ASSERT(corner_rule_ok(g, rule, s, scaled(r.points[1])));
+    RC_ASSERT(corner_rule_ok(g, rule, t, scaled(r.points[r.points.size() - 2])));
+  }
+}
+
+/// Everything a found result between the centres of s and t must satisfy.
+void check_result(const grid::Grid& g, DiagonalRule rule, Cell s, Cell t, const search::Result& r) {
+  check_points_result(g, rule, scaled_centre(s), scaled_centre(t), r);
   RC_ASSERT(r.points.front() == centre(s));
   RC_ASSERT(r.points.back() == centre(t));
   RC_ASSERT(r.path.front() == s);
   RC_ASSERT(r.path.back() == t);
-  RC_ASSERT(near(r.cost, search::polyline_length(r.points)));
-  for (std::size_t i = 1; i + 1 < r.points.size(); ++i) {
-    // Corners are lattice points, each with a free cell of path touching it.
-    const P2 p = doubled(r.points[i]);
-    RC_ASSERT(p.x % 2 == 0 && p.y % 2 == 0);
-    RC_ASSERT((Point{p.x / 2.0, p.y / 2.0}) == r.points[i]);
-    const Cell c = r.path[i];
-    RC_ASSERT(g.passable(c));
-    const bool touches =
-        (c.x == p.x / 2 || c.x == p.x / 2 - 1) && (c.y == p.y / 2 || c.y == p.y / 2 - 1);
-    RC_ASSERT(touches);
-    if (rule != DiagonalRule::always) RC_ASSERT(!squeeze(g, p.x / 2, p.y / 2));
-    // A real bend: corners the path runs straight through are not listed.
-    const P2 a = doubled(r.points[i - 1]), b = doubled(r.points[i + 1]);
-    RC_ASSERT((p.x - a.x) * (b.y - p.y) - (p.y - a.y) * (b.x - p.x) != 0);
-  }
-  for (std::size_t i = 1; i < r.points.size(); ++i) {
-    RC_ASSERT(segment_ok(g, rule, doubled(r.points[i - 1]), doubled(r.points[i])));
-  }
 }
 
 /// A value drawn uniformly from [lo, hi) whatever the current size (inRange is size-scaled:
@@ -581,5 +633,212 @@ TEST(AnyAngleExact, MovingAiArenaScenarios) {
     const auto t = theta.find(e.start, e.goal);
     ASSERT_EQ(t.status, Status::found);
     EXPECT_LE(r.cost, t.cost + 1e-9) << "line " << e.line;
+  }
+}
+
+// --- endpoints anywhere: find_points and the competition's corners (find_corners) -------------
+
+namespace {
+
+/// A point of free cell c: its centre, a corner, a point of an edge or any point inside, in
+/// units of 1/kS (so the library holds it exactly).
+P2 draw_point_in(Cell c) {
+  auto offset = [] {
+    switch (uniform(0, 4)) {
+      case 0:
+        return kS / 2;
+      case 1:
+        return std::int64_t{0};
+      case 2:
+        return kS;
+      default:
+        return uniform<std::int64_t>(0, kS + 1);
+    }
+  };
+  return {kS * c.x + offset(), kS * c.y + offset()};
+}
+
+search::Result find_points(search::Pathfinder& f, P2 s, P2 t) {
+  search::Result r;
+  f.find_points(unscaled(s), unscaled(t), r);
+  return r;
+}
+
+}  // namespace
+
+RC_GTEST_PROP(AnyAngleExactProperty, PointsAnywhereMatchBruteForceOnTinyGrids, ()) {
+  const ExactCase c = draw_case(6);
+  search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
+  const auto cells = passable_cells(c.grid);
+  for (int q = 0; q < 3; ++q) {
+    const P2 s = draw_point_in(q == 0 ? c.start : cells[uniform<std::size_t>(0, cells.size())]);
+    const P2 t = draw_point_in(q == 0 ? c.goal : cells[uniform<std::size_t>(0, cells.size())]);
+    const double want = brute_force(c.grid, c.rule, s, t);
+    const auto r = find_points(f, s, t);
+    RC_LOG() << "rule " << grid::to_string(c.rule) << " (" << s.x << "," << s.y << ")/" << kS
+             << " -> (" << t.x << "," << t.y << ")/" << kS << ": " << to_string(r.status) << " "
+             << r.cost << " want " << want << "\n";
+    if (std::isinf(want)) {
+      RC_ASSERT(r.status == Status::no_path);
+      continue;
+    }
+    check_points_result(c.grid, c.rule, s, t, r);
+    RC_ASSERT(std::abs(r.cost - want) <= 1e-9);
+  }
+}
+
+RC_GTEST_PROP(AnyAngleExactProperty, CornerEndpointsMatchBruteForceOnTinyGrids, ()) {
+  const ExactCase c = draw_case(6);
+  search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
+  const auto cells = passable_cells(c.grid);
+  for (int q = 0; q < 3; ++q) {
+    const Cell sc = q == 0 ? c.start : cells[uniform<std::size_t>(0, cells.size())];
+    const Cell tc = q == 0 ? c.goal : cells[uniform<std::size_t>(0, cells.size())];
+    const P2 s{kS * sc.x, kS * sc.y}, t{kS * tc.x, kS * tc.y};
+    const double want = brute_force(c.grid, c.rule, s, t, true);
+    search::Result r;
+    f.find_corners(sc, tc, r);
+    RC_LOG() << "rule " << grid::to_string(c.rule) << " corner " << sc.x << "," << sc.y << " -> "
+             << tc.x << "," << tc.y << ": " << to_string(r.status) << " " << r.cost << " want "
+             << want << "\n";
+    if (std::isinf(want)) {
+      RC_ASSERT(r.status == Status::no_path);
+      continue;
+    }
+    check_points_result(c.grid, c.rule, s, t, r, true);
+    RC_ASSERT(r.path.front() == sc);
+    RC_ASSERT(r.path.back() == tc);
+    RC_ASSERT(std::abs(r.cost - want) <= 1e-9);
+  }
+}
+
+RC_GTEST_PROP(AnyAngleExactProperty, PointsAnywhereMatchTheCornerGraphOnSparseGrids, ()) {
+  // Longer sight lines from points off the lattice: the shadowcasts from the start and the
+  // goal must report every corner those points see.
+  const int w = uniform(4, 19), h = uniform(4, 19);
+  const grid::Grid g =
+      random_grid(*rc::gen::arbitrary<std::uint32_t>(), w, h, uniform(0, 16), false);
+  const DiagonalRule rule = kRules[uniform<std::size_t>(0, std::size(kRules))];
+  const auto cells = passable_cells(g);
+  RC_PRE(cells.size() >= 2u);
+  const CornerReference reference(g, rule);
+  search::Pathfinder f(g, options(Algorithm::anyangle_exact, rule));
+  for (int q = 0; q < 12; ++q) {
+    const P2 s = draw_point_in(cells[uniform<std::size_t>(0, cells.size())]);
+    const P2 t = draw_point_in(cells[uniform<std::size_t>(0, cells.size())]);
+    const double want = s == t ? 0.0 : reference(s, t);
+    const auto r = find_points(f, s, t);
+    RC_LOG() << "rule " << grid::to_string(rule) << " (" << s.x << "," << s.y << ")/" << kS
+             << " -> (" << t.x << "," << t.y << ")/" << kS << ": " << to_string(r.status) << " "
+             << r.cost << " want " << want << "\n";
+    if (std::isinf(want)) {
+      RC_ASSERT(r.status == Status::no_path);
+      continue;
+    }
+    check_points_result(g, rule, s, t, r);
+    RC_ASSERT(std::abs(r.cost - want) <= 1e-9);
+  }
+}
+
+TEST(AnyAngleExact, PointsOutsideFreeSpaceAreInvalid) {
+  grid::Grid g(4, 3);
+  g.set_blocked(1, 1, true);
+  g.set_blocked(2, 1, true);
+  search::Pathfinder f(g, options(Algorithm::anyangle_exact, DiagonalRule::no_corner_cut));
+  search::Result r;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const Point ok{0.25, 0.75};
+  for (const Point bad : {Point{nan, 1}, Point{1, inf}, Point{-0.01, 1}, Point{4.01, 1},
+                          Point{1, 3.5}, Point{1.5, 1.5}, Point{2, 1.5}}) {
+    // Inside a wall; on the edge between the two walls (x = 2, 1 < y < 2).
+    EXPECT_EQ(f.find_points(bad, ok, r), Status::invalid_input) << bad.x << "," << bad.y;
+    EXPECT_EQ(f.find_points(ok, bad, r), Status::invalid_input) << bad.x << "," << bad.y;
+  }
+  // The map's border and a wall's edge and corner are free space when a free cell touches them.
+  for (const Point good : {Point{0, 0}, Point{4, 3}, Point{1.5, 1}, Point{1, 1}, Point{3, 1.5}}) {
+    EXPECT_EQ(f.find_points(good, ok, r), Status::found) << good.x << "," << good.y;
+    EXPECT_EQ(r.points.front(), good);
+  }
+  // A point is held to 1/4096 of a cell.
+  ASSERT_EQ(f.find_points({0.3, 0.7}, {3.3, 2.7}, r), Status::found);
+  EXPECT_EQ(r.points.front(), (Point{1229.0 / 4096, 2867.0 / 4096}));
+  EXPECT_NEAR(r.points.front().x, 0.3, 0.5 / 4096);
+  // Corner endpoints name free cells.
+  EXPECT_EQ(f.find_corners({1, 1}, {0, 0}, r), Status::invalid_input);
+  EXPECT_EQ(f.find_corners({0, 0}, {4, 0}, r), Status::invalid_input);
+  EXPECT_EQ(f.find_corners({0, 0}, {3, 2}, r), Status::found);
+  EXPECT_EQ(r.points.back(), (Point{3, 2}));
+}
+
+TEST(AnyAngleExact, OtherAlgorithmsTakeCentresOnly) {
+  grid::Grid g(5, 5);
+  g.set_blocked(2, 2, true);
+  search::Pathfinder astar(g, options(Algorithm::astar, DiagonalRule::no_corner_cut));
+  search::Result r;
+  ASSERT_EQ(astar.find_points({0.5, 0.5}, {4.5, 4.5}, r), Status::found);
+  EXPECT_EQ(r.answered_by, Algorithm::astar);
+  EXPECT_EQ(r.cost, astar.find({0, 0}, {4, 4}).cost);
+  EXPECT_EQ(astar.find_points({0.5, 0.5}, {4.25, 4.5}, r), Status::invalid_input);
+  EXPECT_EQ(astar.find_corners({0, 0}, {4, 4}, r), Status::invalid_input);
+  // anyangle-exact on centres is find() between the cells.
+  search::Pathfinder exact(g, options(Algorithm::anyangle_exact, DiagonalRule::no_corner_cut));
+  ASSERT_EQ(exact.find_points({0.5, 0.5}, {4.5, 3.5}, r), Status::found);
+  const auto cells = exact.find({0, 0}, {4, 3});
+  EXPECT_EQ(r.points, cells.points);
+  EXPECT_EQ(r.path, cells.path);
+}
+
+TEST(AnyAngleExact, CornerEndpointOnASqueezeLeavesThroughItsCell) {
+  // Walls (2,1) and (1,2) touch at lattice point (2,2), the corner of free cell (2,2).
+  grid::Grid g(4, 4);
+  g.set_blocked(2, 1, true);
+  g.set_blocked(1, 2, true);
+  search::Pathfinder f(g, options(Algorithm::anyangle_exact, DiagonalRule::no_corner_cut));
+  search::Result r;
+  // As a point, it may head north-west at once: the squeeze is its end, not passed through.
+  ASSERT_EQ(f.find_points({2, 2}, {0, 0}, r), Status::found);
+  EXPECT_NEAR(r.cost, 2 * std::sqrt(2.0), 1e-12);
+  // The competition's corner of cell (2,2) must leave into that cell (south-east), round the
+  // wall (2,1): (2,2) -> (3,2) -> (3,1) -> (0,0). Arriving there is mirrored.
+  ASSERT_EQ(f.find_corners({2, 2}, {0, 0}, r), Status::found);
+  EXPECT_NEAR(r.cost, 2 + std::sqrt(10.0), 1e-12);
+  EXPECT_EQ(r.points, (std::vector<Point>{{2, 2}, {3, 2}, {3, 1}, {0, 0}}));
+  ASSERT_EQ(f.find_corners({0, 0}, {2, 2}, r), Status::found);
+  EXPECT_NEAR(r.cost, 2 + std::sqrt(10.0), 1e-12);
+  // Under `always` the squeeze is open, and the rule does not apply.
+  search::Pathfinder open(g, options(Algorithm::anyangle_exact, DiagonalRule::always));
+  ASSERT_EQ(open.find_corners({2, 2}, {0, 0}, r), Status::found);
+  EXPECT_NEAR(r.cost, 2 * std::sqrt(2.0), 1e-12);
+}
+
+TEST(AnyAngleExact, MovingAiCornerEndpointsNeverBeatTheStraightLine) {
+  const std::string dir = PATHLAB_SHARED_DIR "/benchmarks/movingai/";
+  if (!std::filesystem::exists(dir + "arena.map")) {
+    GTEST_SKIP() << "Moving AI benchmark data not found in " << dir;
+  }
+  const io::Map m = io::load_map(dir + "arena.map");
+  const io::ScenarioFile sc = io::load_scenarios(dir + "arena.map.scen");
+  search::Pathfinder exact(m.grid, options(Algorithm::anyangle_exact, DiagonalRule::no_corner_cut));
+  search::Result r, centres;
+  for (std::size_t i = 0; i < sc.entries.size(); i += 3) {
+    const io::ScenarioEntry& e = sc.entries[i];
+    ASSERT_EQ(exact.find_corners(e.start, e.goal, r), Status::found) << "line " << e.line;
+    EXPECT_EQ(r.points.front(), (Point{double(e.start.x), double(e.start.y)}));
+    EXPECT_EQ(r.points.back(), (Point{double(e.goal.x), double(e.goal.y)}));
+    EXPECT_GE(r.cost, std::hypot(e.goal.x - e.start.x, e.goal.y - e.start.y) - 1e-9);
+    // Every segment certified by the definition's own test.
+    const P2 s{kS * e.start.x, kS * e.start.y}, t{kS * e.goal.x, kS * e.goal.y};
+    for (std::size_t k = 1; k < r.points.size(); ++k) {
+      EXPECT_TRUE(segment_ok(m.grid, DiagonalRule::no_corner_cut, scaled(r.points[k - 1]),
+                             scaled(r.points[k])))
+          << "line " << e.line;
+    }
+    EXPECT_TRUE(corner_rule_ok(m.grid, DiagonalRule::no_corner_cut, s, scaled(r.points[1])));
+    EXPECT_TRUE(corner_rule_ok(m.grid, DiagonalRule::no_corner_cut, t,
+                               scaled(r.points[r.points.size() - 2])));
+    // Centres half a cell away: the two optima differ by at most the two half-diagonals.
+    ASSERT_EQ(exact.find_points(centre(e.start), centre(e.goal), centres), Status::found);
+    EXPECT_LE(std::abs(r.cost - centres.cost), std::sqrt(2.0) + 1e-9) << "line " << e.line;
   }
 }

@@ -135,6 +135,89 @@ Status Pathfinder::find_nearest(Cell start, std::span<const Cell> goals, Result&
   return query(start, goals, out, listener);
 }
 
+bool answers_points(Algorithm a) noexcept {
+  return a == Algorithm::anyangle_exact;
+}
+
+Status Pathfinder::find_points(Point start, Point goal, Result& out,
+                               SearchListener* listener) noexcept {
+  return query_points(start, goal, false, out, listener);
+}
+
+Status Pathfinder::find_corners(Cell start, Cell goal, Result& out,
+                                SearchListener* listener) noexcept {
+  return query_points({static_cast<double>(start.x), static_cast<double>(start.y)},
+                      {static_cast<double>(goal.x), static_cast<double>(goal.y)}, true, out,
+                      listener);
+}
+
+Status Pathfinder::query_points(Point start, Point goal, bool corners, Result& out,
+                                SearchListener* listener) noexcept {
+  const auto t0 = std::chrono::steady_clock::now();
+  // Cell centres with another algorithm: the cell query answers.
+  auto centre_cell = [](Point p, Cell& c) {
+    const double fx = std::floor(p.x), fy = std::floor(p.y);
+    if (!(p.x - fx == 0.5 && p.y - fy == 0.5) || !(std::abs(fx) < 1e9 && std::abs(fy) < 1e9))
+      return false;
+    c = {static_cast<std::int32_t>(fx), static_cast<std::int32_t>(fy)};
+    return true;
+  };
+  Cell sc, tc;
+  if (!answers_points(options_.algorithm) && !corners && centre_cell(start, sc) &&
+      centre_cell(goal, tc)) {
+    return find(sc, tc, out, listener);
+  }
+  out.path.clear();
+  out.points.clear();
+  out.cost = 0;
+  out.stats = Stats{};
+  out.note = {};
+  out.answered_by = options_.algorithm;
+  out.fallback = Fallback::none;
+  out.partial.path.clear();
+  out.partial.cost = 0;
+  out.status = Status::invalid_input;
+  ws_->prep_us = 0;
+  ws_->sliced_active = false;
+  ws_->resume = false;
+  const grid::Grid* gp = valid_search_options(options_) ? searched_grid() : nullptr;
+  if (gp == nullptr || !answers_points(options_.algorithm) || !gp->plain()) return out.status;
+  const grid::Grid& g = *gp;
+  std::optional<detail::ExactPoint> s, t;
+  if (corners) {
+    // find_corners passed whole cells as points.
+    s = detail::exact_corner(
+        g, {static_cast<std::int32_t>(start.x), static_cast<std::int32_t>(start.y)});
+    t = detail::exact_corner(
+        g, {static_cast<std::int32_t>(goal.x), static_cast<std::int32_t>(goal.y)});
+  } else {
+    s = detail::exact_point(g, start);
+    t = detail::exact_point(g, goal);
+  }
+  if (!s || !t) return out.status;
+  try {
+    if (listener != nullptr) {
+      detail::DynamicListener l{g, *listener};
+      out.status = detail::run_anyangle_exact_points(g, options_, *s, *t, *ws_, out, l);
+    } else {
+      detail::NullListener l;
+      out.status = detail::run_anyangle_exact_points(g, options_, *s, *t, *ws_, out, l);
+    }
+  } catch (const std::bad_alloc&) {
+    out.status = Status::invalid_input;
+    out.path.clear();
+    out.points.clear();
+  }
+  out.stats.iterations = 1;
+  if (out.status == Status::found) {
+    out.cost = polyline_length(out.points) * options_.moves.straight_cost();
+  }
+  out.stats.time_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() -
+      ws_->prep_us;
+  return out.status;
+}
+
 Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
                          SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();

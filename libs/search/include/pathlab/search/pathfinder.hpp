@@ -188,6 +188,24 @@ class Pathfinder {
   /// given on a tie). Any goal the unit cannot stand on, or none, is invalid_input.
   Status find_nearest(Cell start, std::span<const Cell> goals, Result& out,
                       SearchListener* listener = nullptr) noexcept;
+  /// An any-angle query between points of free space, in map units (a unit rarely stands on a
+  /// cell centre; (x + 0.5, y + 0.5) is the centre of cell (x, y)): the shortest path of shared
+  /// docs/ALGORITHMS.md's exact any-angle definition from start to goal. Answered by the
+  /// algorithms for which answers_points() holds (anyangle-exact); with any other, both points
+  /// must be cell centres, and find() between those cells answers. Each point is snapped to the
+  /// nearest 1/4096 of a cell (its exact form); out.points starts and ends at the snapped
+  /// points, out.path holds a free cell under each. invalid_input: a point not finite,
+  /// outside the map, inside a wall or on an edge between two walls; off-centre points with
+  /// another algorithm, or on a map that is not a plain square one (Grid::plain).
+  Status find_points(Point start, Point goal, Result& out,
+                     SearchListener* listener = nullptr) noexcept;
+  /// The any-angle competition's endpoints (GPPC 2023 any-angle track, Problem_Definition.md):
+  /// from the top-left corner of cell start to the top-left corner of cell goal, both cells
+  /// free. On a squeeze corner (two walls touching there) the path leaves, and arrives, through
+  /// the named cell's quadrant only. answers_points() algorithms only, on plain square maps
+  /// (else invalid_input).
+  Status find_corners(Cell start, Cell goal, Result& out,
+                      SearchListener* listener = nullptr) noexcept;
   /// Movement range: every cell whose least cost from start is <= budget (start included, cost
   /// within 1e-9 relative), row-major, by Dijkstra bounded by the budget, for the options' unit,
   /// moves and node limit. invalid_input for a bad start or a negative or NaN budget; node_limit
@@ -235,6 +253,8 @@ class Pathfinder {
   friend struct PreparationAccess;  // prepare.hpp's preparation_state and wait_prepared
   Status query(Cell start, std::span<const Cell> goals, Result& out,
                SearchListener* listener) noexcept;
+  Status query_points(Point start, Point goal, bool corners, Result& out,
+                      SearchListener* listener) noexcept;
   const grid::Grid* grid_;
   Options options_;
   std::unique_ptr<Workspace> ws_;
@@ -257,6 +277,10 @@ struct FallbackInfo {
 /// fallback_for(g, o).note: the note (Result::note) a query with these options on this grid
 /// will carry, empty when none.
 [[nodiscard]] std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept;
+
+/// Whether algorithm a answers queries between arbitrary points (Pathfinder::find_points and
+/// find_corners): anyangle-exact.
+[[nodiscard]] bool answers_points(Algorithm a) noexcept;
 
 /// Checks options against the grid: returns a message for a bad weight, node limit or unit.
 [[nodiscard]] std::optional<std::string> validate(const Options& o);
