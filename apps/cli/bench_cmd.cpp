@@ -35,6 +35,7 @@ struct BenchArgs {
   std::uint64_t seed = 1;
   std::string peers;  ///< --peers DIR: the research peers' executables (docs/PEERS.md)
   double peer_timeout = 600;
+  std::string endpoints = "centre";  ///< --endpoints centre|corner
 };
 
 /// A one-line progress bar on stderr, redrawn at most ten times a second.
@@ -122,6 +123,21 @@ int run_bench(const BenchArgs& a) {
   o.smoothing = *smoothing;
   o.churn = a.churn;
   o.churn_seed = a.seed;
+  if (a.endpoints != "centre" && a.endpoints != "corner") {
+    throw CliError{"--endpoints expects centre or corner, got '" + a.endpoints + "'"};
+  }
+  o.corners = a.endpoints == "corner";
+  if (o.corners) {
+    for (const auto algo : o.algorithms) {
+      if (!search::answers_points(algo)) {
+        throw CliError{fmt::format(
+            "--endpoints corner: {} searches between cell centres; corner endpoints need an "
+            "algorithm that takes any point: anyangle-exact",
+            search::to_string(algo))};
+      }
+    }
+    if (a.churn > 0) throw CliError{"--endpoints corner does not combine with --churn"};
+  }
   if (a.churn > 0 && a.threads > 1 && !a.json) {
     fmt::print(stderr, "pathlab: note: --churn edits the map between queries: one thread\n");
   }
@@ -275,6 +291,11 @@ void register_bench(CLI::App& app, int& exit_code) {
   cmd->add_option("--peer-timeout", args->peer_timeout,
                   "seconds a peer's preprocessing or query run may take before it is stopped")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--endpoints", args->endpoints,
+                  "centre: a scenario's X,Y is the centre of cell (X,Y), as in Moving AI's "
+                  "benchmarks; corner: its top-left corner, as in the any-angle competition "
+                  "(GPPC 2023), for anyangle-exact")
       ->capture_default_str();
   cmd->add_flag("--json", args->json, "machine output (fields fixed by the CLI contract)");
   cmd->callback([args, &exit_code] { exit_code = run_bench(*args); });

@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cmath>
 
 #include <fmt/core.h>
 #include <fstream>
 
 #include <pathlab/core/error.hpp>
+#include <pathlab/core/portable.hpp>
 
 namespace pathlab::cli {
 
@@ -101,6 +103,24 @@ Cell parse_cell(const std::string& text, const std::string& what, const grid::Gr
                    std::to_string(g->layer_height()) + " rows); give L:X,Y for another floor"};
   }
   return c;
+}
+
+bool is_point_text(const std::string& text) {
+  return text.find('.') != std::string::npos && text.find(':') == std::string::npos;
+}
+
+Point parse_point(const std::string& text, const std::string& what) {
+  const auto comma = text.find(',');
+  auto number = [](std::string_view s, double& out) {
+    auto [p, ec] = core::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && !s.empty() && std::isfinite(out);
+  };
+  Point p;
+  if (comma == std::string::npos || !number(std::string_view(text).substr(0, comma), p.x) ||
+      !number(std::string_view(text).substr(comma + 1), p.y)) {
+    throw CliError{what + " expects X,Y (two numbers, a point in map units), got '" + text + "'"};
+  }
+  return p;
 }
 
 void SearchArgs::add_to(CLI::App& app, bool with_moves) {

@@ -50,6 +50,11 @@ std::string cell_text(const grid::Grid& g, Cell c);
 /// "X,Y", or on a layered map `g` also "L:X,Y" (cell X,Y of floor L; X,Y alone is floor 0's).
 /// [Throws CliError for malformed text or a floor or row outside the map.]
 Cell parse_cell(const std::string& text, const std::string& what, const grid::Grid* g = nullptr);
+/// Whether an endpoint's text is a point in map units rather than a cell: X,Y with a '.' in it
+/// ("10.3,4.7"; "10,4" is cell (10, 4)).
+bool is_point_text(const std::string& text);
+/// X,Y as a point in map units (two finite numbers); CliError naming `what` otherwise.
+Point parse_point(const std::string& text, const std::string& what);
 
 /// Options shared by solve and bench for the search itself.
 struct SearchArgs {

@@ -52,12 +52,39 @@ int run_solve(const SolveArgs& a) {
   a.search.apply_edits(map.grid);
   search::Options base = a.search.options();
   base.partial = a.partial;
-  const Cell start = endpoint(a.from, map.start, "--from", a.map, map.grid);
-  check_endpoint(map.grid, base, start, "--from", a.map);
+  // Points in map units ("--from 10.3,4.7"): an any-angle query between points of free space;
+  // a cell given beside one stands for its centre.
+  bool points = is_point_text(a.from);
+  for (const std::string& t : a.to) points = points || is_point_text(t);
+  if (points && a.to.size() > 1) throw CliError{"--to: a query between points takes one --to"};
+  if (points && a.partial) throw CliError{"--partial takes cells, not points"};
+  Point start_point, goal_point;
+  auto point_endpoint = [&](const std::string& text, const std::optional<Cell>& marker,
+                            const char* option, Point& p) {
+    p = is_point_text(text) ? parse_point(text, option)
+                            : centre(endpoint(text, marker, option, a.map, map.grid));
+    const auto c = search::point_cell(*map.grid.view(base.unit), p);
+    if (!c) {
+      throw CliError{fmt::format(
+          "{} {} is not in free space of {}: outside the {} map, inside a wall or on an edge "
+          "between two walls{}",
+          option, text.empty() ? "(marker)" : text, a.map, map_shape(map.grid),
+          base.unit.radius > 0 ? ", as --radius sees it" : "")};
+    }
+    return *c;
+  };
   std::vector<Cell> goals;
-  for (const std::string& t : a.to.empty() ? std::vector<std::string>{""} : a.to) {
-    goals.push_back(endpoint(t, map.goal, "--to", a.map, map.grid));
-    check_endpoint(map.grid, base, goals.back(), "--to", a.map);
+  Cell start;
+  if (points) {
+    start = point_endpoint(a.from, map.start, "--from", start_point);
+    goals.push_back(point_endpoint(a.to.empty() ? "" : a.to[0], map.goal, "--to", goal_point));
+  } else {
+    start = endpoint(a.from, map.start, "--from", a.map, map.grid);
+    check_endpoint(map.grid, base, start, "--from", a.map);
+    for (const std::string& t : a.to.empty() ? std::vector<std::string>{""} : a.to) {
+      goals.push_back(endpoint(t, map.goal, "--to", a.map, map.grid));
+      check_endpoint(map.grid, base, goals.back(), "--to", a.map);
+    }
   }
   const Cell goal = goals.front();  // drawn and traced; the nearest when found (below)
   // The map as the unit sees it: what the pictures show and smoothing sees. The finders get
@@ -86,6 +113,17 @@ int run_solve(const SolveArgs& a) {
     pos = end + 1;
   }
   const auto algos = parse_algorithms(names);
+  if (points) {
+    const bool centres = start_point == centre(start) && goal_point == centre(goals.front());
+    for (const auto algo : algos) {
+      if (!centres && !search::answers_points(algo)) {
+        throw CliError{fmt::format(
+            "{} searches between cell centres; a point off them (--from/--to X.x,Y.y) needs an "
+            "algorithm that takes any point: anyangle-exact",
+            search::to_string(algo))};
+      }
+    }
+  }
   if (a.picture != "auto" && a.picture != "always" && a.picture != "never") {
     throw CliError{"--picture expects auto, always or never"};
   }
@@ -134,11 +172,19 @@ int run_solve(const SolveArgs& a) {
     }
     search::Result r;
     // Untraced: the figures reported are the fast path's.
-    finder.find_nearest(start, goals, r);
+    auto query = [&](search::Pathfinder& f, search::Result& out, search::TraceRecorder* l) {
+      if (points) {
+        f.find_points(start_point, goal_point, out, l);
+      } else {
+        f.find_nearest(start, goals, out, l);
+      }
+    };
+    query(finder, r, nullptr);
     search::TraceRecorder& rec = recorders[i];
     if (picture || !a.trace_path.empty() || !a.render_path.empty()) {
       search::Result traced;
-      search::Pathfinder(map.grid, o).find_nearest(start, goals, traced, &rec);
+      search::Pathfinder tracer(map.grid, o);
+      query(tracer, traced, &rec);
     }
     all_found = all_found && r.status == Status::found;
     if (a.smooth) smoothed[i] = post::smooth_result(grid, o, r, *smoothing);
@@ -231,9 +277,12 @@ void register_solve(CLI::App& app, int& exit_code) {
          "MAP", args->map,
          "map file (text, ASCII, Moving AI .map, an image, Tiled .tmx / .tmj, a layered .json)")
       ->required();
-  cmd->add_option("--from", args->from, "start X,Y (default: the map's start marker)");
+  cmd->add_option("--from", args->from,
+                  "start X,Y (default: the map's start marker); a point in map units such as "
+                  "10.3,4.7 (with a '.') asks anyangle-exact for a path between points");
   cmd->add_option("--to", args->to,
-                  "goal X,Y (default: the map's goal marker); several --to: the nearest of them");
+                  "goal X,Y (default: the map's goal marker), or a point as for --from; "
+                  "several --to: the nearest of them");
   cmd->add_flag("--partial", args->partial,
                 "with no path (or the node limit): also the partial path to the reached cell "
                 "closest to the goal (JSON \"partial\"); the exit code stays 1");

@@ -117,8 +117,8 @@ std::optional<std::string> check_any_angle(const grid::Grid& g, const search::Op
 }
 
 /// The exact any-angle optimum of each selected query (0 where it did not run), on `threads`.
-std::vector<double> exact_optima(const LoadedScenario& sc, const search::Options& base,
-                                 int threads) {
+std::vector<double> exact_optima(const LoadedScenario& sc, const search::Options& base, int threads,
+                                 bool corners) {
   const std::size_t n = sc.selected.size();
   std::vector<double> out(n, 0.0);
   search::Options o = base;
@@ -130,7 +130,9 @@ std::vector<double> exact_optima(const LoadedScenario& sc, const search::Options
     search::Result r;
     for (std::size_t i = next++; i < n; i = next++) {
       const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
-      if (finder.find(e.start, e.goal, r) == Status::found) out[i] = r.cost;
+      const Status st =
+          corners ? finder.find_corners(e.start, e.goal, r) : finder.find(e.start, e.goal, r);
+      if (st == Status::found) out[i] = r.cost;
     }
   };
   std::vector<std::thread> pool;
@@ -249,7 +251,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
   if (want_exact && options.exact_max_cells > 0) {
     for (std::size_t k = 0; k < scenarios.size(); ++k) {
       if (scenarios[k].grid.cells() <= options.exact_max_cells) {
-        exact[k] = exact_optima(scenarios[k], options.search, threads);
+        exact[k] = exact_optima(scenarios[k], options.search, threads, options.corners);
       }
     }
   }
@@ -309,10 +311,14 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         search::Result r;
         // One untimed query first: the workspace allocates on its first use (warm-up), which
         // is not what a query costs.
-        if (n > 0) {
-          const io::ScenarioEntry& e = sc.file.entries[sc.selected[0]];
-          finder.find(e.start, e.goal, r);
-        }
+        auto query = [&](const io::ScenarioEntry& e) {
+          if (options.corners) {
+            finder.find_corners(e.start, e.goal, r);
+          } else {
+            finder.find(e.start, e.goal, r);
+          }
+        };
+        if (n > 0) query(sc.file.entries[sc.selected[0]]);
         for (std::size_t i = next++; i < n; i = next++) {
           const io::ScenarioEntry& e = sc.file.entries[sc.selected[i]];
           if (plan != nullptr) {
@@ -329,7 +335,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
                     .count();
             mr.edits += plan->toggles[i].size();
           }
-          finder.find(e.start, e.goal, r);
+          query(e);
           QueryOutcome& q = outcomes[i];
           q.status = r.status;
           q.cost = r.cost;

@@ -154,6 +154,20 @@ struct ExactCache {
   /// goal_seen[v] == goal_stamp: vertex v sees the current query's goal (tautly).
   std::vector<std::uint32_t> goal_seen;
   std::uint32_t goal_stamp = 0;
+  /// walked[v] == walk_stamp: v's segment to the current endpoint (goal, then start) has been
+  /// walked; a vertex reported by two octants is walked once.
+  std::vector<std::uint32_t> walked;
+  std::uint32_t walk_stamp = 0;
+
+  /// A fresh walk_stamp for the next endpoint's shadowcast.
+  std::uint32_t next_walk() {
+    if (walked.size() != vx.size()) walked.assign(vx.size(), 0);
+    if (++walk_stamp == 0) {
+      std::fill(walked.begin(), walked.end(), 0);
+      walk_stamp = 1;
+    }
+    return walk_stamp;
+  }
 
   [[nodiscard]] std::size_t vertex_count() const noexcept { return vx.size(); }
   [[nodiscard]] bool blocked(int x, int y) const noexcept { return by_row.blocked(y, x); }
@@ -447,6 +461,9 @@ struct ExactCache {
             break;
           }
         }
+        // The ray along a grid line meets no open square, but walls on both sides stop it,
+        // and every ray just above it enters the wall above.
+        if (an == 0 && C0 == 0 && blocked_at(0, j) && blocked_at(-1, j)) xb = 0;
         if (xb < 0) break;
         if (j == 0) return;
         an = (xb + 1) * Q - C0;
@@ -564,7 +581,7 @@ std::size_t bytes_of(const ExactCache& c) noexcept {
          capacity_bytes(c.vwx) + capacity_bytes(c.vwy) + capacity_bytes(c.row_first) +
          capacity_bytes(c.col_first) + capacity_bytes(c.by_column) + capacity_bytes(c.adj_begin) +
          capacity_bytes(c.adj_end) + capacity_bytes(c.adj) + c.side.bytes() +
-         capacity_bytes(c.chain) + capacity_bytes(c.goal_seen);
+         capacity_bytes(c.chain) + capacity_bytes(c.goal_seen) + capacity_bytes(c.walked);
 }
 
 namespace {
@@ -721,8 +738,10 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
   }
   const std::uint32_t stamp = c.goal_stamp;
   {
+    const std::uint32_t walk = c.next_walk();
     auto mark = [&](std::uint32_t v) {
-      if (c.goal_seen[v] == stamp) return;
+      if (c.walked[v] == walk) return;
+      c.walked[v] = walk;
       const std::int64_t dx = Q * c.vx[v] - tx, dy = Q * c.vy[v] - ty;
       if ((dx == 0 && dy == 0) || !c.taut(v, dx, dy) || !through(tp, t_restricted, dx, dy)) return;
       ++st.los_checks;
@@ -775,10 +794,12 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
     }
     const double gu = side.nodes[u].g;
     if (u == S) {
+      const std::uint32_t walk = c.next_walk();
       auto start_edge = [&](std::uint32_t v) {
+        if (c.walked[v] == walk) return;
+        c.walked[v] = walk;
         const std::int64_t dx = Q * c.vx[v] - sx, dy = Q * c.vy[v] - sy;
         if (!c.taut(v, dx, dy) || !through(sp, s_restricted, dx, dy)) return;
-        if (side.state(v) >= side.gen) return;  // reported twice (an octant's boundary)
         ++st.los_checks;
         if (c.visible_s<Q>(sx, sy, Q * c.vx[v], Q * c.vy[v])) relax(v, u, dist(dx, dy));
       };

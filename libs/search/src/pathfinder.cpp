@@ -135,6 +135,12 @@ Status Pathfinder::find_nearest(Cell start, std::span<const Cell> goals, Result&
   return query(start, goals, out, listener);
 }
 
+std::optional<Cell> point_cell(const grid::Grid& g, Point p) noexcept {
+  const auto e = detail::exact_point(g, p);
+  if (!e) return std::nullopt;
+  return e->cell;
+}
+
 bool answers_points(Algorithm a) noexcept {
   return a == Algorithm::anyangle_exact;
 }

@@ -48,6 +48,11 @@ struct BenchOptions {
   /// Runs on one thread. 0: the maps stay as loaded.
   int churn = 0;
   std::uint64_t churn_seed = 1;  ///< seeds the churn's random cells (with the map's index)
+  /// The any-angle competition's endpoints (GPPC 2023 any-angle track): a scenario's (x, y) is
+  /// the top-left corner of cell (x, y), not its centre, and queries run through
+  /// Pathfinder::find_corners. Only for algorithms with search::answers_points; the exact
+  /// optima (exact_max_cells) are then between corners too.
+  bool corners = false;
 };
 
 /// Mean length ratios of a set of solved queries (0 when there was nothing to average).

@@ -282,6 +282,11 @@ struct FallbackInfo {
 /// find_corners): anyangle-exact.
 [[nodiscard]] bool answers_points(Algorithm a) noexcept;
 
+/// The free cell under point p (map units) of grid g, as find_points() takes p: nullopt when p
+/// is not finite, outside the map, inside a wall or on an edge between two walls. Cell
+/// (floor x, floor y) when it is free; on an edge or a corner, else a free cell touching p.
+[[nodiscard]] std::optional<Cell> point_cell(const grid::Grid& g, Point p) noexcept;
+
 /// Checks options against the grid: returns a message for a bad weight, node limit or unit.
 [[nodiscard]] std::optional<std::string> validate(const Options& o);
 
