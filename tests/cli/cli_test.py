@@ -907,6 +907,47 @@ def anyangle_tests():
                   r.get("any_angle") is True and 0 < ln.get("vs_octile", 0) <= 1 + 1e-9
                   and r.get("los_checks_per_query", 0) > 0 and r.get("illegal") == 0 and r.get("below_exact") == 0,
                   f"{ {k: v for k, v in r.items() if k != 'maps'} }")
+    anyangle_point_tests(maze, grid)
+
+
+def anyangle_point_tests(maze, grid):
+    """solve between points in map units; bench between the competition's cell corners."""
+    w, h, walls = grid
+    free = [(x, y) for y in range(h) for x in range(w) if (x, y) not in walls]
+    (ax, ay), (bx, by) = free[0], free[-1]
+    frm, to = f"{ax + 0.3},{ay + 0.7}", f"{bx + 0.25},{by + 0.5}"
+    rc, j, err = run_json(["solve", maze, "--from", frm, "--to", to, "--algo", "anyangle-exact", "--json"])
+    pts = (j or {}).get("points", [])
+    if check(f"solve --from {frm} --to {to} --algo anyangle-exact: found, from and to the points",
+             rc == 0 and (j or {}).get("status") == "found" and len(pts) >= 2
+             and abs(pts[0][0] - ax - 0.3) <= 1 / 8192 and abs(pts[0][1] - ay - 0.7) <= 1 / 8192
+             and pts[-1] == [bx + 0.25, by + 0.5], f"rc={rc} err={err!r} {pts[:1]}..{pts[-1:]}"):
+        check("solve between points: cost = length of points, start/goal = the cells under the points",
+              abs(j["cost"] - polyline_length(pts)) < 1e-9 and j["start"] == [ax, ay] and j["goal"] == [bx, by],
+              f"{j['cost']} {j['start']} {j['goal']}")
+        # Bends are wall corners: integers.
+        check("solve between points: every bend is a lattice point",
+              all(p[0] == int(p[0]) and p[1] == int(p[1]) for p in pts[1:-1]), f"{pts}")
+    bad("solve astar from an off-centre point", ["solve", maze, "--from", frm, "--to", f"{bx},{by}"],
+        mention="anyangle-exact")
+    wall = min(walls) if walls else None
+    if wall:
+        bad("solve from a point inside a wall", ["solve", maze, "--from", f"{wall[0] + 0.5},{wall[1] + 0.25}", "--to", "1,1",
+                                                 "--algo", "anyangle-exact"], mention="free space")
+    bad("solve from a malformed point", ["solve", maze, "--from", "1.5,x", "--algo", "anyangle-exact"], mention="--from")
+    rc, j, err = run_json(["solve", maze, "--from", f"{ax + 0.5},{ay + 0.5}", "--to", f"{bx + 0.5},{by + 0.5}",
+                           "--algo", "astar", "--json"])
+    check("solve astar between cell centres written as points: the cell query",
+          rc == 0 and (j or {}).get("start") == [ax, ay] and (j or {}).get("goal") == [bx, by], f"rc={rc} err={err!r}")
+    rc, j, err = run_json(["bench", "aa.map.scen", "--algo", "anyangle-exact", "--endpoints", "corner", "--json"])
+    rows_ = (j or {}).get("results") if isinstance(j, dict) else None
+    check("bench --endpoints corner --algo anyangle-exact: exit 0, every query solved, none illegal",
+          rc == 0 and rows_ and rows_[0].get("solved") == rows_[0].get("queries") == 4 and rows_[0].get("illegal") == 0
+          and rows_[0].get("below_exact") == 0 and rows_[0].get("length", {}).get("vs_exact") == 1.0,
+          f"rc={rc} err={err.strip()[-300:]!r} {rows_}")
+    bad("bench --endpoints corner with a centre-only algorithm", ["bench", "aa.map.scen", "--endpoints", "corner"],
+        mention="anyangle-exact")
+    bad("bench --endpoints with an unknown value", ["bench", "aa.map.scen", "--endpoints", "middle"], mention="--endpoints")
 
 
 def simulate_tests():
