@@ -94,6 +94,12 @@ struct BitRows {
   [[nodiscard]] const std::uint64_t* row(int r) const noexcept {
     return bits.data() + static_cast<std::size_t>(r + 1) * words;
   }
+  /// Every bit clear (not blocked), the border included.
+  void clear() noexcept { std::fill(bits.begin(), bits.end(), std::uint64_t{0}); }
+  void set_blocked(int r, int c) noexcept {
+    const auto b = static_cast<std::size_t>(c + 1);
+    bits[static_cast<std::size_t>(r + 1) * words + (b >> 6)] |= std::uint64_t{1} << (b & 63);
+  }
   void set_free(int r, int c) noexcept {
     const auto b = static_cast<std::size_t>(c + 1);
     bits[static_cast<std::size_t>(r + 1) * words + (b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
@@ -180,7 +186,10 @@ struct ExactCache {
   std::uint64_t revision = 0;  ///< the grid's revision when built (Grid::revision)
   exact::BitRows by_row;       ///< rows = y, columns = x
   exact::BitRows by_col;       ///< transposed: rows = x, columns = y
-  bool check_pinch = false;    ///< rule != always and some lattice point is a squeeze
+  /// The vertices as bits over the lattice: rows = Y, columns = X (and transposed), so that a
+  /// shadowcast skips lattice runs without one by a word test.
+  exact::BitRows vertex_rows, vertex_cols;
+  bool check_pinch = false;  ///< rule != always and some lattice point is a squeeze
   // Corner vertices, in lattice coordinates (map units), with their tautness class.
   std::vector<std::int32_t> vx, vy;
   std::vector<std::uint8_t> vclass;
@@ -275,6 +284,14 @@ struct ExactCache {
     }
     for (std::size_t i = 1; i < row_first.size(); ++i) row_first[i] += row_first[i - 1];
     for (std::size_t i = 1; i < col_first.size(); ++i) col_first[i] += col_first[i - 1];
+    vertex_rows.reset(h + 1, w + 1);
+    vertex_cols.reset(w + 1, h + 1);
+    vertex_rows.clear();
+    vertex_cols.clear();
+    for (std::size_t v = 0; v < vx.size(); ++v) {
+      vertex_rows.set_blocked(vy[v], vx[v]);
+      vertex_cols.set_blocked(vx[v], vy[v]);
+    }
     by_column.resize(vx.size());
     {
       std::vector<std::uint32_t> next(col_first.begin(), col_first.end() - 1);
@@ -453,12 +470,24 @@ struct ExactCache {
       auto take = [&](std::uint32_t v, bool) {
         if (vclass[v] == vclass[u]) f(v, false);
       };
+      // Lattice line `line`, across coordinates [c0, c1] (clamped to the lattice).
+      auto report = [&](const exact::BitRows& lattice, std::int64_t line, std::int64_t a,
+                        std::int64_t b, std::int64_t limit) {
+        const std::int64_t c0 = std::max<std::int64_t>(std::min(a, b), 0);
+        const std::int64_t c1 = std::min(std::max(a, b), limit);
+        if (c0 > c1 ||
+            !lattice.any(static_cast<int>(line), static_cast<int>(c0), static_cast<int>(c1)))
+          return;
+        if (&lattice == &vertex_cols) {
+          in_column(line, c0, c1, false, take);
+        } else {
+          in_row(line, c0, c1, false, take);
+        }
+      };
       if (shallow) {
-        const std::int64_t x = X + sx * d, y0 = Y + sy * klo, y1 = Y + sy * khi;
-        in_column(x, std::min(y0, y1), std::max(y0, y1), false, take);
+        report(vertex_cols, X + sx * d, Y + sy * klo, Y + sy * khi, height);
       } else {
-        const std::int64_t y = Y + sy * d, x0 = X + sx * klo, x1 = X + sx * khi;
-        in_row(y, std::min(x0, x1), std::max(x0, x1), false, take);
+        report(vertex_rows, Y + sy * d, X + sx * klo, X + sx * khi, width);
       }
     }
   }
@@ -574,11 +603,18 @@ struct ExactCache {
       if (klo > khi) continue;
       auto take = [&](std::uint32_t v, bool) { f(v); };
       const std::int64_t line = line_of(J0, j + 1, sa);
-      const std::int64_t c0 = line_of(I0, klo, sc), c1 = line_of(I0, khi, sc);
+      const std::int64_t c0 =
+          std::max<std::int64_t>(std::min(line_of(I0, klo, sc), line_of(I0, khi, sc)), 0);
+      const std::int64_t c1 =
+          std::min(std::max(line_of(I0, klo, sc), line_of(I0, khi, sc)), across);
+      if (c0 > c1) continue;
+      const exact::BitRows& lattice = shallow ? vertex_cols : vertex_rows;
+      if (!lattice.any(static_cast<int>(line), static_cast<int>(c0), static_cast<int>(c1)))
+        continue;
       if (shallow) {
-        in_column(line, std::min(c0, c1), std::max(c0, c1), false, take);
+        in_column(line, c0, c1, false, take);
       } else {
-        in_row(line, std::min(c0, c1), std::max(c0, c1), false, take);
+        in_row(line, c0, c1, false, take);
       }
     }
   }
@@ -659,6 +695,7 @@ void destroy(ExactCache* p) noexcept {
 
 std::size_t bytes_of(const ExactCache& c) noexcept {
   return sizeof(ExactCache) + capacity_bytes(c.by_row.bits) + capacity_bytes(c.by_col.bits) +
+         capacity_bytes(c.vertex_rows.bits) + capacity_bytes(c.vertex_cols.bits) +
          capacity_bytes(c.vx) + capacity_bytes(c.vy) + capacity_bytes(c.vclass) +
          capacity_bytes(c.vwx) + capacity_bytes(c.vwy) + capacity_bytes(c.row_first) +
          capacity_bytes(c.col_first) + capacity_bytes(c.by_column) + capacity_bytes(c.adj_begin) +
