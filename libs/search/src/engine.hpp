@@ -371,6 +371,8 @@ struct Pathfinder::Workspace {
   std::vector<std::uint32_t> stamps;
   /// Theta*, Lazy Theta*: the grid's walls by column, for steep sight lines.
   detail::WallColumns columns;
+  /// Theta*'s and Lazy Theta*'s open list (their priorities may dip below the last popped).
+  detail::DipQueue dip;
   /// Sliced search (Pathfinder::start_sliced): the search carries on from the open list and
   /// node records a previous slice left (no initialisation), its limit this slice's.
   bool resume = false;

@@ -22,7 +22,7 @@ std::size_t Pathfinder::memory_bytes() const noexcept {
   std::size_t n = sizeof(Workspace) + w.side[0].bytes() + w.side[1].bytes();
   n += detail::capacity_bytes(w.queue) + detail::capacity_bytes(w.next) +
        detail::capacity_bytes(w.stack) + detail::capacity_bytes(w.scratch) +
-       detail::capacity_bytes(w.stamps) + detail::capacity_bytes(w.columns.bits);
+       detail::capacity_bytes(w.stamps) + detail::capacity_bytes(w.columns.bits) + w.dip.bytes();
   if (w.exact) n += detail::bytes_of(*w.exact);
   if (w.jps) n += detail::bytes_of(*w.jps);
   if (w.subgoal) n += detail::bytes_of(*w.subgoal);

@@ -58,6 +58,8 @@ class RadixQueue {
     for (const auto& v : buckets_) b += v.capacity() * sizeof(HeapEntry);
     return b;
   }
+  /// The last key popped: a push below it is raised to it.
+  [[nodiscard]] std::uint64_t last() const noexcept { return last_; }
   PATHLAB_QUEUE_INLINE void push(HeapEntry e) {
     if (e.key < last_) e.key = last_;
     const int b = bucket(e.key);
@@ -108,6 +110,48 @@ class RadixQueue {
   std::uint64_t used_ = 0;  ///< bit b: bucket b is not empty
   std::size_t size_ = 0;
   std::uint64_t last_ = 0;
+};
+
+/// An open list for searches whose priorities may drop below the last one popped, but rarely
+/// (Theta*: a shortcut through a parent can open a cell below the f just expanded): the radix
+/// queue, and a small binary heap of the entries below its last key, which always come out
+/// first. Pops are exactly in priority order (to priority_key's resolution).
+class DipQueue {
+ public:
+  void clear() noexcept {
+    radix_.clear();
+    low_.clear();
+  }
+  [[nodiscard]] bool empty() const noexcept { return low_.empty() && radix_.empty(); }
+  [[nodiscard]] std::size_t size() const noexcept { return low_.size() + radix_.size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return radix_.bytes() + low_.capacity() * sizeof(HeapEntry);
+  }
+  PATHLAB_QUEUE_INLINE void push(HeapEntry e) {
+    if (e.key < radix_.last()) {
+      low_.push_back(e);
+      std::push_heap(low_.begin(), low_.end(), later);
+    } else {
+      radix_.push(e);
+    }
+  }
+  /// The least key. Not empty.
+  PATHLAB_QUEUE_INLINE std::uint64_t min_key() {
+    return low_.empty() ? radix_.min_key() : low_.front().key;
+  }
+  /// The least entry. Not empty.
+  PATHLAB_QUEUE_INLINE HeapEntry pop() {
+    if (low_.empty()) return radix_.pop();
+    std::pop_heap(low_.begin(), low_.end(), later);
+    const HeapEntry e = low_.back();
+    low_.pop_back();
+    return e;
+  }
+
+ private:
+  static bool later(const HeapEntry& a, const HeapEntry& b) noexcept { return a.key > b.key; }
+  RadixQueue radix_;
+  std::vector<HeapEntry> low_;
 };
 
 }  // namespace pathlab::search::detail

@@ -37,10 +37,13 @@ namespace {
 /// T: plain maps, or (general) square maps with edge walls, which the moves and the sight
 /// lines honour; other map kinds never get here (fallback_on).
 template <class T, bool Lazy, class L>
-Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
+Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side, DipQueue& open,
              std::vector<std::uint32_t>& verified, WallColumns& columns, Stats& st, L& listener) {
   constexpr DiagonalRule R = T::rule;
   side.begin(grid.padded_size());
+  // The open list: a better g pushes a cell again, and the worse entry is skipped when it
+  // comes up (the cell is closed by then).
+  open.clear();
   // Lazy Theta*: verified[n] == side.gen when n's parent is known to see n (a neighbour reached
   // by a legal move, or a parent whose line of sight was checked), so a cell that goes back to
   // the open list is not checked again.
@@ -86,13 +89,14 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
   int sx, sy;
   cell_of(s, sx, sy);
   side.open(s, 0.0, s);
-  side.push(h(sx, sy), 0.0, s);
+  open.push({priority_key(h(sx, sy)), s});
   st.generated = 1;
   if constexpr (L::enabled) listener.opened(s, s, 0.0, h(sx, sy), 0);
 
-  while (!side.heap.empty()) {
-    st.peak_open = std::max<std::uint64_t>(st.peak_open, side.heap.size());
-    const HeapEntry e = side.pop();
+  while (!open.empty()) {
+    st.peak_open = std::max<std::uint64_t>(st.peak_open, open.size());
+    const HeapEntry e = open.pop();
+    if (side.closed(e.id)) continue;  // a worse entry of a cell expanded since
     if (st.expanded >= o.node_limit) return Status::node_limit;
     const NodeId u = e.id;
     int ux, uy;
@@ -123,9 +127,9 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
           // Its priority grew: when it is no longer among the best, it goes back to the open
           // list instead of being expanded out of order (the published algorithm expands it
           // anyway, which gave paths up to 17% longer than A*'s on random maps).
-          const HeapEntry again{make_key(f, best), u};
-          if (!side.heap.empty() && before(side.heap.front(), again)) {
-            side.push(again);
+          const HeapEntry again{priority_key(f), u};
+          if (!open.empty() && open.min_key() < again.key) {
+            open.push(again);
             continue;
           }
         }
@@ -169,7 +173,7 @@ Status theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Side& side,
       if (!seen) ++st.generated;
       if constexpr (Lazy) verified[n] = parent == u || straight_on ? side.gen : 0;
       const double f = ng + h(nx, ny);
-      side.push(f, ng, n);
+      open.push({priority_key(f), n});
       if constexpr (L::enabled) {
         if (seen) {
           listener.updated(n, parent, ng, f, 0);
@@ -191,8 +195,10 @@ Status run_theta(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfin
   const bool lazy = o.algorithm == Algorithm::lazytheta;
   const Status status = grid::dispatch_topology(grid, o.moves.diagonal, [&](auto topo) {
     using T = decltype(topo);
-    return lazy ? theta<T, true>(grid, o, s, t, side, ws.stamps, ws.columns, out.stats, listener)
-                : theta<T, false>(grid, o, s, t, side, ws.stamps, ws.columns, out.stats, listener);
+    return lazy ? theta<T, true>(grid, o, s, t, side, ws.dip, ws.stamps, ws.columns, out.stats,
+                                 listener)
+                : theta<T, false>(grid, o, s, t, side, ws.dip, ws.stamps, ws.columns, out.stats,
+                                  listener);
   });
   if (status != Status::found) return status;
   // The chain of parents is the list of turning cells; drop the collinear ones (a segment

@@ -96,24 +96,52 @@ template <DiagonalRule R, class AnyWall>
     std::swap(ax, bx);
     std::swap(ay, by);
   }
-  const std::int64_t Ax = 2 * ax + 1, Ay = 2 * ay + 1, By = 2 * by + 1;
-  const std::int64_t DX = 2 * (bx - ax), DY = By - Ay;                 // DY > 0
-  auto num = [&](std::int64_t Y) { return Ax * DY + (Y - Ay) * DX; };  // x at Y, times DY
-  for (std::int64_t r = ay; r <= by; ++r) {
-    const std::int64_t lo = std::max(2 * r, Ay), hi = std::min(2 * r + 2, By);
-    const std::int64_t n0 = num(lo), n1 = num(hi);
-    const std::int64_t nmin = std::min(n0, n1), nmax = std::max(n0, n1);
-    std::int64_t c0, c1;
-    if constexpr (R == DiagonalRule::always) {
-      c0 = floor_div(nmin, 2 * DY);
-      c1 = ceil_div(nmax, 2 * DY) - 1;
-    } else {
-      c0 = ceil_div(nmin - 2 * DY, 2 * DY);
-      c1 = floor_div(nmax, 2 * DY);
-    }
-    if (any_wall(r, c0, c1)) return false;
+  // Leftwards: mirrored (cell c <-> -c - 1), so that x never decreases with y.
+  const bool mirror = bx < ax;
+  if (mirror) {
+    ax = -ax - 1;
+    bx = -bx - 1;
   }
-  return true;
+  auto wall = [&](std::int64_t r, std::int64_t c0, std::int64_t c1) {
+    return mirror ? any_wall(r, -c1 - 1, -c0 - 1) : any_wall(r, c0, c1);
+  };
+  // x at height Y, times DY: N(Y) = Ax*DY + (Y - Ay)*DX, non-decreasing. A row's run goes from
+  // N at its lower end (the row's edge, or the start) to N at its upper end, over D = 2 DY.
+  const std::int64_t Ax = 2 * ax + 1, Ay = 2 * ay + 1, By = 2 * by + 1;
+  const std::int64_t DX = 2 * (bx - ax), DY = By - Ay, D = 2 * DY;  // DX >= 0, DY > 0
+  // The first column touched from N = n on (floor and remainder q, m of n / D), the last up to.
+  auto first = [](std::int64_t q, std::int64_t m) {
+    if constexpr (R == DiagonalRule::always) {
+      return q;
+    } else {
+      return q + (m != 0) - 1;
+    }
+  };
+  auto last = [](std::int64_t q, std::int64_t m) {
+    if constexpr (R == DiagonalRule::always) {
+      return q + (m != 0) - 1;
+    } else {
+      return q;
+    }
+  };
+  const std::int64_t n_start = Ax * DY;
+  std::int64_t c0 = first(floor_div(n_start, D), n_start - floor_div(n_start, D) * D);
+  if (ay < by) {
+    // Row edges Y = 2r + 2, one division and then a fixed step per row.
+    const std::int64_t n = n_start + DX;  // N(2 ay + 2)
+    std::int64_t q = floor_div(n, D), m = n - q * D;
+    const std::int64_t qs = (2 * DX) / D, ms = (2 * DX) % D;
+    for (std::int64_t r = ay; r < by; ++r) {
+      if (wall(r, c0, last(q, m))) return false;
+      c0 = first(q, m);
+      q += qs;
+      m += ms;
+      if (m >= D) m -= D, ++q;
+    }
+  }
+  const std::int64_t n_end = (2 * bx + 1) * DY;
+  const std::int64_t q_end = floor_div(n_end, D);
+  return !wall(by, c0, last(q_end, n_end - q_end * D));
 }
 
 /// los_runs over the grid's own rows of wall bits (a shallow segment: few rows, long runs).
