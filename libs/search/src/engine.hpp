@@ -127,7 +127,8 @@ class NodeArray {
 ///   the cell again; the worse entry is stale (its cell closed) when it comes up.
 /// - indexed binary heap (push / pop): each cell at most once, a better g moves it (its slot is
 ///   in pos_). For searches that need the heap's top to be live (bidirectional A*'s stopping
-///   rule), a key that can grow (Lazy Theta*), or keys that may go down (weighted A* and JPS).
+///   rule) or keys that may go down (weighted A* and JPS). (Theta* and Lazy Theta* keep theirs
+///   in the workspace's DipQueue.)
 struct Side {
   NodeArray nodes;
   std::vector<HeapEntry> heap;
