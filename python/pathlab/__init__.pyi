@@ -8,6 +8,8 @@ __version__: str
 
 # A cell: (x, y), or (x, y, layer) on a layered map (y within the floor; (x, y) is floor 0).
 Point = Tuple[int, int] | Tuple[int, int, int] | Sequence[int]
+# A point in map units: (x, y) floats; the centre of cell (x, y) is (x + 0.5, y + 0.5).
+MapPoint = Tuple[float, float] | Sequence[float]
 Layout = str  # "square", "pointy-odd-r", "pointy-even-r", "flat-odd-q" or "flat-even-q"
 Side = str  # "n", "e", "s" or "w"
 ClassCost = Optional[Mapping[str, Optional[float]]]
@@ -143,6 +145,8 @@ class Pathfinder:
     def find(
         self, start: Point, goal: Point, *, trace: bool = False, smooth: Optional[str] = None
     ) -> Result: ...
+    def find_points(self, start: MapPoint, goal: MapPoint, *, trace: bool = False) -> Result: ...
+    def find_corners(self, start: Point, goal: Point, *, trace: bool = False) -> Result: ...
     def reach(
         self, start: Point, budget: float
     ) -> Tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]: ...
@@ -228,6 +232,30 @@ def find(
     node_limit: int = 10_000_000,
     trace: bool = False,
     smooth: Optional[str] = None,
+) -> Result: ...
+def find_points(
+    grid: Grid,
+    start: MapPoint,
+    goal: MapPoint,
+    *,
+    algorithm: str = "anyangle-exact",
+    diagonal: str = "no-corner-cut",
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+    node_limit: int = 10_000_000,
+    trace: bool = False,
+) -> Result: ...
+def find_corners(
+    grid: Grid,
+    start: Point,
+    goal: Point,
+    *,
+    algorithm: str = "anyangle-exact",
+    diagonal: str = "no-corner-cut",
+    radius: float = 0.0,
+    class_cost: ClassCost = None,
+    node_limit: int = 10_000_000,
+    trace: bool = False,
 ) -> Result: ...
 def reach(
     grid: Grid,

@@ -611,6 +611,128 @@ PyResult run_find(search::Pathfinder& finder, search::Result& scratch, const py:
   return out;
 }
 
+/// The algorithms that answer queries between any points (search::answers_points), as "a, b".
+std::string point_algorithms() {
+  std::string names;
+  for (const auto& i : search::algorithms()) {
+    if (!search::answers_points(i.algorithm)) continue;
+    if (!names.empty()) names.append(", ");
+    names.append(i.name);
+  }
+  return names;
+}
+
+/// A point (x, y) in map units: any sequence of two finite numbers.
+Point to_point(const py::handle& p, const std::string& name) {
+  double v[2] = {0, 0};
+  try {
+    if (!py::isinstance<py::sequence>(p) || py::isinstance<py::str>(p)) throw py::cast_error();
+    const auto seq = p.cast<py::sequence>();
+    if (py::len(seq) != 2) throw py::cast_error();
+    for (std::size_t i = 0; i < 2; ++i) v[i] = seq[i].cast<double>();
+  } catch (const py::cast_error&) {
+    fail(name + " must be a pair of numbers (x, y) in map units, not " +
+         py::repr(p).cast<std::string>());
+  }
+  if (!std::isfinite(v[0]) || !std::isfinite(v[1])) {
+    fail(name + " must be two finite numbers, not " + py::repr(p).cast<std::string>());
+  }
+  return {v[0], v[1]};
+}
+
+/// "(x, y)" of a point, each number as Python writes it.
+std::string point_text(Point p) {
+  std::string s = "(";
+  s.append(py::repr(py::float_(p.x)).cast<std::string>()).append(", ");
+  s.append(py::repr(py::float_(p.y)).cast<std::string>()).append(")");
+  return s;
+}
+
+/// Whether p is the centre of a cell, (x + 0.5, y + 0.5).
+bool cell_centre(Point p) {
+  return std::floor(p.x) + 0.5 == p.x && std::floor(p.y) + 0.5 == p.y;
+}
+
+/// Why find_points()/find_corners() cannot run on this finder's map with its options, or
+/// nothing: a map that is not a plain square one, a partial path asked for, an invalid unit.
+std::optional<std::string> points_problem(const search::Pathfinder& finder, const char* what) {
+  const grid::Grid& g = finder.grid();
+  if (!g.plain()) {
+    return std::string(what) +
+           " takes a plain square map: not a hex layout, walls on cell edges, floors or links";
+  }
+  if (finder.options().partial) {
+    return std::string(what) + " has no partial path: partial=True takes find() between cells";
+  }
+  if (finder.searched_grid() == nullptr) {
+    if (auto bad = grid::validate(finder.options().unit, g.layout())) return bad;
+    return std::string("the unit is invalid for this map");
+  }
+  return std::nullopt;
+}
+
+/// The rest of a query between points: the answer as a Result (with its trace).
+PyResult points_result(search::Pathfinder& finder, search::Result& scratch,
+                       std::optional<search::TraceRecorder>& recorder) {
+  if (scratch.status == Status::invalid_input) fail("the query is invalid for this map");
+  const grid::Grid& g = finder.grid();
+  PyResult out = to_python(scratch, false, Floors(g));
+  if (recorder) out.trace = py::cast(trace_arrays(recorder->events(), g));
+  return out;
+}
+
+/// find_points(): the any-angle path between two points of free space in map units
+/// (search::Pathfinder::find_points), the points checked first for Python's messages.
+PyResult run_find_points(search::Pathfinder& finder, search::Result& scratch,
+                         const py::handle& start, const py::handle& goal, bool trace) {
+  const Point s = to_point(start, "start"), t = to_point(goal, "goal");
+  if (auto bad = points_problem(finder, "find_points")) fail(*bad);
+  const grid::Grid& g = finder.grid();
+  const search::Options& o = finder.options();
+  const grid::Grid& view = *finder.searched_grid();
+  auto check = [&](Point p, const char* name) {
+    if (search::point_cell(view, p)) return;
+    std::string m = name;
+    m.append(" ").append(point_text(p)).append(" is not in free space: outside the ");
+    m.append(std::to_string(g.width())).append("x").append(std::to_string(g.height()));
+    m.append(" map, inside a wall or on an edge between two walls");
+    if (!g.sees_alike(o.unit)) m.append(" (as the unit of radius and class_cost sees the map)");
+    fail(m);
+  };
+  check(s, "start");
+  check(t, "goal");
+  if (!search::answers_points(o.algorithm) && !(cell_centre(s) && cell_centre(t))) {
+    fail(std::string(search::to_string(o.algorithm)) +
+         " searches between cell centres ((x + 0.5, y + 0.5)); a point off them needs an "
+         "algorithm that takes any point: " +
+         point_algorithms());
+  }
+  std::optional<search::TraceRecorder> recorder;
+  if (trace) recorder.emplace();
+  finder.find_points(s, t, scratch, recorder ? &*recorder : nullptr);
+  return points_result(finder, scratch, recorder);
+}
+
+/// find_corners(): the any-angle competition's query from the top-left corner of cell start to
+/// that of cell goal (search::Pathfinder::find_corners).
+PyResult run_find_corners(search::Pathfinder& finder, search::Result& scratch,
+                          const py::handle& start, const py::handle& goal, bool trace) {
+  if (auto bad = points_problem(finder, "find_corners")) fail(*bad);
+  const grid::Grid& g = finder.grid();
+  const search::Options& o = finder.options();
+  if (!search::answers_points(o.algorithm)) {
+    fail("find_corners needs an algorithm that takes any point: " + point_algorithms() + ", not " +
+         std::string(search::to_string(o.algorithm)));
+  }
+  const Cell s = to_cell(g, start, "start"), t = to_cell(g, goal, "goal");
+  if (auto bad = endpoint_problem(g, o, s, [] { return "start"; })) fail(*bad);
+  if (auto bad = endpoint_problem(g, o, t, [] { return "goal"; })) fail(*bad);
+  std::optional<search::TraceRecorder> recorder;
+  if (trace) recorder.emplace();
+  finder.find_corners(s, t, scratch, recorder ? &*recorder : nullptr);
+  return points_result(finder, scratch, recorder);
+}
+
 /// A reusable finder: its options are fixed, its workspace stays warm between queries.
 class PyPathfinder {
  public:
@@ -621,6 +743,12 @@ class PyPathfinder {
   PyResult find(const py::handle& start, const py::handle& goal, bool trace,
                 const std::optional<std::string>& smooth) {
     return run_find(finder_, result_, start, goal, trace, smoothing_of(smooth));
+  }
+  PyResult find_points(const py::handle& start, const py::handle& goal, bool trace) {
+    return run_find_points(finder_, result_, start, goal, trace);
+  }
+  PyResult find_corners(const py::handle& start, const py::handle& goal, bool trace) {
+    return run_find_corners(finder_, result_, start, goal, trace);
   }
   py::tuple reach(const py::handle& start, double budget);
   [[nodiscard]] std::string algorithm() const {
@@ -1692,6 +1820,51 @@ smooth:    "greedy" or "refined": also the path pruned to waypoints that see eac
 Returns a Result; the finder for these options is kept with the grid and reused.)");
 
   m.def(
+      "find_points",
+      [query_args](GridHandle& g, const py::handle& start, const py::handle& goal,
+                   const std::string& algorithm, const std::string& diagonal, double radius,
+                   py::object class_cost, std::uint64_t node_limit, bool trace) {
+        return run_find_points(
+            finder_for(g, query_args(algorithm, diagonal, std::nullopt, std::nullopt, radius,
+                                     std::move(class_cost), false, node_limit)),
+            g.scratch, start, goal, trace);
+      },
+      py::arg("grid"), py::arg("start"), py::arg("goal"), py::kw_only(),
+      py::arg("algorithm") = "anyangle-exact", py::arg("diagonal") = "no-corner-cut",
+      py::arg("radius") = 0.0, py::arg("class_cost") = py::none(),
+      py::arg("node_limit") = 10'000'000, py::arg("trace") = false,
+      R"(The shortest any-angle path between two points of free space.
+
+start, goal: (x, y), two numbers each, in map units: the centre of cell (x, y) is
+           (x + 0.5, y + 0.5), its top-left corner (x, y). Each is held to 1/4096 of a cell.
+algorithm: "anyangle-exact" (the algorithms that take any point); another algorithm takes
+           only cell centres, and answers as find() between those cells
+Result.points: float64 (n, 2), from start to goal (as held); Result.path: a free cell under
+each point; Result.cost: the length of the polyline. Plain square maps only (no hex layout,
+edge walls, floors or links). ValueError for a point outside the map, inside a wall or on an
+edge between two walls, and for an off-centre point with an algorithm that cannot take it.)");
+
+  m.def(
+      "find_corners",
+      [query_args](GridHandle& g, const py::handle& start, const py::handle& goal,
+                   const std::string& algorithm, const std::string& diagonal, double radius,
+                   py::object class_cost, std::uint64_t node_limit, bool trace) {
+        return run_find_corners(
+            finder_for(g, query_args(algorithm, diagonal, std::nullopt, std::nullopt, radius,
+                                     std::move(class_cost), false, node_limit)),
+            g.scratch, start, goal, trace);
+      },
+      py::arg("grid"), py::arg("start"), py::arg("goal"), py::kw_only(),
+      py::arg("algorithm") = "anyangle-exact", py::arg("diagonal") = "no-corner-cut",
+      py::arg("radius") = 0.0, py::arg("class_cost") = py::none(),
+      py::arg("node_limit") = 10'000'000, py::arg("trace") = false,
+      R"(The any-angle competition's query (GPPC 2023): from the top-left corner of free cell
+start to the top-left corner of free cell goal, (x, y) integers each. Where two walls touch at
+such a corner, the path leaves (and arrives) through the named cell's quadrant only. Result as
+for find_points(): points from (sx, sy) to (gx, gy). Plain square maps and "anyangle-exact"
+only (ValueError otherwise).)");
+
+  m.def(
       "reach",
       [query_args](GridHandle& g, const py::handle& start, double budget,
                    const std::string& diagonal, double radius, py::object class_cost,
@@ -1727,6 +1900,14 @@ layered map, floor by floor), costs float64 (n,).)");
       .def("find", &PyPathfinder::find, py::arg("start"), py::arg("goal"), py::kw_only(),
            py::arg("trace") = false, py::arg("smooth") = py::none(),
            "Finds a path from start to goal, both (x, y); returns a Result.")
+      .def("find_points", &PyPathfinder::find_points, py::arg("start"), py::arg("goal"),
+           py::kw_only(), py::arg("trace") = false,
+           "The any-angle path between two points of free space, (x, y) floats in map units "
+           "(the centre of cell (x, y) is (x + 0.5, y + 0.5)): as pathlab.find_points().")
+      .def("find_corners", &PyPathfinder::find_corners, py::arg("start"), py::arg("goal"),
+           py::kw_only(), py::arg("trace") = false,
+           "The any-angle path from the top-left corner of free cell start to that of free "
+           "cell goal: as pathlab.find_corners().")
       .def("reach", &PyPathfinder::reach, py::arg("start"), py::arg("budget"),
            "Movement range from start within budget: (cells int32 (n, 2), costs float64 (n,)).")
       .def_property_readonly("algorithm", &PyPathfinder::algorithm)
