@@ -1,9 +1,11 @@
 // pathlab::api without a transport: requests read from their wire form, routed (404 for what
 // matches no route, HEAD as GET), failures turned into JSON errors with their status, and the two
 // catalogs giving the same answers for the same files (the repository's maps/ and scenarios/ from
-// disk, as `pathlab serve` reads them, and from memory, as the static page holds them).
+// disk, as `pathlab serve` reads them, and from memory, as the static page holds them), and
+// /api/solve between points in map units.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -597,6 +599,221 @@ TEST_F(ApiTest, LayeredMapsTakeAndGiveCellsWithTheirFloor) {
               422);
     (void)call(*api, "DELETE", "/api/mapsession/" + id);
   }
+}
+
+// ---- /api/solve between points in map units (search::Pathfinder::find_points) ----------------
+
+/// 30x20, open but for a wall in column 15 over rows 2..17 (map units x 15..16, y 2..18), and,
+/// with `closed`, one more in row 10 from column 20 to the east side with column 20 walled
+/// down to the bottom: cell (25, 15) is shut in.
+json points_map(bool closed = false) {
+  std::string walls(30 * 20, '0');
+  for (int y = 2; y < 18; ++y) walls[static_cast<std::size_t>(y * 30 + 15)] = '1';
+  if (closed) {
+    for (int x = 20; x < 30; ++x) walls[static_cast<std::size_t>(10 * 30 + x)] = '1';
+    for (int y = 10; y < 20; ++y) walls[static_cast<std::size_t>(y * 30 + 20)] = '1';
+  }
+  return {{"width", 30}, {"height", 20}, {"walls", walls}};
+}
+
+double polyline(const json& points) {
+  double length = 0;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    length += std::hypot(points[i][0].get<double>() - points[i - 1][0].get<double>(),
+                         points[i][1].get<double>() - points[i - 1][1].get<double>());
+  }
+  return length;
+}
+
+constexpr double kSnap = 1.0 / 8192;  // points are held to 1/4096 of a cell
+
+TEST_F(ApiTest, FractionalStartAndGoalAreAQueryBetweenPoints) {
+  json q{{"map", points_map()},
+         {"start", {10.3, 4.7}},
+         {"goal", {20.2, 7.9}},
+         {"algorithm", "anyangle-exact"}};
+  const Answer a = post(disk, "/api/solve", q);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  const json& r = a.body;
+  EXPECT_EQ(r["status"], "found");
+  EXPECT_EQ(r["answered_by"], "anyangle-exact");
+  EXPECT_EQ(r["any_angle"], true);
+  // The exact path: over the wall's top corners (15, 2) and (16, 2).
+  ASSERT_EQ(r["points"].size(), 4u) << r.dump();
+  const double want[4][2] = {{10.3, 4.7}, {15, 2}, {16, 2}, {20.2, 7.9}};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(r["points"][i][0].get<double>(), want[i][0], kSnap) << i;
+    EXPECT_NEAR(r["points"][i][1].get<double>(), want[i][1], kSnap) << i;
+  }
+  EXPECT_NEAR(r["cost"].get<double>(), polyline(r["points"]), 1e-12);
+  EXPECT_NEAR(r["cost"].get<double>(),
+              std::hypot(15 - 10.3, 2 - 4.7) + 1 + std::hypot(20.2 - 16, 7.9 - 2), 1e-3);
+  // The existing shape: the cells under the points as start, goal and the path's ends.
+  EXPECT_EQ(r["start"], json({10, 4}));
+  EXPECT_EQ(r["goal"], json({20, 7}));
+  EXPECT_EQ(r["path"].size(), r["points"].size());
+  EXPECT_EQ(r["path"].front(), r["start"]);
+  EXPECT_EQ(r["path"].back(), r["goal"]);
+  EXPECT_EQ(r["moves"], 3);
+  EXPECT_EQ(r["start_point"], json({10.3, 4.7}));
+  EXPECT_EQ(r["goal_point"], json({20.2, 7.9}));
+  // The library's answer, point for point.
+  grid::Grid g(30, 20);
+  for (int y = 2; y < 18; ++y) g.set_blocked(15, y, true);
+  search::Options o;
+  o.algorithm = search::Algorithm::anyangle_exact;
+  search::Pathfinder finder(g, o);
+  search::Result lib;
+  ASSERT_EQ(finder.find_points({10.3, 4.7}, {20.2, 7.9}, lib), Status::found);
+  ASSERT_EQ(lib.points.size(), r["points"].size());
+  for (std::size_t i = 0; i < lib.points.size(); ++i) {
+    EXPECT_EQ(r["points"][i][0].get<double>(), lib.points[i].x);
+    EXPECT_EQ(r["points"][i][1].get<double>(), lib.points[i].y);
+  }
+  EXPECT_EQ(r["cost"].get<double>(), lib.cost);
+  // With its trace; one point and one cell (the cell's centre).
+  q["trace"] = true;
+  q["goal"] = {20, 7};
+  const Answer traced = post(memory, "/api/solve", q);
+  ASSERT_EQ(traced.status, 200) << traced.body.dump();
+  EXPECT_FALSE(traced.body["trace"].empty());
+  EXPECT_EQ(traced.body["goal_point"], json({20.5, 7.5}));
+  EXPECT_NEAR(traced.body["points"].back()[0].get<double>(), 20.5, kSnap);
+  EXPECT_NEAR(traced.body["points"].back()[1].get<double>(), 7.5, kSnap);
+  // 1e1 and 4.0 are numbers with a fraction or an exponent: points too (a grid corner here).
+  q = {{"map", points_map()},
+       {"start", json::parse("[1e1, 4.0]")},
+       {"goal", {20, 7}},
+       {"algorithm", "anyangle-exact"}};
+  const Answer corner = post(disk, "/api/solve", q);
+  ASSERT_EQ(corner.status, 200) << corner.body.dump();
+  EXPECT_EQ(corner.body["points"].front(), json({10.0, 4.0}));
+}
+
+TEST_F(ApiTest, IntegerStartAndGoalStayCells) {
+  for (const char* algo : {"anyangle-exact", "astar", "theta"}) {
+    const json q{{"map", points_map()}, {"start", {10, 4}}, {"goal", {20, 7}}, {"algorithm", algo}};
+    const Answer a = post(disk, "/api/solve", q);
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    EXPECT_FALSE(a.body.contains("start_point")) << algo;
+    EXPECT_EQ(a.body["points"].front(), json({10.5, 4.5})) << algo;
+    EXPECT_EQ(a.body["points"].back(), json({20.5, 7.5})) << algo;
+    // Cell centres as points: the same answer (another algorithm: find() between the cells).
+    json centres = q;
+    centres["start"] = {10.5, 4.5};
+    centres["goal"] = {20.5, 7.5};
+    const Answer c = post(disk, "/api/solve", centres);
+    ASSERT_EQ(c.status, 200) << algo << ": " << c.body.dump();
+    EXPECT_NEAR(c.body["cost"].get<double>(), a.body["cost"].get<double>(), 1e-9) << algo;
+    EXPECT_EQ(c.body["path"].front(), a.body["path"].front()) << algo;
+    EXPECT_EQ(c.body["path"].back(), a.body["path"].back()) << algo;
+    EXPECT_EQ(c.body["points"].size(), a.body["points"].size()) << algo;
+    if (std::string(algo) != "anyangle-exact") {
+      EXPECT_EQ(c.body["path"], a.body["path"]) << algo;
+      EXPECT_EQ(c.body["points"], a.body["points"]) << algo;
+      EXPECT_EQ(c.body["expanded"], a.body["expanded"]) << algo;
+    }
+  }
+  // /api/algorithms names the algorithms that take any point.
+  EXPECT_EQ(call(disk, "GET", "/api/algorithms").body["points"], json({"anyangle-exact"}));
+}
+
+TEST_F(ApiTest, PointsTheQueryCannotTakeAre422WithTheReason) {
+  const json good{{"map", points_map()},
+                  {"start", {10.3, 4.7}},
+                  {"goal", {20.2, 7.9}},
+                  {"algorithm", "anyangle-exact"}};
+  auto error = [&](const json& q) {
+    const Answer a = post(disk, "/api/solve", q);
+    EXPECT_EQ(a.status, 422) << a.body.dump();
+    return a.body.value("error", std::string());
+  };
+  auto with = [&](const char* key, const json& v) {
+    json q = good;
+    q[key] = v;
+    return q;
+  };
+  EXPECT_EQ(error(with("algorithm", "astar")),
+            "astar searches between cell centres ([x + 0.5, y + 0.5]); a point off them needs an "
+            "algorithm that takes any point: anyangle-exact");
+  json centre_and_point = with("algorithm", "jps");
+  centre_and_point["start"] = {10.5, 4.5};
+  EXPECT_NE(error(centre_and_point).find("jps searches between cell centres"), std::string::npos);
+  for (const json& p : {json({15.5, 10.5}), json({15.5, 10.0}), json({-0.25, 3.0}),
+                        json({12.0, 20.5}), json({30.5, 1.0})}) {
+    EXPECT_EQ(error(with("start", p)),
+              "start " + p.dump() +
+                  " is not in free space: outside the map, inside a wall or on an edge between "
+                  "two walls");
+    EXPECT_EQ(error(with("goal", p)).rfind("goal " + p.dump() + " is not in free space", 0), 0u);
+  }
+  // A number JSON cannot hold (1e400) is bad JSON: 400.
+  std::string huge = good.dump();
+  huge.replace(huge.find("10.3"), 4, "1e400");
+  EXPECT_EQ(call(disk, "POST", "/api/solve", huge).status, 400);
+  // A wall's side touching free space is free space; so is the map's border.
+  EXPECT_EQ(post(disk, "/api/solve", with("start", {15.0, 10.3})).status, 200);
+  EXPECT_EQ(post(disk, "/api/solve", with("start", {0.0, 20.0})).status, 200);
+  // A radius: the unit's view decides.
+  json wide = with("start", {14.2, 10.5});
+  wide["radius"] = 1.0;
+  EXPECT_NE(error(wide).find("as the unit sees the map"), std::string::npos);
+  // An integer cell beside a point is checked as a cell.
+  EXPECT_EQ(error(with("goal", {15, 10})), "goal is on a wall");
+  EXPECT_NE(error(with("goals", {{20, 7}, {25, 3}})).find("one \"goal\""), std::string::npos);
+  json cells_goals = good;
+  cells_goals["start"] = {10, 4};
+  cells_goals.erase("goal");
+  cells_goals["goals"] = {{20, 7}, {25.5, 3.5}};
+  EXPECT_NE(error(cells_goals).find("one \"goal\""), std::string::npos);
+  EXPECT_NE(error(with("partial", true)).find("partial"), std::string::npos);
+  EXPECT_NE(error(with("smooth", true)).find("smooth"), std::string::npos);
+  EXPECT_EQ(post(disk, "/api/solve", with("smooth", false)).status, 200);
+  // Plain square maps only.
+  json hex = good;
+  hex["map"]["layout"] = "flat-odd-q";
+  EXPECT_NE(error(hex).find("plain square map"), std::string::npos);
+  json edged = good;
+  edged["map"]["edge_walls"] = {{3, 3, "e"}};
+  EXPECT_NE(error(edged).find("plain square map"), std::string::npos);
+  // [x, y] of anything but numbers stays a 400.
+  EXPECT_EQ(post(disk, "/api/solve", with("start", {"10.3", 4.7})).status, 400);
+}
+
+TEST_F(ApiTest, PointsWithNoPathBetweenThemSayTheirCells) {
+  const json q{{"map", points_map(true)},
+               {"start", {10.3, 4.7}},
+               {"goal", {25.25, 15.75}},
+               {"algorithm", "anyangle-exact"}};
+  const Answer a = post(disk, "/api/solve", q);
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["status"], "no_path");
+  EXPECT_EQ(a.body["start"], json({10, 4}));
+  EXPECT_EQ(a.body["goal"], json({25, 15}));
+  EXPECT_TRUE(a.body["path"].empty());
+  EXPECT_TRUE(a.body["points"].empty());
+}
+
+TEST_F(ApiTest, MapSessionsAnswerBetweenPoints) {
+  const Answer created = post(memory, "/api/mapsession", {{"map", points_map()}});
+  ASSERT_EQ(created.status, 200);
+  const std::string id = created.body["id"];
+  const json query{{"start", {10.3, 4.7}}, {"goal", {20.2, 7.9}}, {"algorithm", "anyangle-exact"}};
+  const Answer before = post(memory, "/api/mapsession/" + id + "/solve", query);
+  ASSERT_EQ(before.status, 200) << before.body.dump();
+  EXPECT_EQ(before.body["points"].size(), 4u);
+  // Walled across the top: the path goes round the bottom, from the same points.
+  json edits = json::array();
+  for (int y = 0; y < 2; ++y) edits.push_back({{"kind", "wall"}, {"cell", {15, y}}});
+  ASSERT_EQ(post(memory, "/api/mapsession/" + id + "/edit", {{"edits", edits}}).status, 200);
+  const Answer after = post(memory, "/api/mapsession/" + id + "/solve", query);
+  ASSERT_EQ(after.status, 200) << after.body.dump();
+  EXPECT_EQ(after.body["status"], "found");
+  EXPECT_GT(after.body["cost"].get<double>(), before.body["cost"].get<double>());
+  EXPECT_NEAR(after.body["points"].front()[0].get<double>(), 10.3, kSnap);
+  EXPECT_NEAR(after.body["points"].back()[1].get<double>(), 7.9, kSnap);
+  EXPECT_NEAR(after.body["points"][1][1].get<double>(), 18.0, kSnap);  // the wall's foot
+  (void)call(memory, "DELETE", "/api/mapsession/" + id);
 }
 
 TEST(ApiCatalog, AMemoryCatalogReadsALayeredMapsFloorsFromItsOwnFiles) {

@@ -19,6 +19,7 @@
 #include <pathlab/json/grid.hpp>
 #include <pathlab/json/search.hpp>
 #include <pathlab/post/smooth.hpp>
+#include <pathlab/search/algorithm.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
 #include "internal.hpp"
@@ -298,10 +299,119 @@ search::Options options_from_json(const json& r, const Limits& c) {
   return o;
 }
 
+namespace {
+
+/// Whether a request's endpoint is a point in map units rather than a cell: [x, y], two
+/// numbers, at least one written with a fraction or an exponent (10.3, 10.0, 1e1). [10, 4] is
+/// cell (10, 4).
+bool is_point_json(const json& j) {
+  return j.is_array() && j.size() == 2 && j[0].is_number() && j[1].is_number() &&
+         (j[0].is_number_float() || j[1].is_number_float());
+}
+
+/// An endpoint of a query between points: a point [x, y] in map units, or a cell [x, y]
+/// (integers: checked as cell_from_json checks it) standing for its centre. 422 for a point
+/// outside free space as the unit sees it (search::point_cell).
+Point point_from_json(const json& j, const char* what, const grid::Grid& g, const grid::Unit& unit,
+                      const grid::Grid& view) {
+  if (!is_point_json(j)) return centre(cell_from_json(j, what, g, unit, view));
+  const Point p{j[0].get<double>(), j[1].get<double>()};
+  if (!std::isfinite(p.x) || !std::isfinite(p.y)) {
+    throw ApiError{422, std::string(what) + " must be two finite numbers"};
+  }
+  if (!search::point_cell(view, p)) {
+    throw ApiError{422, std::string(what) + " " + j.dump() +
+                            " is not in free space: outside the map, inside a wall or on an edge "
+                            "between two walls" +
+                            (g.sees_alike(unit) ? "" : ", as the unit sees the map")};
+  }
+  return p;
+}
+
+/// Where the unit may go, for the page to shade: "unit_blocked", its blocked cells row-major,
+/// when the unit does not see the map as the default unit does.
+void add_unit_blocked(json& out, const grid::Grid& g, const grid::Unit& unit,
+                      const grid::Grid& view) {
+  if (g.sees_alike(unit)) return;
+  std::string blocked;
+  blocked.reserve(static_cast<std::size_t>(g.cells()));
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) blocked += view.passable(x, y) ? '0' : '1';
+  }
+  out["unit_blocked"] = std::move(blocked);
+}
+
+/// The answer of /api/solve between points in map units (a fractional "start" or "goal"): the
+/// search::Pathfinder::find_points query, in search_result's shape with the cells under the
+/// points as "start" and "goal", and the points asked for as "start_point" and "goal_point".
+json points_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r,
+                   const grid::Grid& view) {
+  const search::Options& o = finder.options();
+  if (r.contains("goals") && !r["goals"].is_null()) {
+    throw ApiError{422, "a query between points takes one \"goal\", not \"goals\""};
+  }
+  if (!g.plain()) {
+    throw ApiError{422,
+                   "points in map units (a fractional \"start\" or \"goal\") take a plain square "
+                   "map: not a hex layout, walls on cell edges, floors or links"};
+  }
+  if (o.partial) {
+    throw ApiError{422, "\"partial\" takes cells: a query between points has no partial path"};
+  }
+  if (smoothing_from_json(r)) {
+    throw ApiError{422, "\"smooth\" takes cells: a path between points is already taut"};
+  }
+  const Point start = point_from_json(r.value("start", json()), "start", g, o.unit, view);
+  const Point goal = point_from_json(r.value("goal", json()), "goal", g, o.unit, view);
+  auto cell_centre = [](Point p) {
+    return std::floor(p.x) + 0.5 == p.x && std::floor(p.y) + 0.5 == p.y;
+  };
+  if (!search::answers_points(o.algorithm) && !(cell_centre(start) && cell_centre(goal))) {
+    std::string takers;
+    for (const auto& i : search::algorithms()) {
+      if (!search::answers_points(i.algorithm)) continue;
+      if (!takers.empty()) takers.append(", ");
+      takers.append(i.name);
+    }
+    throw ApiError{422, std::string(search::to_string(o.algorithm)) +
+                            " searches between cell centres ([x + 0.5, y + 0.5]); a point off "
+                            "them needs an algorithm that takes any point: " +
+                            takers};
+  }
+  search::Result result;
+  search::TraceRecorder rec;
+  const bool trace = r.value("trace", false);
+  finder.find_points(start, goal, result, trace ? &rec : nullptr);
+  if (result.status == Status::invalid_input) {
+    throw ApiError{422, "the query between points is invalid for this map and these options"};
+  }
+  // The cells under the points: the path's ends, or (no path) the cells find_points takes.
+  const Cell sc =
+      result.path.empty() ? search::point_cell(view, start).value_or(Cell{}) : result.path.front();
+  const Cell tc =
+      result.path.empty() ? search::point_cell(view, goal).value_or(Cell{}) : result.path.back();
+  json out = pathlab::json::search_result(o.algorithm, sc, {tc}, result, &g);
+  out["start_point"] = {start.x, start.y};
+  out["goal_point"] = {goal.x, goal.y};
+  if (trace) out["trace"] = pathlab::json::compact_trace(rec.events(), g.width());
+  add_unit_blocked(out, g, o.unit, view);
+  return out;
+}
+
+}  // namespace
+
 /// The answer of /api/solve for request r on grid g, by `finder` (its options set from r).
 json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r) {
   const search::Options& o = finder.options();
   const auto view = g.view(o.unit);  // the map as the unit sees it
+  // Points in map units: a "start" or "goal" with a fractional number.
+  if (is_point_json(r.value("start", json())) || is_point_json(r.value("goal", json()))) {
+    return points_answer(g, finder, r, *view);
+  }
+  if (r.contains("goals") && r["goals"].is_array() &&
+      std::any_of(r["goals"].begin(), r["goals"].end(), is_point_json)) {
+    throw ApiError{422, "a query between points takes one \"goal\", not \"goals\""};
+  }
   const Cell start = cell_from_json(r.value("start", json()), "start", g, o.unit, *view);
   // "goal", or "goals": [[x, y], ...] for the nearest of several.
   std::vector<Cell> goals;
@@ -326,15 +436,7 @@ json solve_answer(const grid::Grid& g, search::Pathfinder& finder, const json& r
   }
   if (trace) out["trace"] = pathlab::json::compact_trace(rec.events(), g.width());
   pathlab::json::add_partial(out, o, result, &g);
-  if (!g.sees_alike(o.unit)) {
-    // Where the unit may go: its blocked cells, row-major, for the page to shade.
-    std::string blocked;
-    blocked.reserve(static_cast<std::size_t>(g.cells()));
-    for (int y = 0; y < g.height(); ++y) {
-      for (int x = 0; x < g.width(); ++x) blocked += view->passable(x, y) ? '0' : '1';
-    }
-    out["unit_blocked"] = std::move(blocked);
-  }
+  add_unit_blocked(out, g, o.unit, *view);
   return out;
 }
 
@@ -376,6 +478,12 @@ void add_core_routes(Router& router, const Catalog& catalog, const Limits& c) {
   router.add("GET", "/api/algorithms", [](const Request&, const Captures&) {
     json list = pathlab::json::algorithm_list();
     list["diagonal"] = {"never", "no-corner-cut", "one-corner", "always"};
+    // The algorithms that answer /api/solve between any points (search::answers_points).
+    json points = json::array();
+    for (const auto& i : search::algorithms()) {
+      if (search::answers_points(i.algorithm)) points.push_back(std::string(i.name));
+    }
+    list["points"] = std::move(points);
     return dump(list);
   });
   router.add("GET", "/api/maps", [&catalog](const Request&, const Captures&) {
@@ -403,6 +511,9 @@ void add_core_routes(Router& router, const Catalog& catalog, const Limits& c) {
     if (m.grid.cells() > c.max_cells) throw ApiError{413, "map too large for this server"};
     return dump(pathlab::json::loaded_map(m, name));
   });
+  // A search: {"map","start","goal" (or "goals")[,"algorithm",…]} -> json::search_result. A
+  // "start" or "goal" with a fractional number ([10.3, 4.7]) is a point in map units: the
+  // query between points (Pathfinder::find_points).
   router.add("POST", "/api/solve", [&c](const Request& req, const Captures&) {
     const json r = body_object(req);
     if (!r.contains("map")) throw ApiError{400, "missing \"map\""};
