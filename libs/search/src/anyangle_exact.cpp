@@ -335,8 +335,8 @@ struct ExactCache {
   }
 
   /// Calls f(v) for a superset of the vertices visible from point (ox, oy) (units of
-  /// 1/kPointScale): a conservative shadowcast over the eight octants around the point, as in
-  /// `octant`, with the origin anywhere in a cell. Vertices on an octant's boundary ray may be
+  /// 1/kPointScale): a conservative shadowcast over the eight octants around the point
+  /// (point_octant), the origin anywhere in a cell. Vertices on an octant's boundary ray may be
   /// reported twice; the caller walks them.
   template <class F>
   void from_point(std::int64_t ox, std::int64_t oy, F& f) const {
@@ -370,11 +370,18 @@ struct ExactCache {
       in_column(X, dir > 0 ? Y + 1 : Y - k, dir > 0 ? Y + k : Y - 1, true, f);
     }
     // Class 0 keeps directions with dx*dy > 0 (SE, NW), class 1 dx*dy < 0 (NE, SW).
+    // The shadowcast from u's lattice point; vertices on its grid lines came from the scans.
+    // A vertex on the diagonal comes from both octants of its quadrant: the caller skips the
+    // second.
     const int s = vclass[u] == 0 ? 1 : -1;
+    auto take = [&](std::uint32_t v) {
+      if (vclass[v] == vclass[u] && vx[v] != X && vy[v] != Y) f(v, false);
+    };
+    const std::int64_t ox = kPointScale * X, oy = kPointScale * Y;
     for (const int sx : {1, -1}) {
       const int sy = s * sx;
-      octant(u, X, Y, sx, sy, false, f);
-      octant(u, X, Y, sx, sy, true, f);
+      point_octant(ox, oy, sx, sy, false, take);
+      point_octant(ox, oy, sx, sy, true, take);
     }
   }
 
@@ -403,101 +410,15 @@ struct ExactCache {
     for (auto it = it0; it != last && vy[*it] <= y1; ++it) f(*it, known);
   }
 
-  /// One octant of directions from vertex u at (X, Y): steps (sx, sy) and, when `shallow`,
-  /// |dy| < |dx| (else 0 < |dx| <= |dy|). In the octant's frame j runs along the long axis
-  /// and i across; a direction is its slope m = i / j in (0, 1]. Strip j (depth j..j+1) is
-  /// crossed by the ray of slope m in cells floor(j*m) .. ceil((j+1)*m) - 1. A conservative
-  /// shadowcast: the cone [a, b] of slopes only loses, at either end, slopes whose ray enters
-  /// a wall, so it holds every visible direction; vertices in the cone are reported, to be
-  /// walked.
-  template <class F>
-  void octant(std::uint32_t u, int X, int Y, int sx, int sy, bool shallow, F& f) const {
-    auto blocked_at = [&](std::int64_t i, std::int64_t j) {
-      const std::int64_t ox = shallow ? j : i, oy = shallow ? i : j;
-      return wall(sx > 0 ? X + ox : X - 1 - ox, sy > 0 ? Y + oy : Y - 1 - oy);
-    };
-    // Slopes an/ad <= bn/bd, each end included or not.
-    std::int64_t an = 0, ad = 1, bn = 1, bd = 1;
-    bool a_in = false, b_in = !shallow;  // the diagonal belongs to the steep octant
-    auto empty = [&] {
-      const std::int64_t l = an * bd, r = bn * ad;
-      return l > r || (l == r && !(a_in && b_in));
-    };
-    const std::int64_t depth = shallow ? (sx > 0 ? width - X : X) : (sy > 0 ? height - Y : Y);
-    for (std::int64_t j = 0; j < depth; ++j) {
-      // The low end: the first wall the ray a (or a+) crosses in strip j cuts the slopes
-      // through it, up to its far corner (x_b+1)/j, which stays (it may be a grazing ray).
-      for (;;) {
-        const std::int64_t lo = j * an / ad;
-        const std::int64_t hi = a_in ? ((j + 1) * an + ad - 1) / ad - 1 : (j + 1) * an / ad;
-        std::int64_t xb = -1;
-        for (std::int64_t i = lo; i <= hi; ++i) {
-          if (blocked_at(i, j)) {
-            xb = i;
-            break;
-          }
-        }
-        if (xb < 0) break;
-        if (j == 0) return;  // every ray of the octant enters this wall
-        an = xb + 1;
-        ad = j;
-        a_in = true;
-        if (empty()) return;
-      }
-      // The high end, mirrored: the last wall on the ray b (or b-) cuts down to x_b/(j+1).
-      for (;;) {
-        const std::int64_t lo = b_in ? j * bn / bd : (j == 0 ? 0 : (j * bn + bd - 1) / bd - 1);
-        const std::int64_t hi = ((j + 1) * bn + bd - 1) / bd - 1;
-        std::int64_t xb = -1;
-        for (std::int64_t i = hi; i >= lo; --i) {
-          if (blocked_at(i, j)) {
-            xb = i;
-            break;
-          }
-        }
-        if (xb < 0) break;
-        bn = xb;
-        bd = j + 1;
-        b_in = true;
-        if (empty()) return;
-      }
-      // Lattice points at depth j+1 with a slope in the cone.
-      const std::int64_t d = j + 1;
-      std::int64_t klo = (d * an + ad - 1) / ad, khi = d * bn / bd;
-      if (!a_in && (d * an) % ad == 0) ++klo;
-      if (!b_in && (d * bn) % bd == 0) --khi;
-      if (klo > khi) continue;
-      auto take = [&](std::uint32_t v, bool) {
-        if (vclass[v] == vclass[u]) f(v, false);
-      };
-      // Lattice line `line`, across coordinates [c0, c1] (clamped to the lattice).
-      auto report = [&](const exact::BitRows& lattice, std::int64_t line, std::int64_t a,
-                        std::int64_t b, std::int64_t limit) {
-        const std::int64_t c0 = std::max<std::int64_t>(std::min(a, b), 0);
-        const std::int64_t c1 = std::min(std::max(a, b), limit);
-        if (c0 > c1 ||
-            !lattice.any(static_cast<int>(line), static_cast<int>(c0), static_cast<int>(c1)))
-          return;
-        if (&lattice == &vertex_cols) {
-          in_column(line, c0, c1, false, take);
-        } else {
-          in_row(line, c0, c1, false, take);
-        }
-      };
-      if (shallow) {
-        report(vertex_cols, X + sx * d, Y + sy * klo, Y + sy * khi, height);
-      } else {
-        report(vertex_rows, Y + sy * d, X + sx * klo, X + sx * khi, width);
-      }
-    }
-  }
-
-  /// One octant of directions from a point (units of 1/Q, Q = kPointScale), as `octant` but
-  /// with the origin at (A0, C0) inside its frame cell, 0 <= A0, C0 < Q, and both ends of the
-  /// cone kept. In the frame, j counts strips along the long axis from the origin's cell and
-  /// i cells across; the ray of slope m = n/d crosses, at along-offset t from the cell's near
-  /// side, the across-offset C0 + m (t - A0). A strip's cells are one row of the wall matrix
-  /// whose rows run along the strip (by_col for shallow octants), scanned a word at a time.
+  /// One octant of directions from a point (units of 1/Q, Q = kPointScale): steps (sx, sy)
+  /// and, when `shallow`, |dy| <= |dx| (else |dx| <= |dy|), both ends of the cone kept. A
+  /// conservative shadowcast: the cone of slopes only loses, at either end, slopes whose ray
+  /// enters a wall, so it holds every visible direction; the lattice points in it are reported,
+  /// to be walked. The origin is at (A0, C0) inside its frame cell, 0 <= A0, C0 < Q. In the frame,
+  /// j counts strips along the long axis from the origin's cell and i cells across; the ray of
+  /// slope m = n/d crosses, at along-offset t from the cell's near side, the across-offset C0 + m
+  /// (t - A0). A strip's cells are one row of the wall matrix whose rows run along the strip
+  /// (by_col for shallow octants), scanned a word at a time.
   template <class F>
   void point_octant(std::int64_t ox, std::int64_t oy, int sx, int sy, bool shallow, F& f) const {
     constexpr std::int64_t Q = kPointScale;
@@ -940,7 +861,10 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
     const std::int64_t ux = 2 * std::int64_t{c.vx[u]}, uy = 2 * std::int64_t{c.vy[u]};
     if (c.adj_begin[u] == exact::kUnknown) {
       const auto first = static_cast<std::uint32_t>(c.adj.size());
+      const std::uint32_t walk = c.next_walk();
       c.candidates(u, [&](std::uint32_t v, bool known) {
+        if (c.walked[v] == walk) return;
+        c.walked[v] = walk;
         if (!known) {
           ++st.los_checks;
           if (!c.visible(ux, uy, 2 * std::int64_t{c.vx[v]}, 2 * std::int64_t{c.vy[v]})) return;
