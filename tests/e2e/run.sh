@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the browser tests: installs playwright-core from npm (no browser download: Debian's
 # /usr/bin/chromium is used) and runs the tests (the visualizer, the simulation view, the Link
-# game, the map kinds: hex, thin walls, floors) against the built pathlab. All run even when one fails; the exit status is 1 if any did.
+# game, the map kinds: hex, thin walls, floors; free points for anyangle-exact) against the built
+# pathlab. All run even when one fails; the exit status is 1 if any did.
 # Usage: tests/e2e/run.sh PATHLAB OUT_DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +19,7 @@ if [[ ! -d node_modules/playwright-core ]]; then
 fi
 # Each suite prints its own "N passed, N failed"; the last line adds them up.
 status=0 passed=0 failed=0
-for suite in visualizer simulation link map_kinds; do
+for suite in visualizer simulation link map_kinds points; do
   log=$(mktemp)
   rc=0
   node "$suite.test.mjs" "$pathlab" "$out" >"$log" 2>&1 || rc=$?

@@ -8,6 +8,10 @@
 // Map kinds (geometry.js): hex maps are drawn as hexes, walls on cell edges as lines on the
 // overlay, a layered map's floors side by side with its links ringed; the page keeps grid cells
 // (floors stacked as the API stacks them) and speaks [x, y, layer] to the API.
+// Free points: with an algorithm that takes any point (GET /api/algorithms "points":
+// anyangle-exact) on a plain square map, S and G may sit anywhere in free space: dragging them
+// puts them at the mouse's exact position in map units, the request sends those fractional
+// coordinates (POST /api/solve between points) and the path is drawn from them.
 import * as api from './api.js';
 import * as flowDraw from './flow.js';
 import { makeGeometry } from './geometry.js';
@@ -60,8 +64,22 @@ const state = {
   // Flow mode: the goals picked, the field answered for `accepted` (the goals it was built for),
   // and a token that drops answers a newer request has overtaken.
   flow: { goals: [], units: [], accepted: [], field: null, token: 0 },
+  pointAlgorithms: new Set(),  // the algorithms that take any point (GET /api/algorithms)
 };
 const flowOn = () => $('flow-mode').checked;
+/** Whether S and G may be points off the cell centres for `algorithm`: the free points box, an
+ * algorithm that takes any point, a plain square map. */
+function pointsAllowed(algorithm = $('algorithm').value) {
+  return state.pointAlgorithms.has(algorithm) && !!state.map && state.map.geo.simple;
+}
+const pointsOn = (algorithm) => $('free-points').checked && pointsAllowed(algorithm);
+/** The free points box is offered only where it applies. */
+function updateFreePoints() {
+  const box = $('free-points');
+  box.disabled = !pointsAllowed();
+  box.title = box.disabled ? `needs an algorithm that takes any point (${[...state.pointAlgorithms].join(', ')}) on a plain square map` : '';
+  if (state.map) drawOverlay(main);
+}
 
 function setMessage(text) { $('message').textContent = text; }
 const formatValue = (v) => (v === undefined || v === null ? '–'
@@ -100,6 +118,8 @@ function loadMap(m) {
   state.map = {
     name: m.name, width: m.width, height: m.height, walls, terrain, classes, start, goal,
     geo, kind, edges, links,
+    // Free points: S and G in map units, or null (the centre of their cell).
+    points: { start: null, goal: null },
   };
   state.epoch++;
   state.unitBlocked = null;
@@ -120,6 +140,7 @@ function loadMap(m) {
   canvas.dataset.cellPixels = String(state.cp);
   delete canvas.dataset.linksTaken;
   clearSearch();
+  updateFreePoints();
 }
 
 const index = (x, y) => y * state.map.width + x;
@@ -211,6 +232,22 @@ function strokePolyline(p, points, colour) {
     o.arc(x * cp, y * cp, r, 0, 2 * Math.PI);
     o.fill();
   }
+}
+
+/** Free points: S and G as rings at their exact position (their cells stay coloured). */
+function drawFreePoints(p) {
+  if (!pointsOn()) return;
+  const o = p.octx, cp = p.cp || state.cp, pts = state.map.points;
+  o.save();
+  o.lineWidth = Math.max(1.5, cp * 0.12);
+  for (const [which, colour] of [['start', COLOURS.start], ['goal', COLOURS.goal]]) {
+    const [x, y] = pts[which] || state.map.geo.centre(...state.map[which]);
+    o.strokeStyle = colour;
+    o.beginPath();
+    o.arc(x * cp, y * cp, Math.max(3, cp * 0.35), 0, 2 * Math.PI);
+    o.stroke();
+  }
+  o.restore();
 }
 
 /** The map's own marks: walls on cell edges as lines, each link's ends as rings joined by a
@@ -355,6 +392,7 @@ function drawOverlay(p) {
     o.stroke();
   }
   const r = p.shown;
+  if (p === main) drawFreePoints(p);
   if (!r) return;
   if (!g.simple) {  // points are in square map units: draw through the cells' own centres
     strokeCellPath(p, r.cells);
@@ -368,6 +406,7 @@ function drawOverlay(p) {
 function clearSearch() {
   resetPanel(main);
   showStats(null);
+  delete canvas.dataset.points;
 }
 
 /** Marks the path's cells (an any-angle path's turning cells) and draws its segments. */
@@ -382,6 +421,8 @@ function showPath(p, r) {
   p.shown = r;
   drawOverlay(p);
   if (p === main) {
+    // What the tests read: the path's points in map units as drawn.
+    canvas.dataset.points = JSON.stringify(r.points || []);
     const taken = g.layers > 1 || state.map.links.length ? linksTaken(r.cells) : [];
     canvas.dataset.linksTaken = JSON.stringify(taken.map(([a, b]) => [g.toWire(a), g.toWire(b)]));
     return taken.map(([a, b]) => `${g.label(a)} → ${g.label(b)}`);
@@ -412,14 +453,25 @@ function unitRequest() {
   const costs = $('unit-class-cost').value.trim();
   return { radius: Number.isFinite(radius) ? radius : 0, class_cost: costs || null };
 }
-function request(trace) {
+/** A free point as the API reads one: [x, y] with a fractional number ([10, 4] is a cell). A
+ * point on a grid corner goes a billionth of a cell off, which the library's hold of points
+ * (1/4096 of a cell) takes back. */
+const wirePoint = ([x, y]) => (Number.isInteger(x) && Number.isInteger(y) ? [x + 1e-9, y] : [x, y]);
+/** S or G as the request sends it: its free point when free points apply, else its cell. */
+function endpoint(which, algorithm) {
+  const m = state.map, p = m.points[which];
+  return p && pointsOn(algorithm) ? wirePoint(p) : m.geo.toWire(m[which]);
+}
+function request(trace, algorithm = $('algorithm').value) {
   const m = state.map;
   const weight = parseFloat($('weight').value);
+  // Between points the path is already taut: smoothing takes cells only.
+  const points = pointsOn(algorithm) && !!(m.points.start || m.points.goal);
   return {
     map: mapRequest(),
-    start: m.geo.toWire(m.start), goal: m.geo.toWire(m.goal), algorithm: $('algorithm').value,
+    start: endpoint('start', algorithm), goal: endpoint('goal', algorithm), algorithm,
     heuristic: $('heuristic').value || null, weight: Number.isFinite(weight) ? weight : null,
-    diagonal: $('diagonal').value, trace, smooth: $('smooth').checked, ...unitRequest(),
+    diagonal: $('diagonal').value, trace, smooth: !points && $('smooth').checked, ...unitRequest(),
   };
 }
 /** Keeps the cells the answer's unit cannot use, repainting when they change. */
@@ -508,7 +560,7 @@ async function race() {
   setMessage(`racing ${algos.join(', ')}…`);
   // One algorithm the server refuses (an unknown or unfinished one) must not cancel the race:
   // its lane and row show the server's message instead.
-  const settled = await Promise.allSettled(algos.map((a) => api.solve({ ...request(true), algorithm: a })));
+  const settled = await Promise.allSettled(algos.map((a) => api.solve(request(true, a))));
   if (epoch !== state.epoch) return;
   if (settled.every((s) => s.status === 'rejected')) {
     setMessage(settled[0].reason.message);
@@ -590,6 +642,27 @@ function cellAt(ev) {
   return g.pick((ev.clientX - r.left) / state.cp, (ev.clientY - r.top) / state.cp) || [-1, -1];
 }
 function tool() { return document.querySelector('input[name=tool]:checked').value; }
+/** The mouse's position in map units (cell (x, y) spans [x, x + 1] x [y, y + 1]). */
+function pointAt(ev) {
+  const r = canvas.getBoundingClientRect();
+  return [(ev.clientX - r.left) / state.cp, (ev.clientY - r.top) / state.cp];
+}
+/** Moves S or G to cell c (free points: to point p in it; without, to the cell's centre). */
+function moveEndpoint(which, c, p = null) {
+  const m = state.map, old = m[which];
+  m[which] = c;
+  m.points[which] = p;
+  drawCell(index(old[0], old[1]));
+  drawCell(index(c[0], c[1]));
+  drawOverlay(main);
+}
+/** Free points: S or G dragged to the mouse, when the mouse is over free space. */
+function dragPoint(which, ev) {
+  const p = pointAt(ev), x = Math.min(Math.floor(p[0]), state.map.width - 1);
+  const y = Math.min(Math.floor(p[1]), state.map.height - 1);
+  if (!inside(x, y) || isWall(x, y)) return;
+  moveEndpoint(which, [x, y], p);
+}
 
 function paint(x, y) {
   if (!inside(x, y)) return;
@@ -622,9 +695,11 @@ canvas.addEventListener('pointerdown', (ev) => {
     return;
   }
   const m = state.map;
+  state.drag = null;
   if (m.start[0] === x && m.start[1] === y) state.drag = 'start';
   else if (m.goal[0] === x && m.goal[1] === y) state.drag = 'goal';
-  else {
+  if (state.drag && pointsOn()) dragPoint(state.drag, ev);  // free points: where the click is
+  else if (!state.drag) {
     state.drag = 'paint';
     state.paintValue = tool() === 'erase' ? 0 : (tool() === 'wall' ? (isWall(x, y) ? 0 : 1) : 0);
     paint(x, y);
@@ -635,12 +710,11 @@ canvas.addEventListener('pointermove', (ev) => {
   if (!state.drag) return;
   const [x, y] = cellAt(ev);
   if (state.drag === 'paint') return paint(x, y);
+  if (pointsOn()) return dragPoint(state.drag, ev);
   if (!inside(x, y) || isWall(x, y)) return;
-  const m = state.map, old = m[state.drag];
+  const old = state.map[state.drag];
   if (old[0] === x && old[1] === y) return;
-  m[state.drag] = [x, y];
-  drawCell(index(old[0], old[1]));
-  drawCell(index(x, y));
+  moveEndpoint(state.drag, [x, y]);
 });
 canvas.addEventListener('pointerup', () => {
   const moved = state.drag === 'start' || state.drag === 'goal';
@@ -829,7 +903,7 @@ document.addEventListener('keydown', (ev) => {
   const [which, dx, dy] = KEYS[ev.key];
   const m = state.map, [x, y] = m[which];
   if (!inside(x + dx, y + dy) || isWall(x + dx, y + dy)) return;
-  m[which] = [x + dx, y + dy];
+  moveEndpoint(which, [x + dx, y + dy]);
   chase();
 });
 
@@ -895,6 +969,9 @@ async function init() {
   const label = (a) => `${a.name}${a.optimal ? ' ★' : ''}${a.any_angle ? ' ∠' : ''}`;
   for (const a of algos.algorithms) $('algorithm').add(new Option(label(a), a.name));
   $('algorithm').value = 'astar';
+  state.pointAlgorithms = new Set(algos.points || []);
+  $('algorithm').addEventListener('change', updateFreePoints);
+  $('free-points').addEventListener('change', updateFreePoints);
   const picks = document.querySelectorAll('.race-algo');
   picks.forEach((sel, k) => {
     sel.add(new Option('—', ''));
