@@ -8,8 +8,8 @@ without the GIL, flow fields, units of any radius and terrain ability.
     g = pathlab.load_map("den520d.map")
     r = pathlab.find(g, (10, 12), (200, 180), algorithm="jps")
     r.status, r.cost, r.path          # path: int32 array (n, 2), one (x, y) a row
-    r = pathlab.find_points(g, (10.3, 12.7), (200.25, 180.5))   # any points, anyangle-exact
-    r.points                          # float64 (n, 2) in map units, from (10.3, 12.7)
+    r = pathlab.find_points(g, (101.3, 157.7), (78.25, 184.5))  # any points, anyangle-exact
+    r.points                          # float64 (n, 2) in map units, from (101.3, 157.7)
 
 Coordinates are (x, y); arrays are numpy, indexed [y, x]. Hex grids (layout=), walls on cell
 edges, layered maps with links and Tiled maps too: on a layered map cells are (x, y, layer) and
