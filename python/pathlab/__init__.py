@@ -6,7 +6,7 @@ without the GIL, flow fields, units of any radius and terrain ability.
 
     import pathlab
     g = pathlab.load_map("den520d.map")
-    r = pathlab.find(g, (10, 12), (200, 180), algorithm="jps")
+    r = pathlab.find(g, (107, 34), (149, 228), algorithm="jps")
     r.status, r.cost, r.path          # path: int32 array (n, 2), one (x, y) a row
     r = pathlab.find_points(g, (101.3, 157.7), (78.25, 184.5))  # any points, anyangle-exact
     r.points                          # float64 (n, 2) in map units, from (101.3, 157.7)
