@@ -141,6 +141,23 @@ std::optional<Cell> point_cell(const grid::Grid& g, Point p) noexcept {
   return e->cell;
 }
 
+namespace {
+
+/// A query's Result before it runs: nothing found, its vectors emptied (capacity kept).
+void begin_result(Result& out, Algorithm a) noexcept {
+  out.path.clear();
+  out.points.clear();
+  out.cost = 0;
+  out.stats = Stats{};
+  out.note = {};
+  out.answered_by = a;
+  out.fallback = Fallback::none;
+  out.partial.path.clear();
+  out.partial.cost = 0;
+}
+
+}  // namespace
+
 bool answers_points(Algorithm a) noexcept {
   return a == Algorithm::anyangle_exact;
 }
@@ -173,15 +190,7 @@ Status Pathfinder::query_points(Point start, Point goal, bool corners, Result& o
       centre_cell(goal, tc)) {
     return find(sc, tc, out, listener);
   }
-  out.path.clear();
-  out.points.clear();
-  out.cost = 0;
-  out.stats = Stats{};
-  out.note = {};
-  out.answered_by = options_.algorithm;
-  out.fallback = Fallback::none;
-  out.partial.path.clear();
-  out.partial.cost = 0;
+  begin_result(out, options_.algorithm);
   out.status = Status::invalid_input;
   ws_->prep_us = 0;
   ws_->sliced_active = false;
@@ -227,15 +236,7 @@ Status Pathfinder::query_points(Point start, Point goal, bool corners, Result& o
 Status Pathfinder::query(Cell start, std::span<const Cell> goals, Result& out,
                          SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();
-  out.path.clear();
-  out.points.clear();
-  out.cost = 0;
-  out.stats = Stats{};
-  out.note = {};
-  out.answered_by = options_.algorithm;
-  out.fallback = Fallback::none;
-  out.partial.path.clear();
-  out.partial.cost = 0;
+  begin_result(out, options_.algorithm);
   ws_->prep_us = 0;
   ws_->sliced_active = false;  // one query at a time: a plain query cancels a sliced one
   ws_->resume = false;
