@@ -6,6 +6,8 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -248,6 +250,190 @@ TEST_F(PeerFixture, CounterpartIsTheSameFamilyOrTheFastestPreprocessedRow) {
   EXPECT_EQ(bench::counterpart(known("warthog A*"), report, 1), nullptr);  // no such map
   report.rows.erase(report.rows.begin());
   EXPECT_EQ(bench::counterpart(known("warthog A*"), report, 0), nullptr);
+}
+
+// The six entries of the GPPC 2023 any-angle track: found by these file names, their lengths
+// between cell corners, set against anyangle-exact; the End Point Search and Polyanya entries
+// build an index or mesh in -pre, RayScan and Gap_Search none.
+TEST(KnownPeers, AnyAngleEntriesAreListedAndClassified) {
+  struct Expected {
+    const char* executable;
+    const char* label;
+    bool preprocessed;
+  };
+  const Expected expected[] = {
+      {"anyangle-polyanya-mcdt", "Polyanya_MCDT, GPPC 2023 any-angle", true},
+      {"anyangle-eps-mcdt", "EPS_MCDT, GPPC 2023 any-angle", true},
+      {"anyangle-rayscan", "RayScan, GPPC 2023 any-angle", false},
+      {"anyangle-eps-rec", "EPS_Rec, GPPC 2023 any-angle", true},
+      {"anyangle-polyanya-rec", "Polyanya_Rec, GPPC 2023 any-angle", true},
+      {"anyangle-gap-search", "Gap_Search, GPPC 2023 any-angle", false},
+  };
+  std::size_t any_angle = 0;
+  for (const auto& p : bench::known_peers()) any_angle += p.any_angle;
+  EXPECT_EQ(any_angle, 6u);
+  for (const Expected& e : expected) {
+    const bench::Peer* found = nullptr;
+    for (const auto& p : bench::known_peers()) {
+      if (p.executable == e.executable) found = &p;
+    }
+    ASSERT_NE(found, nullptr) << e.executable;
+    EXPECT_EQ(found->label, e.label);
+    EXPECT_EQ(found->kind, bench::PeerKind::gppc2023) << e.executable;
+    EXPECT_TRUE(found->any_angle) << e.executable;
+    EXPECT_EQ(found->preprocessed, e.preprocessed) << e.executable;
+    ASSERT_TRUE(found->counterpart.has_value()) << e.executable;
+    EXPECT_EQ(*found->counterpart, search::Algorithm::anyangle_exact) << e.executable;
+  }
+  // The grid peers stay grid peers.
+  for (const auto& p : bench::known_peers()) {
+    if (p.executable.rfind("anyangle-", 0) != 0) {
+      EXPECT_FALSE(p.any_angle) << p.label;
+    }
+  }
+}
+
+// A fake any-angle entry: -pre makes its index, -run writes result.csv as the 2023 start kit
+// does (9 decimals), with the given lengths and 1000, 2000, 3000 ns.
+std::string anyangle_script(const std::vector<double>& lengths) {
+  std::string rows;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    char line[160];
+    std::snprintf(line, sizeof line, "m,s,%zu,2,%.9f,0,%zu,%zu,%zu\\n", i, lengths[i],
+                  1000 * (i + 1), 1000 * (i + 1), 1000 * (i + 1));
+    rows += line;
+  }
+  return "set -e\n"
+         "case \"$1\" in\n"
+         "  -pre) test -d index_data && echo mesh > index_data/m ;;\n"
+         "  -run) test -f index_data/m\n"
+         "        printf 'map,scen,experiment_id,path_size,path_length,ref_length,time_cost,"
+         "20steps_cost,max_step_time\\n" +
+         rows + "' > result.csv ;;\nesac\n";
+}
+
+TEST_F(PeerFixture, CornerLengthsArePathlabsAnyAngleOptimaBetweenCorners) {
+  // tiny.map: (0,0)-(4,0) along the top edge; (0,2)-(4,0) over the wall's top-left corner
+  // (1,1); (0,3)-(4,3) along the bottom edge.
+  const auto ref = bench::corner_lengths(scenario_, {});
+  ASSERT_EQ(ref.size(), 3u);
+  EXPECT_NEAR(ref[0], 4.0, 1e-9);
+  EXPECT_NEAR(ref[1], std::sqrt(2.0) + std::sqrt(10.0), 1e-9);
+  EXPECT_NEAR(ref[2], 4.0, 1e-9);
+  scenario_.selected = {1};
+  ASSERT_EQ(bench::corner_lengths(scenario_, {}).size(), 1u);
+  EXPECT_NEAR(bench::corner_lengths(scenario_, {})[0], ref[1], 1e-12);
+}
+
+TEST_F(PeerFixture, AnyAngleLengthsAreCheckedAgainstPathlabsExactLengths) {
+  const auto ref = bench::corner_lengths(scenario_, {});
+  ASSERT_EQ(ref.size(), 3u);
+  // The first exact, the second 0.01 too long, the third 0.01 too short.
+  peer("anyangle-eps-mcdt", anyangle_script({ref[0], ref[1] + 0.01, ref[2] - 0.01}));
+  const bench::Peer& eps = known("EPS_MCDT, GPPC 2023 any-angle");
+  auto row = bench::run_peer(eps, scenario_, options_, &ref);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_EQ(row.check, bench::LengthCheck::pathlab_exact);
+  EXPECT_EQ(row.queries, 3u);
+  EXPECT_EQ(row.checked, 3u);
+  EXPECT_EQ(row.suboptimal, 1u);
+  EXPECT_EQ(row.below, 1u);
+  EXPECT_DOUBLE_EQ(row.mean_us, 2.0);
+  EXPECT_GT(row.prep_s, 0);
+
+  // Without pathlab's lengths only the octile bound (4, 6, 4) and the straight line are left:
+  // 4.586 passes under 6, 3.99 is below the straight line of 4.
+  row = bench::run_peer(eps, scenario_, options_);
+  ASSERT_TRUE(row.ok()) << row.error;
+  EXPECT_EQ(row.check, bench::LengthCheck::octile_bound);
+  EXPECT_EQ(row.suboptimal, 0u);
+  EXPECT_EQ(row.below, 1u);
+  peer("anyangle-eps-mcdt", anyangle_script({4.0, 6.0002, 4.0}));
+  row = bench::run_peer(eps, scenario_, options_);
+  EXPECT_EQ(row.suboptimal, 1u);  // above the octile optimum + 1e-4
+  EXPECT_EQ(row.below, 0u);
+
+  // Within 1e-6 relative of pathlab's lengths: no finding either way.
+  peer("anyangle-eps-mcdt",
+       anyangle_script({ref[0] * (1 + 4e-7), ref[1] * (1 - 4e-7), ref[2] + 1e-9}));
+  row = bench::run_peer(eps, scenario_, options_, &ref);
+  EXPECT_EQ(row.suboptimal, 0u);
+  EXPECT_EQ(row.below, 0u);
+
+  // Only the selected queries, each against its own reference (selected order).
+  scenario_.selected = {1, 2};
+  const std::vector<double> two{ref[1], ref[2]};
+  peer("anyangle-eps-mcdt", anyangle_script({ref[0], ref[1] + 0.01, ref[2]}));
+  row = bench::run_peer(eps, scenario_, options_, &two);
+  EXPECT_EQ(row.queries, 2u);
+  EXPECT_EQ(row.suboptimal, 1u);
+  EXPECT_EQ(row.below, 0u);
+}
+
+TEST_F(PeerFixture, RunPeersChecksAnyAngleEntriesAgainstPathlabOnlyWhenAsked) {
+  const auto ref = bench::corner_lengths(scenario_, {});
+  ASSERT_EQ(ref.size(), 3u);
+  peer("anyangle-rayscan", anyangle_script({ref[0], ref[1] + 0.01, ref[2]}));
+  peer("sgch-jpd-2023", sgch_script(""));
+  auto rows = bench::run_peers({scenario_}, options_);
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& r : rows) {
+    ASSERT_EQ(r.maps.size(), 1u);
+    ASSERT_TRUE(r.maps[0].ok()) << r.maps[0].error;
+    if (r.peer.any_angle) {
+      EXPECT_EQ(r.peer.executable, "anyangle-rayscan");
+      EXPECT_EQ(r.maps[0].check, bench::LengthCheck::octile_bound);
+      EXPECT_EQ(r.maps[0].suboptimal, 0u);  // under the octile bound
+    } else {
+      EXPECT_EQ(r.maps[0].check, bench::LengthCheck::scenario_optimum);
+    }
+  }
+  options_.anyangle_reference = true;
+  rows = bench::run_peers({scenario_}, options_);
+  ASSERT_EQ(rows.size(), 2u);
+  for (const auto& r : rows) {
+    if (r.peer.any_angle) {
+      EXPECT_EQ(r.maps[0].check, bench::LengthCheck::pathlab_exact);
+      EXPECT_EQ(r.maps[0].suboptimal, 1u);
+      EXPECT_EQ(r.maps[0].checked, 3u);
+    } else {
+      EXPECT_EQ(r.maps[0].check, bench::LengthCheck::scenario_optimum);  // a grid peer
+      EXPECT_EQ(r.maps[0].suboptimal, 0u);
+    }
+  }
+  EXPECT_EQ(bench::to_string(bench::LengthCheck::pathlab_exact), "pathlab anyangle-exact");
+  EXPECT_EQ(bench::to_string(bench::LengthCheck::octile_bound), "octile bound");
+}
+
+TEST_F(PeerFixture, AnyAngleEntriesAreSetAgainstAnyAngleExact) {
+  bench::Report report;
+  auto row = [&](const char* algorithm, double us, bool optimal) {
+    bench::Row r;
+    r.algorithm = algorithm;
+    r.optimal = optimal;
+    bench::MapRow m;
+    m.queries = m.solved = 10;
+    m.mean_us = us;
+    r.maps = {m};
+    report.rows.push_back(r);
+  };
+  row("jps+", 8, true);  // preprocessed and faster, but a grid search
+  row("anyangle-exact", 70, false);
+  for (const char* label : {"EPS_MCDT, GPPC 2023 any-angle", "RayScan, GPPC 2023 any-angle"}) {
+    const bench::Row* r = bench::counterpart(known(label), report, 0);
+    ASSERT_NE(r, nullptr) << label;
+    EXPECT_EQ(r->algorithm, "anyangle-exact");
+  }
+  bench::PeerRow p{known("Polyanya_MCDT, GPPC 2023 any-angle"), {}, 10, 35};
+  bench::PeerMapRow m;
+  m.queries = 10;
+  m.mean_us = 35;
+  p.maps = {m};
+  const auto vs = bench::versus(p, report, 0);
+  ASSERT_NE(vs.first, nullptr);
+  EXPECT_DOUBLE_EQ(vs.second, 0.5);
+  report.rows.pop_back();  // no anyangle-exact row: no counterpart, not jps+
+  EXPECT_EQ(bench::counterpart(known("EPS_MCDT, GPPC 2023 any-angle"), report, 0), nullptr);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -31,8 +32,50 @@ const std::vector<Peer>& known_peers() {
        search::Algorithm::jps_plus},
       {"nlevel-sg-2014", "N-level subgoal graphs, GPPC 2014", PeerKind::gppc2014, "", true, {}},
       {"sgch-jpd-2023", "SGCH-JPD, GPPC 2023", PeerKind::gppc2023, "", true, {}},
+      // The any-angle track (cell-corner endpoints). -pre: Polyanya builds its mesh (a
+      // constrained Delaunay one, or merged rectangles), End Point Search its mesh, visibility
+      // graph and path database; RayScan's and Gap_Search's do nothing.
+      {"anyangle-polyanya-mcdt", "Polyanya_MCDT, GPPC 2023 any-angle", PeerKind::gppc2023, "", true,
+       search::Algorithm::anyangle_exact, true},
+      {"anyangle-eps-mcdt", "EPS_MCDT, GPPC 2023 any-angle", PeerKind::gppc2023, "", true,
+       search::Algorithm::anyangle_exact, true},
+      {"anyangle-rayscan", "RayScan, GPPC 2023 any-angle", PeerKind::gppc2023, "", false,
+       search::Algorithm::anyangle_exact, true},
+      {"anyangle-eps-rec", "EPS_Rec, GPPC 2023 any-angle", PeerKind::gppc2023, "", true,
+       search::Algorithm::anyangle_exact, true},
+      {"anyangle-polyanya-rec", "Polyanya_Rec, GPPC 2023 any-angle", PeerKind::gppc2023, "", true,
+       search::Algorithm::anyangle_exact, true},
+      {"anyangle-gap-search", "Gap_Search, GPPC 2023 any-angle", PeerKind::gppc2023, "", false,
+       search::Algorithm::anyangle_exact, true},
   };
   return peers;
+}
+
+std::string_view to_string(LengthCheck check) noexcept {
+  switch (check) {
+    case LengthCheck::scenario_optimum:
+      return "scenario optimum";
+    case LengthCheck::octile_bound:
+      return "octile bound";
+    case LengthCheck::pathlab_exact:
+      return "pathlab anyangle-exact";
+  }
+  return "?";
+}
+
+std::vector<double> corner_lengths(const LoadedScenario& scenario, const search::Options& options) {
+  search::Options o = options;
+  o.algorithm = search::Algorithm::anyangle_exact;
+  o.weight.reset();
+  search::Pathfinder finder(scenario.grid, o);
+  search::Result r;
+  std::vector<double> out;
+  out.reserve(scenario.selected.size());
+  for (const std::size_t i : scenario.selected) {
+    const io::ScenarioEntry& e = scenario.file.entries[i];
+    out.push_back(finder.find_corners(e.start, e.goal, r) == Status::found ? r.cost : -1.0);
+  }
+  return out;
 }
 
 namespace {
@@ -213,7 +256,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario, const PeerOptions& options) {
+PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario, const PeerOptions& options,
+                    const std::vector<double>* reference) {
   PeerMapRow row;
   row.map = scenario.map_name;
   const fs::path exe = fs::absolute(fs::path(options.folder) / peer.executable);
@@ -280,14 +324,41 @@ PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario, const Peer
                 std::to_string(entries.size());
     return row;
   }
+  if (peer.any_angle) {
+    const bool exact = reference != nullptr && reference->size() == scenario.selected.size();
+    row.check = exact ? LengthCheck::pathlab_exact : LengthCheck::octile_bound;
+  }
   double total = 0;
-  for (const std::size_t i : scenario.selected) {
+  for (std::size_t k = 0; k < scenario.selected.size(); ++k) {
+    const std::size_t i = scenario.selected[k];
     const PeerQuery& q = queries[i];
     total += q.time_us;
     ++row.queries;
     if (q.length < 0) continue;
-    ++row.checked;
-    if (!within_tolerance(q.length, entries[i].optimal)) ++row.suboptimal;
+    const io::ScenarioEntry& e = entries[i];
+    switch (row.check) {
+      case LengthCheck::scenario_optimum:
+        ++row.checked;
+        if (!within_tolerance(q.length, e.optimal)) ++row.suboptimal;
+        break;
+      case LengthCheck::octile_bound: {
+        // No path is shorter than the straight line between the corners.
+        ++row.checked;
+        const double line = std::hypot(e.goal.x - e.start.x, e.goal.y - e.start.y);
+        if (q.length > e.optimal + kOctileSlack) ++row.suboptimal;
+        if (q.length < line * (1 - kExactRelative) - 1e-9) ++row.below;
+        break;
+      }
+      case LengthCheck::pathlab_exact: {
+        const double ref = (*reference)[k];
+        if (ref < 0) break;  // pathlab found none: nothing to check against
+        ++row.checked;
+        const double slack = kExactRelative * std::max(1.0, ref);
+        if (q.length > ref + slack) ++row.suboptimal;
+        if (q.length < ref - slack) ++row.below;
+        break;
+      }
+    }
   }
   row.mean_us = row.queries ? total / static_cast<double>(row.queries) : 0;
   return row;
@@ -298,8 +369,19 @@ std::vector<PeerRow> run_peers(const std::vector<LoadedScenario>& scenarios,
   std::vector<PeerRow> rows;
   const std::vector<Peer>& peers = options.peers.empty() ? known_peers() : options.peers;
   std::vector<const Peer*> found;
+  bool any_angle = false;
   for (const Peer& p : peers) {
-    if (fs::exists(fs::path(options.folder) / p.executable)) found.push_back(&p);
+    if (fs::exists(fs::path(options.folder) / p.executable)) {
+      found.push_back(&p);
+      any_angle = any_angle || p.any_angle;
+    }
+  }
+  // pathlab's own any-angle lengths between the corners, once per scenario for every peer.
+  std::vector<std::vector<double>> references(scenarios.size());
+  if (any_angle && options.anyangle_reference) {
+    for (std::size_t k = 0; k < scenarios.size(); ++k) {
+      references[k] = corner_lengths(scenarios[k], options.search);
+    }
   }
   const std::size_t total = found.size() * scenarios.size();
   std::size_t done = 0;
@@ -307,8 +389,10 @@ std::vector<PeerRow> run_peers(const std::vector<LoadedScenario>& scenarios,
   for (const Peer* p : found) {
     PeerRow row{*p, {}, 0, 0};
     double sum = 0;
-    for (const LoadedScenario& s : scenarios) {
-      row.maps.push_back(run_peer(*p, s, options));
+    for (std::size_t k = 0; k < scenarios.size(); ++k) {
+      const std::vector<double>* reference =
+          options.anyangle_reference && p->any_angle ? &references[k] : nullptr;
+      row.maps.push_back(run_peer(*p, scenarios[k], options, reference));
       const PeerMapRow& m = row.maps.back();
       if (m.ok()) {
         row.queries += m.queries;

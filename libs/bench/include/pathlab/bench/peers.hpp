@@ -1,8 +1,10 @@
 // The research implementations pathlab is measured against (shared docs/PEERS.md), run side by
 // side with pathlab's own rows on the same scenario files: each peer's executable is started in a
 // scratch folder, its preprocessing timed, its per-query times read from what it writes and its
-// path lengths checked against the scenario's optima. Peers are found by file name in one folder;
-// a missing one is skipped. Nothing of theirs is linked: they run as separate processes.
+// path lengths checked against the scenario's optima (grid peers) or against pathlab's exact
+// any-angle lengths between the same cell corners (the any-angle entries). Peers are found by
+// file name in one folder; a missing one is skipped. Nothing of theirs is linked: they run as
+// separate processes.
 #pragma once
 
 #include <cstddef>
@@ -30,13 +32,19 @@ struct Peer {
   PeerKind kind = PeerKind::warthog;  ///< its command line and output format
   std::string variant;                ///< warthog's --alg
   bool preprocessed = false;  ///< builds an index first: compared with pathlab's preprocessed rows
-  /// pathlab's algorithm of the same family (A*, JPS, JPS+); for preprocessed peers the fastest
-  /// of pathlab's preprocessed rows is the counterpart instead.
+  /// pathlab's algorithm of the same family (A*, JPS, JPS+, anyangle-exact); without one, for
+  /// preprocessed peers the fastest of pathlab's preprocessed rows is the counterpart instead.
   std::optional<search::Algorithm> counterpart;
+  /// An entry of the GPPC 2023 any-angle track: its lengths are Euclidean, between the cell
+  /// CORNERS a scenario's (x, y) name (the top-left corner of cell (x, y)), so they are checked
+  /// against pathlab's anyangle-exact between the same corners or, without that, against the
+  /// scenario's octile optimum as an upper bound (LengthCheck).
+  bool any_angle = false;
 };
 
 /// The peers of shared docs/PEERS.md: warthog A*, JPS and JPS2+, the GPPC 2014 N-level subgoal
-/// graphs and the GPPC 2023 SGCH-JPD entry.
+/// graphs, the GPPC 2023 SGCH-JPD entry and the six entries of the GPPC 2023 any-angle track
+/// (Polyanya_MCDT, EPS_MCDT, RayScan, EPS_Rec, Polyanya_Rec, Gap_Search).
 [[nodiscard]] const std::vector<Peer>& known_peers();
 
 /// One query as a peer reported it.
@@ -58,15 +66,45 @@ struct PeerQuery {
 /// nanoseconds from "time_cost" and the length from "path_length" when present.
 [[nodiscard]] std::vector<PeerQuery> parse_gppc2023(std::string_view text);
 
+/// What a peer's lengths were checked against (PeerMapRow::check).
+enum class LengthCheck : std::uint8_t {
+  /// The scenario's 8-neighbour optimum, within ALGORITHMS.md's tolerance (within_tolerance).
+  scenario_optimum,
+  /// Any-angle lengths with no pathlab reference: at most the scenario's octile optimum +
+  /// kOctileSlack (suboptimal above it), and no shorter than the straight line between the
+  /// corners (`below` under it). A bound only: a suboptimal path under it passes.
+  octile_bound,
+  /// Any-angle lengths against pathlab's anyangle-exact length between the same corners, within
+  /// kExactRelative relative: longer is suboptimal, shorter is `below` (pathlab's claim of
+  /// exactness broken, or the peer's path not legal).
+  pathlab_exact,
+};
+
+/// "scenario optimum", "octile bound", "pathlab anyangle-exact" (for the output).
+[[nodiscard]] std::string_view to_string(LengthCheck check) noexcept;
+
+/// The slack of LengthCheck::octile_bound (the scenario files print optima to 8 decimals).
+inline constexpr double kOctileSlack = 1e-4;
+/// The relative tolerance of LengthCheck::pathlab_exact (result.csv prints 9 decimals).
+inline constexpr double kExactRelative = 1e-6;
+
+/// pathlab's reference lengths for the any-angle peers on one scenario: anyangle-exact between
+/// the cell corners of each selected query (Pathfinder::find_corners, with `options`' moves),
+/// in the order of LoadedScenario::selected; < 0 where it found no path. Untimed.
+[[nodiscard]] std::vector<double> corner_lengths(const LoadedScenario& scenario,
+                                                 const search::Options& options);
+
 /// One peer on one scenario file.
 struct PeerMapRow {
   std::string map;             ///< the map's file name (LoadedScenario::map_name)
   std::size_t queries = 0;     ///< the scenario's selected queries the figures cover
   std::size_t checked = 0;     ///< of those, with a length to check
-  std::size_t suboptimal = 0;  ///< lengths outside the tolerance of ALGORITHMS.md
-  double mean_us = 0;          ///< over the selected queries
-  double prep_s = 0;           ///< wall time of the preprocessing step (0 for warthog)
-  std::string error;           ///< why there are no figures (not found, timeout, crash, output)
+  std::size_t suboptimal = 0;  ///< lengths longer than `check` allows
+  std::size_t below = 0;       ///< any-angle lengths shorter than `check` allows (a problem)
+  LengthCheck check = LengthCheck::scenario_optimum;  ///< what the lengths were checked against
+  double mean_us = 0;                                 ///< over the selected queries
+  double prep_s = 0;  ///< wall time of the preprocessing step (0 for warthog)
+  std::string error;  ///< why there are no figures (not found, timeout, crash, output)
   /// Whether the figures are valid (no error).
   [[nodiscard]] bool ok() const noexcept { return error.empty(); }
 };
@@ -86,6 +124,11 @@ struct PeerOptions {
   double timeout_s = 600;     ///< per step (preprocessing, queries); then the peer is killed
   std::string scratch;        ///< scratch folders go here; empty: the system's temp folder
   std::vector<Peer> peers{};  ///< empty: known_peers()
+  /// Check the any-angle peers' lengths against pathlab's own anyangle-exact between the same
+  /// cell corners (corner_lengths, run once per scenario) rather than against the octile bound.
+  /// Set it when pathlab's anyangle-exact row ran between corners (BenchOptions::corners).
+  bool anyangle_reference = false;
+  search::Options search{};  ///< with anyangle_reference: the moves (the algorithm is set)
 };
 
 /// Runs every peer found in options.folder on every scenario (the .scen file and its map as
@@ -95,9 +138,12 @@ struct PeerOptions {
                                              const PeerOptions& options,
                                              const Progress& progress = {});
 
-/// One peer on one scenario (exposed for tests).
+/// One peer on one scenario (exposed for tests). An any-angle peer's lengths are checked against
+/// `reference` (corner_lengths of the scenario) when given, else against the octile bound;
+/// options.anyangle_reference is for run_peers.
 [[nodiscard]] PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario,
-                                  const PeerOptions& options);
+                                  const PeerOptions& options,
+                                  const std::vector<double>* reference = nullptr);
 
 /// The pathlab row a peer is set against on map k: the same family when it was measured, the
 /// fastest verified preprocessed (search::uses_preparation) row for preprocessed peers, or none.
