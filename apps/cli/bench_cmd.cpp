@@ -1,6 +1,7 @@
 // `pathlab bench`: the Moving AI runner. It verifies while it measures and exits 1 when a
 // verification fails (suboptimal or illegal paths, a missed path). --report writes the
 // competition-style chart and tables (HTML or SVG).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -70,12 +71,26 @@ void print_peers(const bench::Report& report, const std::vector<bench::PeerRow>&
         continue;
       }
       const auto [row, ratio] = bench::versus(p, report, k);
+      // Any-angle entries: what their lengths (between cell corners) were checked against.
+      std::string lengths;
+      if (m.check == bench::LengthCheck::pathlab_exact) {
+        lengths =
+            fmt::format("  [lengths vs pathlab anyangle-exact, corners: {} checked]", m.checked);
+      } else if (m.check == bench::LengthCheck::octile_bound) {
+        lengths = fmt::format("  [lengths vs the octile bound only: {} checked]", m.checked);
+      }
+      if (m.below > 0) {
+        lengths +=
+            fmt::format("  {} BELOW {}", m.below,
+                        m.check == bench::LengthCheck::pathlab_exact ? "PATHLAB'S ANYANGLE-EXACT"
+                                                                     : "THE STRAIGHT LINE");
+      }
       fmt::print(
-          "  {:<34} {:<22} {:>10.1f} us{}  {}{}\n", p.peer.label, m.map, m.mean_us,
+          "  {:<34} {:<22} {:>10.1f} us{}  {}{}{}\n", p.peer.label, m.map, m.mean_us,
           p.peer.preprocessed ? fmt::format(" (prep {:.2f} s)", m.prep_s) : "",
           row ? fmt::format("vs {} {:.1f} us: {:.2f}", row->algorithm, row->maps[k].mean_us, ratio)
               : std::string("no pathlab counterpart"),
-          m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
+          m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "", lengths);
     }
   }
 }
@@ -160,6 +175,12 @@ int run_bench(const BenchArgs& a) {
     bench::PeerOptions po;
     po.folder = a.peers;
     po.timeout_s = a.peer_timeout;
+    // The any-angle entries' lengths are between cell corners: pathlab's own anyangle-exact
+    // lengths are their reference when that row ran between corners, else the octile bound.
+    po.search = o.search;
+    po.anyangle_reference =
+        o.corners && std::find(o.algorithms.begin(), o.algorithms.end(),
+                               search::Algorithm::anyangle_exact) != o.algorithms.end();
     bench::Progress peer_progress;
     if (stderr_is_terminal()) {
       peer_progress = [](std::size_t done, std::size_t total) {
@@ -285,8 +306,11 @@ void register_bench(CLI::App& app, int& exit_code) {
                   "length per algorithm, and tables of times, expansions and memory");
   cmd->add_option("--peers", args->peers,
                   "also run the research peers found in DIR (docs/PEERS.md: warthog-astar, "
-                  "warthog-jps, nlevel-sg-2014, sgch-jpd-2023) on the same scenarios, after "
-                  "pathlab, and set them beside pathlab in the output, --json and --report")
+                  "warthog-jps, nlevel-sg-2014, sgch-jpd-2023, and the any-angle entries "
+                  "anyangle-polyanya-mcdt, anyangle-eps-mcdt, anyangle-rayscan, anyangle-eps-rec, "
+                  "anyangle-polyanya-rec, anyangle-gap-search, best with --algo anyangle-exact "
+                  "--endpoints corner) on the same scenarios, after pathlab, and set them beside "
+                  "pathlab in the output, --json and --report")
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--peer-timeout", args->peer_timeout,
                   "seconds a peer's preprocessing or query run may take before it is stopped")

@@ -436,7 +436,7 @@ void peer_table(std::string& o, const Report& report, const std::vector<PeerRow>
       const PeerMapRow& m = p.maps[k];
       const PeerRatio r = peer_ratio(p, report, k);
       o += "<tr data-map=\"" + xml_escape(m.map) + "\" data-peer=\"" + xml_escape(p.peer.label) +
-           "\"" + (m.ok() && m.suboptimal == 0 ? "" : " class=\"failed\"") + ">";
+           "\"" + (m.ok() && m.suboptimal == 0 && m.below == 0 ? "" : " class=\"failed\"") + ">";
       o += "<td class=\"algorithm\">" + xml_escape(m.map) + "</td>";
       o += "<td class=\"algorithm\">" + xml_escape(p.peer.label) + "</td>";
       if (!m.ok()) {
@@ -444,7 +444,13 @@ void peer_table(std::string& o, const Report& report, const std::vector<PeerRow>
         continue;
       }
       td(o, "queries", std::to_string(m.queries));
-      td(o, "suboptimal", m.checked ? std::to_string(m.suboptimal) : std::string("unchecked"));
+      std::string subopt = m.checked ? std::to_string(m.suboptimal) : std::string("unchecked");
+      if (m.check != LengthCheck::scenario_optimum) {
+        subopt +=
+            m.check == LengthCheck::pathlab_exact ? " (vs anyangle-exact" : " (vs octile bound";
+        subopt += m.below > 0 ? ", " + std::to_string(m.below) + " below)" : ")";
+      }
+      td(o, "suboptimal", subopt);
       td(o, "prep_s", p.peer.preprocessed ? fixed(m.prep_s, 2) : std::string("-"));
       td(o, "peer_us", format_us(m.mean_us));
       td(o, "pathlab", r.pathlab ? xml_escape(r.pathlab->algorithm) : std::string("-"));
@@ -575,8 +581,11 @@ std::string report_html(const Report& report, const ReportOptions& options) {
          "\xC2\xB5s / pathlab's: above 1 pathlab is faster. A peer is set against pathlab's "
          "algorithm of the same family; a preprocessed peer against the fastest verified "
          "preprocessed pathlab algorithm measured. Peer lengths are checked against the "
-         "scenario's optima where the peer prints them; prep s is the wall time of its "
-         "preprocessing step, index writing included.</p>\n";
+         "scenario's optima where the peer prints them; the any-angle entries' lengths, "
+         "between cell corners, against pathlab's anyangle-exact between the same corners "
+         "when it ran with --endpoints corner (1e-6 relative; below it is a problem too), "
+         "else only against the octile optimum as an upper bound. prep s is the wall time "
+         "of its preprocessing step, index writing included.</p>\n";
   }
   o += "<h2>Per map</h2>\n";
   map_tables(o, report);

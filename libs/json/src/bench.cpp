@@ -81,6 +81,8 @@ nlohmann::json bench_peers(const bench::Report& report, const std::vector<bench:
         mj.update({{"queries", m.queries},
                    {"checked", m.checked},
                    {"suboptimal", m.suboptimal},
+                   {"below", m.below},
+                   {"length_check", std::string(bench::to_string(m.check))},
                    {"mean_us", m.mean_us},
                    {"prep_s", m.prep_s}});
         const auto [row, ratio] = bench::versus(p, report, k);
@@ -95,6 +97,7 @@ nlohmann::json bench_peers(const bench::Report& report, const std::vector<bench:
     out.push_back({{"peer", p.peer.label},
                    {"executable", p.peer.executable},
                    {"preprocessed", p.peer.preprocessed},
+                   {"any_angle", p.peer.any_angle},
                    {"queries", p.queries},
                    {"mean_us", p.mean_us},
                    {"maps", maps}});
