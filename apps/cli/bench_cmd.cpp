@@ -177,10 +177,13 @@ int run_bench(const BenchArgs& a) {
     po.timeout_s = a.peer_timeout;
     // The any-angle entries' lengths are between cell corners: pathlab's own anyangle-exact
     // lengths are their reference when that row ran between corners, else the octile bound.
-    po.search = o.search;
-    po.anyangle_reference =
-        o.corners && std::find(o.algorithms.begin(), o.algorithms.end(),
-                               search::Algorithm::anyangle_exact) != o.algorithms.end();
+    if (o.corners) {
+      for (const bench::Row& r : report.rows) {
+        if (r.algorithm == search::to_string(search::Algorithm::anyangle_exact)) {
+          po.anyangle_reference = bench::costs_by_map(r);
+        }
+      }
+    }
     bench::Progress peer_progress;
     if (stderr_is_terminal()) {
       peer_progress = [](std::size_t done, std::size_t total) {

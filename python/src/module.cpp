@@ -648,11 +648,6 @@ std::string point_text(Point p) {
   return s;
 }
 
-/// Whether p is the centre of a cell, (x + 0.5, y + 0.5).
-bool cell_centre(Point p) {
-  return std::floor(p.x) + 0.5 == p.x && std::floor(p.y) + 0.5 == p.y;
-}
-
 /// Why find_points()/find_corners() cannot run on this finder's map with its options, or
 /// nothing: a map that is not a plain square one, a partial path asked for, an invalid unit.
 std::optional<std::string> points_problem(const search::Pathfinder& finder, const char* what) {
@@ -701,7 +696,7 @@ PyResult run_find_points(search::Pathfinder& finder, search::Result& scratch,
   };
   check(s, "start");
   check(t, "goal");
-  if (!search::answers_points(o.algorithm) && !(cell_centre(s) && cell_centre(t))) {
+  if (!search::answers_points(o.algorithm) && !(search::centre_cell(s) && search::centre_cell(t))) {
     fail(std::string(search::to_string(o.algorithm)) +
          " searches between cell centres ((x + 0.5, y + 0.5)); a point off them needs an "
          "algorithm that takes any point: " +

@@ -100,6 +100,15 @@ class PeerFixture : public ::testing::Test {
     }
     return n;
   }
+  /// pathlab's anyangle-exact lengths between the corners of the selected queries, as
+  /// `bench --endpoints corner` measures them.
+  std::vector<double> corner_costs() const {
+    bench::BenchOptions o;
+    o.algorithms = {search::Algorithm::anyangle_exact};
+    o.corners = true;
+    const auto by_map = bench::costs_by_map(bench::run({scenario_}, o).rows.at(0));
+    return by_map.size() == 1 ? by_map[0] : std::vector<double>{};
+  }
   static const bench::Peer& known(const std::string& label) {
     for (const auto& p : bench::known_peers()) {
       if (p.label == label) return p;
@@ -312,21 +321,38 @@ std::string anyangle_script(const std::vector<double>& lengths) {
          rows + "' > result.csv ;;\nesac\n";
 }
 
-TEST_F(PeerFixture, CornerLengthsArePathlabsAnyAngleOptimaBetweenCorners) {
+TEST_F(PeerFixture, BenchKeepsEachQuerysLengthPerMapForThePeersCheck) {
   // tiny.map: (0,0)-(4,0) along the top edge; (0,2)-(4,0) over the wall's top-left corner
   // (1,1); (0,3)-(4,3) along the bottom edge.
-  const auto ref = bench::corner_lengths(scenario_, {});
+  const auto ref = corner_costs();
   ASSERT_EQ(ref.size(), 3u);
   EXPECT_NEAR(ref[0], 4.0, 1e-9);
   EXPECT_NEAR(ref[1], std::sqrt(2.0) + std::sqrt(10.0), 1e-9);
   EXPECT_NEAR(ref[2], 4.0, 1e-9);
   scenario_.selected = {1};
-  ASSERT_EQ(bench::corner_lengths(scenario_, {}).size(), 1u);
-  EXPECT_NEAR(bench::corner_lengths(scenario_, {})[0], ref[1], 1e-12);
+  const auto one = corner_costs();
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_NEAR(one[0], ref[1], 1e-12);
+
+  // Two maps, and a query with no path (the goal walled in): -1 in its place.
+  write("shut.map", "type octile\nheight 3\nwidth 3\nmap\n.@.\n@@.\n...\n");
+  write("shut.map.scen",
+        "version 1\n0\tshut.map\t3\t3\t0\t0\t2\t2\t3\n"
+        "0\tshut.map\t3\t3\t2\t0\t2\t2\t2\n");
+  bench::BenchOptions o;
+  o.algorithms = {search::Algorithm::anyangle_exact};
+  const auto by_map = bench::costs_by_map(
+      bench::run({scenario_, bench::load_scenario((dir_ / "shut.map.scen").string(), 0)}, o)
+          .rows.at(0));
+  ASSERT_EQ(by_map.size(), 2u);
+  ASSERT_EQ(by_map[0].size(), 1u);
+  ASSERT_EQ(by_map[1].size(), 2u);
+  EXPECT_LT(by_map[1][0], 0);
+  EXPECT_NEAR(by_map[1][1], 2.0, 1e-12);
 }
 
 TEST_F(PeerFixture, AnyAngleLengthsAreCheckedAgainstPathlabsExactLengths) {
-  const auto ref = bench::corner_lengths(scenario_, {});
+  const auto ref = corner_costs();
   ASSERT_EQ(ref.size(), 3u);
   // The first exact, the second 0.01 too long, the third 0.01 too short.
   peer("anyangle-eps-mcdt", anyangle_script({ref[0], ref[1] + 0.01, ref[2] - 0.01}));
@@ -371,7 +397,7 @@ TEST_F(PeerFixture, AnyAngleLengthsAreCheckedAgainstPathlabsExactLengths) {
 }
 
 TEST_F(PeerFixture, RunPeersChecksAnyAngleEntriesAgainstPathlabOnlyWhenAsked) {
-  const auto ref = bench::corner_lengths(scenario_, {});
+  const auto ref = corner_costs();
   ASSERT_EQ(ref.size(), 3u);
   peer("anyangle-rayscan", anyangle_script({ref[0], ref[1] + 0.01, ref[2]}));
   peer("sgch-jpd-2023", sgch_script(""));
@@ -388,7 +414,7 @@ TEST_F(PeerFixture, RunPeersChecksAnyAngleEntriesAgainstPathlabOnlyWhenAsked) {
       EXPECT_EQ(r.maps[0].check, bench::LengthCheck::scenario_optimum);
     }
   }
-  options_.anyangle_reference = true;
+  options_.anyangle_reference = {ref};
   rows = bench::run_peers({scenario_}, options_);
   ASSERT_EQ(rows.size(), 2u);
   for (const auto& r : rows) {

@@ -789,6 +789,18 @@ TEST(AnyAngleExact, OtherAlgorithmsTakeCentresOnly) {
   EXPECT_EQ(r.path, cells.path);
 }
 
+TEST(AnyAngleExact, CentreCellIsTheCellWhoseCentreAPointIs) {
+  using search::centre_cell;
+  EXPECT_EQ(centre_cell({4.5, 3.5}), (Cell{4, 3}));
+  EXPECT_EQ(centre_cell({-0.5, 0.5}), (Cell{-1, 0}));  // no map: any cell
+  EXPECT_FALSE(centre_cell({4.5, 3.25}));
+  EXPECT_FALSE(centre_cell({4.0, 3.5}));
+  EXPECT_FALSE(centre_cell({4.5 + 1e-12, 3.5}));
+  EXPECT_FALSE(centre_cell({std::nan(""), 0.5}));
+  EXPECT_FALSE(centre_cell({0.5, std::numeric_limits<double>::infinity()}));
+  EXPECT_FALSE(centre_cell({2e9 + 0.5, 0.5}));
+}
+
 TEST(AnyAngleExact, CornerEndpointOnASqueezeLeavesThroughItsCell) {
   // Walls (2,1) and (1,2) touch at lattice point (2,2), the corner of free cell (2,2).
   grid::Grid g(4, 4);

@@ -363,10 +363,8 @@ json points_answer(const grid::Grid& g, search::Pathfinder& finder, const json& 
   }
   const Point start = point_from_json(r.value("start", json()), "start", g, o.unit, view);
   const Point goal = point_from_json(r.value("goal", json()), "goal", g, o.unit, view);
-  auto cell_centre = [](Point p) {
-    return std::floor(p.x) + 0.5 == p.x && std::floor(p.y) + 0.5 == p.y;
-  };
-  if (!search::answers_points(o.algorithm) && !(cell_centre(start) && cell_centre(goal))) {
+  if (!search::answers_points(o.algorithm) &&
+      !(search::centre_cell(start) && search::centre_cell(goal))) {
     std::string takers;
     for (const auto& i : search::algorithms()) {
       if (!search::answers_points(i.algorithm)) continue;

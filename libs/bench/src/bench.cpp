@@ -400,7 +400,8 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         const bool cut_off = plan != nullptr && std::isinf(plan->reference[i]);
         if (plan != nullptr && !cut_off) e.optimal = plan->reference[i];
         row.samples.push_back(QuerySample{e.optimal, q.time_us, q.expanded,
-                                          static_cast<std::uint32_t>(row.maps.size()), q.status});
+                                          static_cast<std::uint32_t>(row.maps.size()), q.status,
+                                          q.status == Status::found ? q.cost : -1.0});
         map_times.push_back(q.time_us);
         auto fail = [&](const std::string& what) {
           if (row.failures.size() < 10) {
@@ -508,6 +509,14 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
     report.rows.push_back(std::move(row));
   }
   return report;
+}
+
+std::vector<std::vector<double>> costs_by_map(const Row& row) {
+  std::vector<std::vector<double>> out(row.maps.size());
+  for (const QuerySample& q : row.samples) {
+    if (q.map < out.size()) out[q.map].push_back(q.cost);
+  }
+  return out;
 }
 
 }  // namespace pathlab::bench

@@ -63,21 +63,6 @@ std::string_view to_string(LengthCheck check) noexcept {
   return "?";
 }
 
-std::vector<double> corner_lengths(const LoadedScenario& scenario, const search::Options& options) {
-  search::Options o = options;
-  o.algorithm = search::Algorithm::anyangle_exact;
-  o.weight.reset();
-  search::Pathfinder finder(scenario.grid, o);
-  search::Result r;
-  std::vector<double> out;
-  out.reserve(scenario.selected.size());
-  for (const std::size_t i : scenario.selected) {
-    const io::ScenarioEntry& e = scenario.file.entries[i];
-    out.push_back(finder.find_corners(e.start, e.goal, r) == Status::found ? r.cost : -1.0);
-  }
-  return out;
-}
-
 namespace {
 
 std::vector<std::string_view> split(std::string_view line, char sep) {
@@ -369,19 +354,8 @@ std::vector<PeerRow> run_peers(const std::vector<LoadedScenario>& scenarios,
   std::vector<PeerRow> rows;
   const std::vector<Peer>& peers = options.peers.empty() ? known_peers() : options.peers;
   std::vector<const Peer*> found;
-  bool any_angle = false;
   for (const Peer& p : peers) {
-    if (fs::exists(fs::path(options.folder) / p.executable)) {
-      found.push_back(&p);
-      any_angle = any_angle || p.any_angle;
-    }
-  }
-  // pathlab's own any-angle lengths between the corners, once per scenario for every peer.
-  std::vector<std::vector<double>> references(scenarios.size());
-  if (any_angle && options.anyangle_reference) {
-    for (std::size_t k = 0; k < scenarios.size(); ++k) {
-      references[k] = corner_lengths(scenarios[k], options.search);
-    }
+    if (fs::exists(fs::path(options.folder) / p.executable)) found.push_back(&p);
   }
   const std::size_t total = found.size() * scenarios.size();
   std::size_t done = 0;
@@ -390,8 +364,9 @@ std::vector<PeerRow> run_peers(const std::vector<LoadedScenario>& scenarios,
     PeerRow row{*p, {}, 0, 0};
     double sum = 0;
     for (std::size_t k = 0; k < scenarios.size(); ++k) {
-      const std::vector<double>* reference =
-          options.anyangle_reference && p->any_angle ? &references[k] : nullptr;
+      const std::vector<double>* reference = p->any_angle && k < options.anyangle_reference.size()
+                                                 ? &options.anyangle_reference[k]
+                                                 : nullptr;
       row.maps.push_back(run_peer(*p, scenarios[k], options, reference));
       const PeerMapRow& m = row.maps.back();
       if (m.ok()) {

@@ -135,6 +135,14 @@ Status Pathfinder::find_nearest(Cell start, std::span<const Cell> goals, Result&
   return query(start, goals, out, listener);
 }
 
+std::optional<Cell> centre_cell(Point p) noexcept {
+  const double fx = std::floor(p.x), fy = std::floor(p.y);
+  if (!(p.x - fx == 0.5 && p.y - fy == 0.5) || !(std::abs(fx) < 1e9 && std::abs(fy) < 1e9)) {
+    return std::nullopt;
+  }
+  return Cell{static_cast<std::int32_t>(fx), static_cast<std::int32_t>(fy)};
+}
+
 std::optional<Cell> point_cell(const grid::Grid& g, Point p) noexcept {
   const auto e = detail::exact_point(g, p);
   if (!e) return std::nullopt;
@@ -178,17 +186,9 @@ Status Pathfinder::query_points(Point start, Point goal, bool corners, Result& o
                                 SearchListener* listener) noexcept {
   const auto t0 = std::chrono::steady_clock::now();
   // Cell centres with another algorithm: the cell query answers.
-  auto centre_cell = [](Point p, Cell& c) {
-    const double fx = std::floor(p.x), fy = std::floor(p.y);
-    if (!(p.x - fx == 0.5 && p.y - fy == 0.5) || !(std::abs(fx) < 1e9 && std::abs(fy) < 1e9))
-      return false;
-    c = {static_cast<std::int32_t>(fx), static_cast<std::int32_t>(fy)};
-    return true;
-  };
-  Cell sc, tc;
-  if (!answers_points(options_.algorithm) && !corners && centre_cell(start, sc) &&
-      centre_cell(goal, tc)) {
-    return find(sc, tc, out, listener);
+  if (!answers_points(options_.algorithm) && !corners) {
+    const auto sc = centre_cell(start), tc = centre_cell(goal);
+    if (sc && tc) return find(*sc, *tc, out, listener);
   }
   begin_result(out, options_.algorithm);
   out.status = Status::invalid_input;

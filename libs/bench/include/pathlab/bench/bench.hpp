@@ -69,6 +69,7 @@ struct QuerySample {
   std::uint64_t expanded = 0;  ///< nodes expanded (search::Stats::expanded)
   std::uint32_t map = 0;       ///< index in Row::maps
   Status status = Status::invalid_input;  ///< what the search answered
+  double cost = -1;  ///< the length found (Result::cost); < 0 when none was found
 };
 
 /// One algorithm on one scenario file.
@@ -162,5 +163,9 @@ using Progress = std::function<void(std::size_t done, std::size_t total)>;
 /// Runs every algorithm over every scenario. Never throws for search failures: they are counted.
 Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& options,
            const Progress& progress = {});
+
+/// The length each query of `row` found, one list per map (Row::maps order) in the order of its
+/// selected queries; < 0 where none was found. What the any-angle peers are checked against.
+[[nodiscard]] std::vector<std::vector<double>> costs_by_map(const Row& row);
 
 }  // namespace pathlab::bench

@@ -88,12 +88,6 @@ inline constexpr double kOctileSlack = 1e-4;
 /// The relative tolerance of LengthCheck::pathlab_exact (result.csv prints 9 decimals).
 inline constexpr double kExactRelative = 1e-6;
 
-/// pathlab's reference lengths for the any-angle peers on one scenario: anyangle-exact between
-/// the cell corners of each selected query (Pathfinder::find_corners, with `options`' moves),
-/// in the order of LoadedScenario::selected; < 0 where it found no path. Untimed.
-[[nodiscard]] std::vector<double> corner_lengths(const LoadedScenario& scenario,
-                                                 const search::Options& options);
-
 /// One peer on one scenario file.
 struct PeerMapRow {
   std::string map;             ///< the map's file name (LoadedScenario::map_name)
@@ -124,11 +118,10 @@ struct PeerOptions {
   double timeout_s = 600;     ///< per step (preprocessing, queries); then the peer is killed
   std::string scratch;        ///< scratch folders go here; empty: the system's temp folder
   std::vector<Peer> peers{};  ///< empty: known_peers()
-  /// Check the any-angle peers' lengths against pathlab's own anyangle-exact between the same
-  /// cell corners (corner_lengths, run once per scenario) rather than against the octile bound.
-  /// Set it when pathlab's anyangle-exact row ran between corners (BenchOptions::corners).
-  bool anyangle_reference = false;
-  search::Options search{};  ///< with anyangle_reference: the moves (the algorithm is set)
+  /// pathlab's own anyangle-exact lengths between the same cell corners, one list per scenario
+  /// (costs_by_map of its row, run with BenchOptions::corners): the any-angle peers' lengths are
+  /// checked against them. Empty: against the octile bound.
+  std::vector<std::vector<double>> anyangle_reference{};
 };
 
 /// Runs every peer found in options.folder on every scenario (the .scen file and its map as
@@ -139,7 +132,8 @@ struct PeerOptions {
                                              const Progress& progress = {});
 
 /// One peer on one scenario (exposed for tests). An any-angle peer's lengths are checked against
-/// `reference` (corner_lengths of the scenario) when given, else against the octile bound;
+/// `reference` (pathlab's anyangle-exact lengths between corners) when given, else against the
+/// octile bound;
 /// options.anyangle_reference is for run_peers.
 [[nodiscard]] PeerMapRow run_peer(const Peer& peer, const LoadedScenario& scenario,
                                   const PeerOptions& options,

@@ -287,6 +287,11 @@ struct FallbackInfo {
 /// (floor x, floor y) when it is free; on an edge or a corner, else a free cell touching p.
 [[nodiscard]] std::optional<Cell> point_cell(const grid::Grid& g, Point p) noexcept;
 
+/// The cell whose centre p is, (x + 0.5, y + 0.5) exactly: how find_points() reads a point for
+/// an algorithm that takes cell centres only (answers_points). nullopt for any other point,
+/// including one not finite or beyond ±1e9.
+[[nodiscard]] std::optional<Cell> centre_cell(Point p) noexcept;
+
 /// Checks options against the grid: returns a message for a bad weight, node limit or unit.
 [[nodiscard]] std::optional<std::string> validate(const Options& o);
 
