@@ -305,6 +305,12 @@ T uniform(T lo, T hi) {
   return *rc::gen::resize(rc::kNominalSize, rc::gen::inRange<T>(lo, hi));
 }
 
+/// One of the exact any-angle methods: the online search or the hub labels (which must give
+/// the same optimum, every segment certified alike).
+Algorithm draw_exact() {
+  return *rc::gen::element(Algorithm::anyangle_exact, Algorithm::anyangle_labels);
+}
+
 struct ExactCase {
   grid::Grid grid;
   DiagonalRule rule;
@@ -545,16 +551,17 @@ RC_GTEST_PROP(AnyAngleExactProperty, MatchesBruteForceOnTinyGrids, ()) {
   const ExactCase c = draw_case(6);
   const double expected = brute_force(c.grid, c.rule, c.start, c.goal);
   // One finder for several queries: the lazily filled graph is reused between them.
-  search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
+  const Algorithm algo = draw_exact();
+  search::Pathfinder f(c.grid, options(algo, c.rule));
   const auto cells = passable_cells(c.grid);
   for (int q = 0; q < 3; ++q) {
     const Cell s = q == 0 ? c.start : cells[uniform<std::size_t>(0, cells.size())];
     const Cell t = q == 0 ? c.goal : cells[uniform<std::size_t>(0, cells.size())];
     const double want = q == 0 ? expected : brute_force(c.grid, c.rule, s, t);
     const auto r = f.find(s, t);
-    RC_LOG() << "rule " << grid::to_string(c.rule) << " " << s.x << "," << s.y << " -> " << t.x
-             << "," << t.y << ": " << to_string(r.status) << " " << r.cost << " want " << want
-             << "\n";
+    RC_LOG() << search::to_string(algo) << " rule " << grid::to_string(c.rule) << " " << s.x << ","
+             << s.y << " -> " << t.x << "," << t.y << ": " << to_string(r.status) << " " << r.cost
+             << " want " << want << "\n";
     if (std::isinf(want)) {
       RC_ASSERT(r.status == Status::no_path);
       continue;
@@ -574,14 +581,16 @@ RC_GTEST_PROP(AnyAngleExactProperty, MatchesTheCornerGraphOnSparseGrids, ()) {
   const auto cells = passable_cells(g);
   RC_PRE(cells.size() >= 2u);
   const CornerReference reference(g, rule);
-  search::Pathfinder f(g, options(Algorithm::anyangle_exact, rule));
+  const Algorithm algo = draw_exact();
+  search::Pathfinder f(g, options(algo, rule));
   for (int q = 0; q < 12; ++q) {
     const Cell s = cells[uniform<std::size_t>(0, cells.size())];
     const Cell t = cells[uniform<std::size_t>(0, cells.size())];
     const double want = reference(s, t);
     const auto r = f.find(s, t);
-    RC_LOG() << "rule " << grid::to_string(rule) << " " << s.x << "," << s.y << " -> " << t.x << ","
-             << t.y << ": " << to_string(r.status) << " " << r.cost << " want " << want << "\n";
+    RC_LOG() << search::to_string(algo) << " rule " << grid::to_string(rule) << " " << s.x << ","
+             << s.y << " -> " << t.x << "," << t.y << ": " << to_string(r.status) << " " << r.cost
+             << " want " << want << "\n";
     if (std::isinf(want)) {
       RC_ASSERT(r.status == Status::no_path);
       continue;
@@ -668,16 +677,17 @@ search::Result find_points(search::Pathfinder& f, P2 s, P2 t) {
 
 RC_GTEST_PROP(AnyAngleExactProperty, PointsAnywhereMatchBruteForceOnTinyGrids, ()) {
   const ExactCase c = draw_case(6);
-  search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
+  const Algorithm algo = draw_exact();
+  search::Pathfinder f(c.grid, options(algo, c.rule));
   const auto cells = passable_cells(c.grid);
   for (int q = 0; q < 3; ++q) {
     const P2 s = draw_point_in(q == 0 ? c.start : cells[uniform<std::size_t>(0, cells.size())]);
     const P2 t = draw_point_in(q == 0 ? c.goal : cells[uniform<std::size_t>(0, cells.size())]);
     const double want = brute_force(c.grid, c.rule, s, t);
     const auto r = find_points(f, s, t);
-    RC_LOG() << "rule " << grid::to_string(c.rule) << " (" << s.x << "," << s.y << ")/" << kS
-             << " -> (" << t.x << "," << t.y << ")/" << kS << ": " << to_string(r.status) << " "
-             << r.cost << " want " << want << "\n";
+    RC_LOG() << search::to_string(algo) << " rule " << grid::to_string(c.rule) << " (" << s.x << ","
+             << s.y << ")/" << kS << " -> (" << t.x << "," << t.y << ")/" << kS << ": "
+             << to_string(r.status) << " " << r.cost << " want " << want << "\n";
     if (std::isinf(want)) {
       RC_ASSERT(r.status == Status::no_path);
       continue;
@@ -689,7 +699,8 @@ RC_GTEST_PROP(AnyAngleExactProperty, PointsAnywhereMatchBruteForceOnTinyGrids, (
 
 RC_GTEST_PROP(AnyAngleExactProperty, CornerEndpointsMatchBruteForceOnTinyGrids, ()) {
   const ExactCase c = draw_case(6);
-  search::Pathfinder f(c.grid, options(Algorithm::anyangle_exact, c.rule));
+  const Algorithm algo = draw_exact();
+  search::Pathfinder f(c.grid, options(algo, c.rule));
   const auto cells = passable_cells(c.grid);
   for (int q = 0; q < 3; ++q) {
     const Cell sc = q == 0 ? c.start : cells[uniform<std::size_t>(0, cells.size())];
@@ -698,9 +709,9 @@ RC_GTEST_PROP(AnyAngleExactProperty, CornerEndpointsMatchBruteForceOnTinyGrids, 
     const double want = brute_force(c.grid, c.rule, s, t, true);
     search::Result r;
     f.find_corners(sc, tc, r);
-    RC_LOG() << "rule " << grid::to_string(c.rule) << " corner " << sc.x << "," << sc.y << " -> "
-             << tc.x << "," << tc.y << ": " << to_string(r.status) << " " << r.cost << " want "
-             << want << "\n";
+    RC_LOG() << search::to_string(algo) << " rule " << grid::to_string(c.rule) << " corner " << sc.x
+             << "," << sc.y << " -> " << tc.x << "," << tc.y << ": " << to_string(r.status) << " "
+             << r.cost << " want " << want << "\n";
     if (std::isinf(want)) {
       RC_ASSERT(r.status == Status::no_path);
       continue;
@@ -722,15 +733,16 @@ RC_GTEST_PROP(AnyAngleExactProperty, PointsAnywhereMatchTheCornerGraphOnSparseGr
   const auto cells = passable_cells(g);
   RC_PRE(cells.size() >= 2u);
   const CornerReference reference(g, rule);
-  search::Pathfinder f(g, options(Algorithm::anyangle_exact, rule));
+  const Algorithm algo = draw_exact();
+  search::Pathfinder f(g, options(algo, rule));
   for (int q = 0; q < 12; ++q) {
     const P2 s = draw_point_in(cells[uniform<std::size_t>(0, cells.size())]);
     const P2 t = draw_point_in(cells[uniform<std::size_t>(0, cells.size())]);
     const double want = s == t ? 0.0 : reference(s, t);
     const auto r = find_points(f, s, t);
-    RC_LOG() << "rule " << grid::to_string(rule) << " (" << s.x << "," << s.y << ")/" << kS
-             << " -> (" << t.x << "," << t.y << ")/" << kS << ": " << to_string(r.status) << " "
-             << r.cost << " want " << want << "\n";
+    RC_LOG() << search::to_string(algo) << " rule " << grid::to_string(rule) << " (" << s.x << ","
+             << s.y << ")/" << kS << " -> (" << t.x << "," << t.y << ")/" << kS << ": "
+             << to_string(r.status) << " " << r.cost << " want " << want << "\n";
     if (std::isinf(want)) {
       RC_ASSERT(r.status == Status::no_path);
       continue;

@@ -105,7 +105,7 @@ std::optional<std::string> check_any_angle(const grid::Grid& g, const search::Op
   if (r.path.empty() || r.path.front() != e.start || r.path.back() != e.goal) {
     return "path does not run from start to goal";
   }
-  if (o.algorithm == search::Algorithm::anyangle_exact) return std::nullopt;
+  if (search::answers_points(o.algorithm)) return std::nullopt;
   for (std::size_t i = 1; i < r.path.size(); ++i) {
     if (!grid::line_of_sight(g, o.moves.diagonal, r.path[i - 1], r.path[i])) {
       std::string what = "no line of sight from ";
@@ -456,8 +456,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           fail(row.algorithm + " length " + std::to_string(q.cost) +
                " is below the exact any-angle optimum " + std::to_string(ex));
         }
-        if (algo == search::Algorithm::anyangle_exact &&
-            q.cost > e.optimal + 0.005 + 1e-5 * e.optimal) {
+        if (search::answers_points(algo) && q.cost > e.optimal + 0.005 + 1e-5 * e.optimal) {
           ++mr.suboptimal;
           fail(row.algorithm + " length " + std::to_string(q.cost) +
                " exceeds the 8-neighbour optimum " + std::to_string(e.optimal));

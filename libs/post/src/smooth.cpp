@@ -185,7 +185,7 @@ SmoothedPath smooth_result(const grid::Grid& g, const search::Options& o, const 
                            Smoothing method) {
   SmoothedPath out;
   if (r.status != Status::found) return out;
-  if (o.algorithm == search::Algorithm::anyangle_exact) {
+  if (search::answers_points(o.algorithm)) {
     out.path = r.path;
     out.points = r.points;
     out.cost = r.cost;

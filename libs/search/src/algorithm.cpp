@@ -7,7 +7,7 @@
 namespace pathlab::search {
 namespace {
 
-constexpr std::array<AlgorithmInfo, 17> kAlgorithms{{
+constexpr std::array<AlgorithmInfo, 18> kAlgorithms{{
     {Algorithm::bfs, "bfs", false, true, false, false, "breadth-first search: fewest moves"},
     {Algorithm::dfs, "dfs", false, false, false, false, "depth-first search: any path"},
     {Algorithm::iddfs, "iddfs", false, true, false, false,
@@ -38,6 +38,9 @@ constexpr std::array<AlgorithmInfo, 17> kAlgorithms{{
     {Algorithm::subgoal_ch, "subgoal-ch", true, false, true, false,
      "contraction hierarchy over the subgoal graph: upward A* from both ends over convex-corner "
      "subgoals and shortcuts (preprocessed on first use, on every core)"},
+    {Algorithm::anyangle_labels, "anyangle-labels", true, false, true, true,
+     "exact shortest any-angle path from hub labels over the wall-corner visibility graph "
+     "(preprocessed on first use)"},
 }};
 
 constexpr std::array<std::string_view, 5> kHeuristics{"manhattan", "octile", "euclidean",

@@ -363,6 +363,15 @@ constexpr Notes kNotes[] = {
       "anyangle-exact: the exact any-angle search knows wall squares only, not walls on cell "
       "edges, hex layouts, floors or links; answered with Theta* on edge walls (any-angle, not "
       "always the shortest), with A* otherwise"}},
+    {Algorithm::anyangle_labels,
+     {"", "", "", "",
+      "anyangle-labels: the map's visibility graph or its hub labels would exceed their budget "
+      "(4M edges, 16M label entries: about 512 MB); answered with anyangle-exact, the same "
+      "optimum without preparation",
+      "",
+      "anyangle-labels: the exact any-angle search knows wall squares only, not walls on cell "
+      "edges, hex layouts, floors or links; answered with Theta* on edge walls (any-angle, not "
+      "always the shortest), with A* otherwise"}},
 };
 #undef PATHLAB_KIND_NOTE
 
@@ -399,6 +408,7 @@ FallbackInfo detail::fallback_on(const grid::Grid& g, const Options& o) noexcept
         if (edge_walls_only) return {a, Fallback::none, {}};
         return fallback_info(a, Fallback::map_kind, Algorithm::astar);
       case Algorithm::anyangle_exact:
+      case Algorithm::anyangle_labels:
         return fallback_info(a, Fallback::map_kind,
                              edge_walls_only ? Algorithm::theta : Algorithm::astar);
       case Algorithm::jps:

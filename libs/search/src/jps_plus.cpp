@@ -14,6 +14,7 @@
 #include <ostream>
 #include <type_traits>  // remove_pointer_t
 
+#include "anyangle_exact.hpp"
 #include "jps.hpp"
 #include "subgoal_ch.hpp"
 #include "subgoal_graph.hpp"
@@ -410,6 +411,14 @@ struct PreparedAccess {
     return subgoal_method(f.options_.algorithm) &&
            detail::SubgoalGraph::applies(grid(f), f.options_.moves);
   }
+  /// Whether the finder answers with anyangle-labels here (a plain square map).
+  static bool uses_labels(const Pathfinder& f) noexcept {
+    return f.options_.algorithm == Algorithm::anyangle_labels &&
+           detail::fallback_on(grid(f), f.options_).fallback == Fallback::none;
+  }
+  static const std::shared_ptr<const detail::AnyAngleLabels>* labels(const Pathfinder& f) noexcept {
+    return detail::ready_labels(*f.ws_, grid(f), f.options_.moves.diagonal);
+  }
   static bool subgoal_method(Algorithm a) noexcept {
     return a == Algorithm::subgoal || a == Algorithm::subgoal_ch;
   }
@@ -427,11 +436,21 @@ struct PreparedAccess {
 };
 
 bool uses_preparation(Algorithm a) noexcept {
-  return a == Algorithm::jps_plus || PreparedAccess::subgoal_method(a);
+  return a == Algorithm::jps_plus || PreparedAccess::subgoal_method(a) ||
+         a == Algorithm::anyangle_labels;
 }
 
 PrepareInfo prepared_info(const Pathfinder& f) noexcept {
   PrepareInfo info;
+  if (f.options().algorithm == Algorithm::anyangle_labels) {
+    const auto* l = PreparedAccess::labels(f);
+    if (!PreparedAccess::uses_labels(f) || l == nullptr) return info;
+    info.ready = true;
+    info.loaded = (*l)->loaded;
+    info.seconds = (*l)->build_seconds;
+    info.bytes = (*l)->bytes();
+    return info;
+  }
   if (PreparedAccess::subgoal_method(f.options().algorithm)) {
     return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
       using Cache = std::remove_pointer_t<decltype(tag)>;
@@ -454,6 +473,18 @@ PrepareInfo prepared_info(const Pathfinder& f) noexcept {
 }
 
 PrepareInfo prepare(Pathfinder& f) noexcept {
+  if (f.options().algorithm == Algorithm::anyangle_labels) {
+    if (!PreparedAccess::uses_labels(f)) return {};
+    try {
+      if (detail::labels_now(PreparedAccess::ws(f), PreparedAccess::grid(f),
+                             f.options().moves.diagonal) == nullptr) {
+        return {};  // over budget: anyangle-exact answers (fallback_for says so)
+      }
+    } catch (const std::exception&) {
+      return {};
+    }
+    return prepared_info(f);
+  }
   if (PreparedAccess::uses_graph(f)) {
     try {
       // The first graph is built now; after map edits the rebuild runs on another thread and
@@ -478,6 +509,20 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
 }
 
 bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
+  if (from.options().algorithm == Algorithm::anyangle_labels) {
+    const auto* l = PreparedAccess::labels(from);
+    if (l == nullptr || !PreparedAccess::uses_labels(to) ||
+        to.options().moves.diagonal != from.options().moves.diagonal) {
+      return false;
+    }
+    try {
+      if (!(PreparedAccess::grid(from) == PreparedAccess::grid(to))) return false;
+      detail::adopt_labels(PreparedAccess::ws(to), PreparedAccess::grid(to), *l);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    return true;
+  }
   if (PreparedAccess::subgoal_method(from.options().algorithm)) {
     if (to.options().algorithm != from.options().algorithm) return false;
     return PreparedAccess::by_cache(from.options().algorithm, [&](auto* tag) {
@@ -512,6 +557,9 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
 
 bool save_prepared(Pathfinder& f, std::ostream& out) {
   if (!prepare(f).ready) return false;
+  if (f.options().algorithm == Algorithm::anyangle_labels) {
+    return (*PreparedAccess::labels(f))->save(out, PreparedAccess::grid(f));
+  }
   if (PreparedAccess::subgoal_method(f.options().algorithm)) {
     return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
       using Cache = std::remove_pointer_t<decltype(tag)>;
@@ -543,6 +591,21 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
 }
 
 bool load_prepared(Pathfinder& f, std::istream& in) {
+  if (f.options().algorithm == Algorithm::anyangle_labels) {
+    if (!PreparedAccess::uses_labels(f)) return false;
+    try {
+      const grid::Grid& g = PreparedAccess::grid(f);
+      detail::ExactCache& c =
+          detail::exact_cache(PreparedAccess::ws(f), g, f.options().moves.diagonal);
+      std::optional<detail::AnyAngleLabels> l = detail::AnyAngleLabels::load(in, g, c);
+      if (!l) return false;
+      detail::adopt_labels(PreparedAccess::ws(f), g,
+                           std::make_shared<const detail::AnyAngleLabels>(std::move(*l)));
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    return true;
+  }
   if (PreparedAccess::uses_graph(f)) {
     return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
       using Cache = std::remove_pointer_t<decltype(tag)>;
@@ -614,10 +677,11 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
 std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(g.checksum()));
-  const std::uint32_t version = a == Algorithm::subgoal ? detail::SubgoalGraph::kFormatVersion
-                                : a == Algorithm::subgoal_ch
-                                    ? detail::SubgoalHierarchy::kFormatVersion
-                                    : kPreparedFormatVersion;
+  const std::uint32_t version =
+      a == Algorithm::subgoal           ? detail::SubgoalGraph::kFormatVersion
+      : a == Algorithm::subgoal_ch      ? detail::SubgoalHierarchy::kFormatVersion
+      : a == Algorithm::anyangle_labels ? detail::AnyAngleLabels::kFormatVersion
+                                        : kPreparedFormatVersion;
   return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(version) + ".prep";
 }
 

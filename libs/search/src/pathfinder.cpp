@@ -86,6 +86,7 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
     case Algorithm::lazytheta:
       return detail::run_theta(g, o, s, t, ws, out, listener);
     case Algorithm::anyangle_exact:
+    case Algorithm::anyangle_labels:
       return detail::run_anyangle_exact(g, o, s, t, ws, out, listener);
     case Algorithm::jps:
     case Algorithm::jps_plus:
@@ -167,7 +168,7 @@ void begin_result(Result& out, Algorithm a) noexcept {
 }  // namespace
 
 bool answers_points(Algorithm a) noexcept {
-  return a == Algorithm::anyangle_exact;
+  return a == Algorithm::anyangle_exact || a == Algorithm::anyangle_labels;
 }
 
 Status Pathfinder::find_points(Point start, Point goal, Result& out,

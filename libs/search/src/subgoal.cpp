@@ -9,6 +9,7 @@
 
 #include <pathlab/search/prepare.hpp>
 
+#include "anyangle_exact.hpp"
 #include "engine.hpp"
 #include "jps.hpp"  // run_astar_instead
 #include "subgoal_ch.hpp"
@@ -251,6 +252,11 @@ PrepareState preparation_state(const Pathfinder& f) noexcept {
     return PrepareState::none;
   }
   const Pathfinder::Workspace& ws = PreparationAccess::ws(f);
+  if (o.algorithm == Algorithm::anyangle_labels) {
+    if (detail::ready_labels(ws, *g, o.moves.diagonal) != nullptr) return PrepareState::ready;
+    if (detail::labels_refused(ws, *g, o.moves.diagonal)) return PrepareState::none;
+    return detail::has_labels(ws) ? PrepareState::stale : PrepareState::missing;
+  }
   if (o.algorithm == Algorithm::jps_plus) {
     if (!ws.jps || !ws.jps->table) return PrepareState::missing;
     return ws.jps->up_to_date(*g) ? PrepareState::ready : PrepareState::stale;
@@ -302,8 +308,12 @@ FallbackInfo fallback_for(const Pathfinder& f) noexcept {
   const grid::Grid* g = PreparationAccess::searched(f);
   if (g == nullptr) return {o.algorithm, Fallback::none, {}};
   const FallbackInfo fixed = detail::fallback_on(*g, o);
+  if (o.algorithm == Algorithm::anyangle_labels && fixed.fallback == Fallback::none &&
+      detail::labels_refused(PreparationAccess::ws(f), *g, o.moves.diagonal)) {
+    return detail::fallback_info(o.algorithm, Fallback::map_too_large, Algorithm::anyangle_exact);
+  }
   if (fixed.fallback != Fallback::none || !uses_preparation(o.algorithm) ||
-      o.algorithm == Algorithm::jps_plus) {
+      o.algorithm == Algorithm::jps_plus || o.algorithm == Algorithm::anyangle_labels) {
     return fixed;
   }
   const PrepareState s = preparation_state(f);

@@ -26,10 +26,11 @@ enum class Algorithm : std::uint8_t {
   lazytheta,       ///< "lazytheta": Lazy Theta*, line of sight checked only on expansion
   anyangle_exact,  ///< "anyangle-exact": shortest any-angle path over wall-corner visibility
   // Appended (not inserted) so that the values above keep their numbers.
-  jps,         ///< "jps": jump point search, A* over jump points
-  jps_plus,    ///< "jps+": JPS over precomputed jump distances
-  subgoal,     ///< "subgoal": two-level subgoal graph
-  subgoal_ch,  ///< "subgoal-ch": contraction hierarchy over the subgoal graph
+  jps,              ///< "jps": jump point search, A* over jump points
+  jps_plus,         ///< "jps+": JPS over precomputed jump distances
+  subgoal,          ///< "subgoal": two-level subgoal graph
+  subgoal_ch,       ///< "subgoal-ch": contraction hierarchy over the subgoal graph
+  anyangle_labels,  ///< "anyangle-labels": anyangle-exact's paths from hub labels (preprocessed)
 };
 
 /// An estimate of the remaining cost, scaled by the cost model (heuristic_distance()).

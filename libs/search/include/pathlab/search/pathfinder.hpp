@@ -279,7 +279,7 @@ struct FallbackInfo {
 [[nodiscard]] std::string_view fallback_note(const grid::Grid& g, const Options& o) noexcept;
 
 /// Whether algorithm a answers queries between arbitrary points (Pathfinder::find_points and
-/// find_corners): anyangle-exact.
+/// find_corners): anyangle-exact and anyangle-labels, the exact any-angle methods.
 [[nodiscard]] bool answers_points(Algorithm a) noexcept;
 
 /// The free cell under point p (map units) of grid g, as find_points() takes p: nullopt when p
