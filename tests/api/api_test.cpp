@@ -715,7 +715,8 @@ TEST_F(ApiTest, IntegerStartAndGoalStayCells) {
     }
   }
   // /api/algorithms names the algorithms that take any point.
-  EXPECT_EQ(call(disk, "GET", "/api/algorithms").body["points"], json({"anyangle-exact"}));
+  EXPECT_EQ(call(disk, "GET", "/api/algorithms").body["points"],
+            json({"anyangle-exact", "anyangle-labels"}));
 }
 
 TEST_F(ApiTest, PointsTheQueryCannotTakeAre422WithTheReason) {
@@ -735,7 +736,7 @@ TEST_F(ApiTest, PointsTheQueryCannotTakeAre422WithTheReason) {
   };
   EXPECT_EQ(error(with("algorithm", "astar")),
             "astar searches between cell centres ([x + 0.5, y + 0.5]); a point off them needs an "
-            "algorithm that takes any point: anyangle-exact");
+            "algorithm that takes any point: anyangle-exact, anyangle-labels");
   json centre_and_point = with("algorithm", "jps");
   centre_and_point["start"] = {10.5, 4.5};
   EXPECT_NE(error(centre_and_point).find("jps searches between cell centres"), std::string::npos);

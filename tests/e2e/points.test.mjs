@@ -49,7 +49,7 @@ try {
         await page.isDisabled('#free-points'));
   const algos = await (await fetch(`${url}api/algorithms`)).json();
   check('/api/algorithms names the algorithms that take any point',
-        JSON.stringify(algos.points) === JSON.stringify(['anyangle-exact']), JSON.stringify(algos.points));
+        JSON.stringify(algos.points) === JSON.stringify(['anyangle-exact', 'anyangle-labels']), JSON.stringify(algos.points));
   await page.selectOption('#algorithm', 'anyangle-exact');
   check('anyangle-exact offers free points', !(await page.isDisabled('#free-points')));
   await page.check('#free-points');

@@ -153,9 +153,11 @@ std::optional<ExactPoint> exact_corner(const Grid& g, Cell c) noexcept {
 /// anyangle-labels' query between two points that do not see each other: the vertices the
 /// start sees (by one shadowcast, as the online search finds its first edges) and those the
 /// goal sees, joined through their common hubs; `chain` gets the start (vertex_count()), the
-/// corners and the goal (vertex_count() + 1). no_path when no pair joins.
+/// corners and the goal (vertex_count() + 1). no_path when no pair joins; node_limit when the
+/// two ends see more corners than node_limit (each corner read counts as an expansion).
 Status label_chain(ExactCache& c, const ExactPoint& sp, const ExactPoint& tp, bool s_restricted,
-                   bool t_restricted, Stats& st, std::vector<std::uint32_t>& chain) {
+                   bool t_restricted, std::uint64_t node_limit, Stats& st,
+                   std::vector<std::uint32_t>& chain) {
   constexpr std::int64_t Q = kPointScale;
   const AnyAngleLabels& lab = *c.labels;
   const auto nv = static_cast<std::uint32_t>(c.vertex_count());
@@ -230,6 +232,7 @@ Status label_chain(ExactCache& c, const ExactPoint& sp, const ExactPoint& tp, bo
     }
   }
   st.generated = st.expanded;
+  if (st.expanded > node_limit) return Status::node_limit;
   if (best == kInf) return Status::no_path;
   // Unpacks v -> hub along the labels' next vertices (at most nv steps: a label file that
   // loops is refused here rather than followed).
@@ -256,12 +259,30 @@ Status label_chain(ExactCache& c, const ExactPoint& sp, const ExactPoint& tp, bo
     }
     chain.push_back(v);
   };
-  std::vector<std::uint32_t> from_a{best_a}, from_b{best_b};
+  std::vector<std::uint32_t>& from_a = c.unpack_a;
+  std::vector<std::uint32_t>& from_b = c.unpack_b;
+  from_a.assign(1, best_a);
+  from_b.assign(1, best_b);
   if (!unpack(best_a, from_a) || !unpack(best_b, from_b)) return Status::invalid_input;
   chain.push_back(S);
   for (const std::uint32_t v : from_a) push(v);
   for (std::size_t i = from_b.size() - 1; i-- > 0;) push(from_b[i]);
   push(T);
+  if (lab.loaded) {
+    // Labels read from a file are checked, not trusted (its checksum catches damage, not a
+    // forgery): every segment between corners in sight, the length the one the labels gave.
+    // (The ends' segments were walked by the casts.)
+    double length = 0;
+    for (std::size_t i = 1; i < chain.size(); ++i) {
+      const auto [ax, ay] = at(chain[i - 1]);
+      const auto [bx, by] = at(chain[i]);
+      if (chain[i - 1] < S && chain[i] < S && !c.visible_s<Q>(ax, ay, bx, by)) {
+        return Status::invalid_input;
+      }
+      length += std::sqrt(static_cast<double>((bx - ax) * (bx - ax) + (by - ay) * (by - ay))) / Q;
+    }
+    if (!(std::abs(length - best) <= 1e-9 * std::max(1.0, best))) return Status::invalid_input;
+  }
   return Status::found;
 }
 
@@ -354,7 +375,7 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
   chain.clear();
   Status status = Status::no_path;
   if (by_labels) {
-    status = label_chain(c, sp, tp, s_restricted, t_restricted, st, chain);
+    status = label_chain(c, sp, tp, s_restricted, t_restricted, o.node_limit, st, chain);
     if (status != Status::found) return status;
   } else {
     // Which vertices see the goal: the first expanded vertices each walk their segment to it;

@@ -188,6 +188,7 @@ struct ExactCache {
     double d;
   };
   std::vector<GoalSide> goal_side;
+  std::vector<std::uint32_t> unpack_a, unpack_b;  ///< a path's corners from each end to its hub
   /// goal_seen[v] == goal_stamp: vertex v sees the current query's goal (tautly).
   std::vector<std::uint32_t> goal_seen;
   std::uint32_t goal_stamp = 0;
