@@ -177,10 +177,13 @@ int run_bench(const BenchArgs& a) {
     po.timeout_s = a.peer_timeout;
     // The any-angle entries' lengths are between cell corners: pathlab's own anyangle-exact
     // lengths are their reference when that row ran between corners, else the octile bound.
+    // (anyangle-labels gives the same lengths: the first exact any-angle row serves.)
     if (o.corners) {
       for (const bench::Row& r : report.rows) {
-        if (r.algorithm == search::to_string(search::Algorithm::anyangle_exact)) {
+        const auto algorithm = search::parse_algorithm(r.algorithm);
+        if (algorithm && search::answers_points(*algorithm)) {
           po.anyangle_reference = bench::costs_by_map(r);
+          break;
         }
       }
     }

@@ -391,7 +391,13 @@ const Row* counterpart(const Peer& peer, const Report& report, std::size_t k) {
     if (!verified(r)) continue;
     const auto algorithm = search::parse_algorithm(r.algorithm);
     if (!algorithm) continue;
-    if (peer.counterpart) {
+    if (peer.any_angle) {
+      // pathlab's fastest exact any-angle method: anyangle-exact or anyangle-labels.
+      if (search::answers_points(*algorithm) &&
+          (best == nullptr || r.maps[k].mean_us < best->maps[k].mean_us)) {
+        best = &r;
+      }
+    } else if (peer.counterpart) {
       if (*algorithm == *peer.counterpart) return &r;
     } else if (peer.preprocessed && search::uses_preparation(*algorithm) && r.optimal &&
                (best == nullptr || r.maps[k].mean_us < best->maps[k].mean_us)) {

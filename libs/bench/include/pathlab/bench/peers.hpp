@@ -139,8 +139,10 @@ struct PeerOptions {
                                   const PeerOptions& options,
                                   const std::vector<double>* reference = nullptr);
 
-/// The pathlab row a peer is set against on map k: the same family when it was measured, the
-/// fastest verified preprocessed (search::uses_preparation) row for preprocessed peers, or none.
+/// The pathlab row a peer is set against on map k: for an any-angle entry the fastest verified
+/// exact any-angle row (anyangle-exact or anyangle-labels: search::answers_points); else the
+/// same family when it was measured, the fastest verified preprocessed
+/// (search::uses_preparation) row for preprocessed peers, or none.
 [[nodiscard]] const Row* counterpart(const Peer& peer, const Report& report, std::size_t k);
 
 /// A peer's map k against pathlab: the counterpart row, when the peer's run there verified with
