@@ -104,9 +104,12 @@ int run_prepare(const PrepareArgs& a) {
     search::Pathfinder finder(map.grid, o);
     const PreparedOutcome r = load_or_prepare(finder, map.grid, alg, a.cache, true);
     if (!r.info.ready) {
+      // Why, in the library's words (terrain costs or another rule: A* answers; a map too
+      // large for hub labels: anyangle-exact answers).
+      const search::FallbackInfo why = search::fallback_for(finder);
       throw CliError{std::string(search::to_string(alg)) +
-                     " does not preprocess this map with these options (terrain costs or "
-                     "another diagonal rule: it answers with A*)"};
+                     " does not preprocess this map with these options" +
+                     (why.note.empty() ? std::string() : " (" + std::string(why.note) + ")")};
     }
     if (!r.loaded && !r.saved) {
       throw CliError{r.file.string() + ": cannot write the prepared data"};

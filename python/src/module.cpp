@@ -1832,7 +1832,8 @@ Returns a Result; the finder for these options is kept with the grid and reused.
 
 start, goal: (x, y), two numbers each, in map units: the centre of cell (x, y) is
            (x + 0.5, y + 0.5), its top-left corner (x, y). Each is held to 1/4096 of a cell.
-algorithm: "anyangle-exact" (the algorithms that take any point); another algorithm takes
+algorithm: "anyangle-exact" or "anyangle-labels" (the algorithms that take any point; the
+           second answers from hub labels it prepares first); another algorithm takes
            only cell centres, and answers as find() between those cells
 Result.points: float64 (n, 2), from start to goal (as held); Result.path: a free cell under
 each point; Result.cost: the length of the polyline. Plain square maps only (no hex layout,

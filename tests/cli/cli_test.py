@@ -1308,6 +1308,21 @@ def prepare_tests():
           and row.get("suboptimal") == 0 and row.get("illegal") == 0, f"rc={rc} {row} {err!r}")
     bad("prepare an algorithm that has nothing to prepare", ["prepare", m, "--algo", "astar", "--cache", cache],
         mention="nothing to prepare")
+    # anyangle-labels: hub labels in the cache, loaded by solve; the same any-angle optimum as
+    # anyangle-exact between cells and between points.
+    rc, j, err = run_json(["prepare", m, "--algo", "anyangle-labels", "--cache", cache, "--json"])
+    lab = ((j or {}).get("results") or [{}])[0]
+    check("prepare --algo anyangle-labels: hub labels in the cache folder (built by the first prepare)",
+          rc == 0 and lab.get("algorithm") == "anyangle-labels" and lab.get("status") == "loaded"
+          and os.path.basename(lab.get("file", "")).startswith("anyangle-labels-"), f"rc={rc} {j} {err!r}")
+    for ends in (["--from", "0,0", "--to", "20,29"], ["--from", "0.3,0.7", "--to", "20.25,29.5"]):
+        rc, j, err = run_json(["solve", m] + ends + ["--algo", "anyangle-exact,anyangle-labels",
+                                                     "--cache", cache, "--json"])
+        res = (j or {}).get("results", [])
+        check(f"solve {' '.join(ends)}: anyangle-labels (labels from the cache) = anyangle-exact",
+              rc == 0 and len(res) == 2 and res[1].get("answered_by", res[1].get("algorithm")) == "anyangle-labels"
+              and abs(res[0]["cost"] - res[1]["cost"]) < 1e-9 and res[0]["points"][0] == res[1]["points"][0]
+              and res[0]["points"][-1] == res[1]["points"][-1], f"rc={rc} {res} {err!r}")
     rc, out, err, _ = run(["solve", m, "--from", "0,0", "--to", "20,29", "--algo", "jps",
                            "--diagonal", "always", "--picture", "never"])
     check("solve jps under another diagonal rule: answered with A*, and said so on stderr",
