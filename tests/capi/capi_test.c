@@ -44,9 +44,9 @@ static void refused(pathlab_status got, pathlab_status want, const char* what) {
 static const char* names[] = {"bfs",       "dfs",           "iddfs",   "bibfs",      "dijkstra",
                               "greedy",    "astar",         "wastar",  "biastar",    "idastar",
                               "jps",       "jps+",          "subgoal", "subgoal-ch", "theta",
-                              "lazytheta", "anyangle-exact"};
-static const int any_angle[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1};
-static const int optimal[] = {0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0};
+                              "lazytheta", "anyangle-exact", "anyangle-labels"};
+static const int any_angle[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+static const int optimal[] = {0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
 #define ALGORITHMS ((int)(sizeof names / sizeof names[0]))
 
 /* Whether the path runs from start to goal in legal 8-neighbour steps (no corner cutting) over
