@@ -172,23 +172,13 @@ Status label_chain(ExactCache& c, const ExactPoint& sp, const ExactPoint& tp, bo
     c.hub_query = 1;
   }
   const std::uint32_t q = c.hub_query;
-  auto through = [](const ExactPoint& e, bool r, std::int64_t dx, std::int64_t dy) {
-    return !r || (dx * e.qx >= 0 && dy * e.qy >= 0);
-  };
   // The vertices endpoint e sees tautly, each with its distance: f(v, d).
   auto seen_from = [&](const ExactPoint& e, bool restricted, auto&& f) {
-    const std::uint32_t walk = c.next_walk();
-    auto take = [&](std::uint32_t v) {
-      if (c.walked[v] == walk) return;
-      c.walked[v] = walk;
-      const std::int64_t dx = Q * c.vx[v] - e.x, dy = Q * c.vy[v] - e.y;
-      if (!c.taut(v, dx, dy) || !through(e, restricted, dx, dy)) return;
-      ++st.los_checks;
-      if (!c.visible_s<Q>(e.x, e.y, Q * c.vx[v], Q * c.vy[v])) return;
-      ++st.expanded;
-      f(v, std::sqrt(static_cast<double>(dx * dx + dy * dy)) / Q);
-    };
-    c.from_point(e.x, e.y, take);
+    c.seen_from(e, restricted, st.los_checks,
+                [&](std::uint32_t v, std::int64_t dx, std::int64_t dy) {
+                  ++st.expanded;
+                  f(v, std::sqrt(static_cast<double>(dx * dx + dy * dy)) / Q);
+                });
   };
   // Start side: the least length from the start to each hub of the vertices it sees.
   seen_from(sp, s_restricted, [&](std::uint32_t v, double d) {
@@ -333,13 +323,10 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
            c.pinch_at(static_cast<int>(e.x / Q), static_cast<int>(e.y / Q));
   };
   const bool s_restricted = restricted(sp), t_restricted = restricted(tp);
-  auto through = [](const ExactPoint& e, bool r, std::int64_t dx, std::int64_t dy) {
-    return !r || (dx * e.qx >= 0 && dy * e.qy >= 0);
-  };
-
   ++st.los_checks;
-  const bool direct = through(sp, s_restricted, tx - sx, ty - sy) &&
-                      through(tp, t_restricted, sx - tx, sy - ty) && c.visible_s<Q>(sx, sy, tx, ty);
+  const bool direct = passes_quadrant(sp, s_restricted, tx - sx, ty - sy) &&
+                      passes_quadrant(tp, t_restricted, sx - tx, sy - ty) &&
+                      c.visible_s<Q>(sx, sy, tx, ty);
   if constexpr (L::enabled) {
     const double d = dist(tx - sx, ty - sy);
     listener.opened(s, s, 0.0, d, 0);
@@ -391,23 +378,16 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
     auto sees_goal = [&](std::uint32_t v) {
       if (goal_cast) return c.goal_seen[v] == stamp;
       const std::int64_t dx = Q * c.vx[v] - tx, dy = Q * c.vy[v] - ty;
-      if (!c.taut(v, dx, dy) || !through(tp, t_restricted, dx, dy)) return false;
+      if (!c.taut(v, dx, dy) || !passes_quadrant(tp, t_restricted, dx, dy)) return false;
       ++st.los_checks;
       return c.visible_s<Q>(Q * c.vx[v], Q * c.vy[v], tx, ty);
     };
     auto cast_from_goal = [&] {
       goal_cast = true;
-      const std::uint32_t walk = c.next_walk();
-      auto mark = [&](std::uint32_t v) {
-        if (c.walked[v] == walk) return;
-        c.walked[v] = walk;
-        const std::int64_t dx = Q * c.vx[v] - tx, dy = Q * c.vy[v] - ty;
-        if ((dx == 0 && dy == 0) || !c.taut(v, dx, dy) || !through(tp, t_restricted, dx, dy))
-          return;
-        ++st.los_checks;
-        if (c.visible_s<Q>(tx, ty, Q * c.vx[v], Q * c.vy[v])) c.goal_seen[v] = stamp;
-      };
-      c.from_point(tx, ty, mark);
+      c.seen_from(tp, t_restricted, st.los_checks,
+                  [&](std::uint32_t v, std::int64_t dx, std::int64_t dy) {
+                    if (dx != 0 || dy != 0) c.goal_seen[v] = stamp;
+                  });
     };
 
     Side& side = c.side;
@@ -454,16 +434,10 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
       }
       const double gu = side.nodes[u].g;
       if (u == S) {
-        const std::uint32_t walk = c.next_walk();
-        auto start_edge = [&](std::uint32_t v) {
-          if (c.walked[v] == walk) return;
-          c.walked[v] = walk;
-          const std::int64_t dx = Q * c.vx[v] - sx, dy = Q * c.vy[v] - sy;
-          if (!c.taut(v, dx, dy) || !through(sp, s_restricted, dx, dy)) return;
-          ++st.los_checks;
-          if (c.visible_s<Q>(sx, sy, Q * c.vx[v], Q * c.vy[v])) relax(v, u, dist(dx, dy), h(v));
-        };
-        c.from_point(sx, sy, start_edge);
+        c.seen_from(sp, s_restricted, st.los_checks,
+                    [&](std::uint32_t v, std::int64_t dx, std::int64_t dy) {
+                      relax(v, u, dist(dx, dy), h(v));
+                    });
         continue;
       }
       c.ensure_edges(u, st.los_checks);

@@ -132,6 +132,13 @@ inline std::int64_t floor_div(std::int64_t v, std::int64_t d) noexcept {
 
 struct AnyAngleLabels;
 
+/// The competition's rule for an endpoint on a squeeze (ExactPoint::qx, qy): with `restricted`,
+/// a segment from e in direction (dx, dy) must head into e's own quadrant.
+inline bool passes_quadrant(const ExactPoint& e, bool restricted, std::int64_t dx,
+                            std::int64_t dy) noexcept {
+  return !restricted || (dx * e.qx >= 0 && dy * e.qy >= 0);
+}
+
 struct ExactCache {
   const Grid* grid = nullptr;
   int width = -1;
@@ -316,6 +323,24 @@ struct ExactCache {
     });
     adj_begin[u] = first;
     adj_end[u] = static_cast<std::uint32_t>(adj.size());
+  }
+
+  /// Calls f(v, dx, dy) once for every vertex that endpoint e sees tautly, (dx, dy) being v - e
+  /// in units of 1/kPointScale: one shadowcast from e, then a walk of each vertex it reports
+  /// (counted in `los`). With `restricted`, only segments into e's quadrant (passes_quadrant).
+  template <class F>
+  void seen_from(const ExactPoint& e, bool restricted, std::uint64_t& los, F&& f) {
+    constexpr std::int64_t Q = kPointScale;
+    const std::uint32_t walk = next_walk();
+    auto take = [&](std::uint32_t v) {
+      if (walked[v] == walk) return;
+      walked[v] = walk;
+      const std::int64_t dx = Q * vx[v] - e.x, dy = Q * vy[v] - e.y;
+      if (!taut(v, dx, dy) || !passes_quadrant(e, restricted, dx, dy)) return;
+      ++los;
+      if (visible_s<Q>(e.x, e.y, e.x + dx, e.y + dy)) f(v, dx, dy);
+    };
+    from_point(e.x, e.y, take);
   }
 
   /// Calls f(edge) for every edge of vertex u (ensure_edges first) that a shortest path
