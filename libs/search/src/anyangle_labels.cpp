@@ -16,9 +16,10 @@
 // takes the least d(s, a) + d(a, h) + d(h, b) + d(b, g) over the vertices a the start sees, b the
 // goal sees, and their common hubs h; the path is unpacked along the labels' next vertices.
 #include <chrono>
-#include <cstring>
+#include <cmath>
 #include <istream>
 #include <limits>
+#include <numeric>
 #include <ostream>
 #include <queue>
 
@@ -256,9 +257,6 @@ std::shared_ptr<const AnyAngleLabels> build_anyangle_labels(ExactCache& c) {
   }
   out->begin[n] = static_cast<std::uint32_t>(m);
   out->build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (std::getenv("PATHLAB_LABEL_STATS"))
-    std::fprintf(stderr, "labels: n %u edges %zu entries %zu avg %.1f build %.2f s\n", n,
-                 (size_t)out->edges, m, double(m) / std::max(1u, n), out->build_seconds);
   return out;
 }
 
