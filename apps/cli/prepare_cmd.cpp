@@ -43,7 +43,8 @@ PreparedOutcome load_or_prepare(search::Pathfinder& finder, const grid::Grid& g,
   // Named after the grid the finder searches: its unit's view when the unit sees the map
   // otherwise (a radius, other class costs).
   const grid::Grid* searched = finder.searched_grid();
-  out.file = dir / search::prepared_file_name(searched != nullptr ? *searched : g, algorithm);
+  out.file = dir / search::prepared_file_name(searched != nullptr ? *searched : g, algorithm,
+                                              finder.options().moves.diagonal);
   {
     std::ifstream in(out.file, std::ios::binary);
     if (in && search::load_prepared(finder, in)) {
@@ -107,9 +108,19 @@ int run_prepare(const PrepareArgs& a) {
       // Why, in the library's words (terrain costs or another rule: A* answers; a map too
       // large for hub labels: anyangle-exact answers).
       const search::FallbackInfo why = search::fallback_for(finder);
-      throw CliError{std::string(search::to_string(alg)) +
-                     " does not preprocess this map with these options" +
-                     (why.note.empty() ? std::string() : " (" + std::string(why.note) + ")")};
+      const std::string reason =
+          "does not preprocess this map with these options" +
+          (why.note.empty() ? std::string() : " (" + std::string(why.note) + ")");
+      // Asked for by name, it is an error; taken as one of "every one", it is skipped (the
+      // others are still prepared) and the reason is shown.
+      if (!a.algos.empty()) throw CliError{std::string(search::to_string(alg)) + " " + reason};
+      if (a.json) {
+        results.push_back(
+            {{"algorithm", search::to_string(alg)}, {"status", "skipped"}, {"reason", reason}});
+      } else {
+        fmt::print("{:<16} skipped  {}\n", search::to_string(alg), reason);
+      }
+      continue;
     }
     if (!r.loaded && !r.saved) {
       throw CliError{r.file.string() + ": cannot write the prepared data"};
@@ -118,7 +129,7 @@ int run_prepare(const PrepareArgs& a) {
     if (a.json) {
       results.push_back(json::prepared(alg, status, r.file.string(), r.info));
     } else {
-      fmt::print("{:<8} {:<8} {:>9.3f} s {:>10.1f} MiB  {}\n", search::to_string(alg), status,
+      fmt::print("{:<16} {:<8} {:>9.3f} s {:>10.1f} MiB  {}\n", search::to_string(alg), status,
                  r.info.seconds, static_cast<double>(r.info.bytes) / (1024.0 * 1024.0),
                  r.file.string());
     }

@@ -1308,6 +1308,19 @@ def prepare_tests():
           and row.get("suboptimal") == 0 and row.get("illegal") == 0, f"rc={rc} {row} {err!r}")
     bad("prepare an algorithm that has nothing to prepare", ["prepare", m, "--algo", "astar", "--cache", cache],
         mention="nothing to prepare")
+    # Under --diagonal always jps+ and the subgoal graphs answer with A*: `prepare MAP` skips
+    # them and says why, and still prepares the others; asked for by name, it is an error.
+    rc, j, err = run_json(["prepare", m, "--diagonal", "always", "--cache", cache, "--json"])
+    res = {r.get("algorithm"): r for r in (j or {}).get("results", [])}
+    check("prepare --diagonal always: jps+ and subgoal skipped with the reason, anyangle-labels built",
+          rc == 0 and res.get("jps+", {}).get("status") == "skipped"
+          and "no-corner-cut" in res.get("jps+", {}).get("reason", "")
+          and res.get("subgoal", {}).get("status") == "skipped"
+          and res.get("anyangle-labels", {}).get("status") in ("built", "loaded")
+          and os.path.getsize(res["anyangle-labels"]["file"]) > 0, f"rc={rc} {j} {err!r}")
+    bad("prepare --algo jps+ --diagonal always: named, it is an error",
+        ["prepare", m, "--algo", "jps+", "--diagonal", "always", "--cache", cache],
+        mention="does not preprocess")
     # anyangle-labels: hub labels in the cache, loaded by solve; the same any-angle optimum as
     # anyangle-exact between cells and between points.
     rc, j, err = run_json(["prepare", m, "--algo", "anyangle-labels", "--cache", cache, "--json"])

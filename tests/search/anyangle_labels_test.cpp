@@ -212,6 +212,14 @@ TEST(AnyAngleLabels, FilesRoundTripAndStaleForeignOrDamagedOnesAreRefused) {
             search::prepared_file_name(changed, Algorithm::anyangle_labels));
   EXPECT_EQ(search::prepared_file_name(g, Algorithm::anyangle_labels).rfind("anyangle-labels-", 0),
             0u);
+  // Labels for each rule have their own file in the cache (no rule overwrites another's).
+  EXPECT_EQ(search::prepared_file_name(g, Algorithm::anyangle_labels, DiagonalRule::always)
+                .rfind("anyangle-labels-always-", 0),
+            0u);
+  EXPECT_NE(search::prepared_file_name(g, Algorithm::anyangle_labels, DiagonalRule::never),
+            search::prepared_file_name(g, Algorithm::anyangle_labels, DiagonalRule::always));
+  EXPECT_EQ(search::prepared_file_name(g, Algorithm::jps_plus, DiagonalRule::always),
+            search::prepared_file_name(g, Algorithm::jps_plus));
   // Foreign: another diagonal rule, another algorithm, another algorithm's file.
   search::Pathfinder other_rule(g, opts(Algorithm::anyangle_labels, DiagonalRule::always));
   EXPECT_FALSE(load(other_rule, bytes));

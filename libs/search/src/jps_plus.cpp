@@ -674,7 +674,7 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
   return true;
 }
 
-std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
+std::string prepared_file_name(const grid::Grid& g, Algorithm a, grid::DiagonalRule rule) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(g.checksum()));
   const std::uint32_t version =
@@ -682,7 +682,13 @@ std::string prepared_file_name(const grid::Grid& g, Algorithm a) {
       : a == Algorithm::subgoal_ch      ? detail::SubgoalHierarchy::kFormatVersion
       : a == Algorithm::anyangle_labels ? detail::AnyAngleLabels::kFormatVersion
                                         : kPreparedFormatVersion;
-  return std::string(to_string(a)) + "-" + hex + "-v" + std::to_string(version) + ".prep";
+  // Only anyangle-labels prepare under another rule than no-corner-cut; their files say which.
+  const std::string rule_part =
+      a == Algorithm::anyangle_labels && rule != grid::DiagonalRule::no_corner_cut
+          ? std::string(grid::to_string(rule)) + "-"
+          : std::string();
+  return std::string(to_string(a)) + "-" + rule_part + hex + "-v" + std::to_string(version) +
+         ".prep";
 }
 
 }  // namespace pathlab::search

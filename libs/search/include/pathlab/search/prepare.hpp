@@ -103,7 +103,10 @@ bool save_prepared(Pathfinder& finder, std::ostream& out);
 bool load_prepared(Pathfinder& finder, std::istream& in);
 
 /// A file name for the cache folder: algorithm, map checksum and format version, e.g.
-/// "jps+-0123456789abcdef-v1.prep". A changed map or format gives another name.
-[[nodiscard]] std::string prepared_file_name(const grid::Grid& g, Algorithm a);
+/// "jps+-0123456789abcdef-v1.prep". A changed map or format gives another name, and so does
+/// another diagonal rule for the one algorithm that prepares under every rule (anyangle-labels:
+/// "anyangle-labels-always-0123456789abcdef-v1.prep"; no-corner-cut is not named).
+[[nodiscard]] std::string prepared_file_name(
+    const grid::Grid& g, Algorithm a, grid::DiagonalRule rule = grid::DiagonalRule::no_corner_cut);
 
 }  // namespace pathlab::search
