@@ -113,6 +113,10 @@ TEST(AnyAngleLabels, SharedMovingAiMapsEqualTheExactSearch) {
       EXPECT_EQ(b.answered_by, Algorithm::anyangle_exact) << file;
       EXPECT_EQ(b.fallback, search::Fallback::map_too_large) << file;
       EXPECT_NEAR(a.cost, b.cost, 1e-9 * std::max(1.0, a.cost)) << file;
+      // A query from a cell to itself says so too.
+      const auto same = labels.find(e.start, e.start);
+      EXPECT_EQ(same.status, Status::found) << file;
+      EXPECT_EQ(same.fallback, search::Fallback::map_too_large) << file;
       ++refused;
       continue;
     }

@@ -287,16 +287,6 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
   auto point = [](std::int64_t x, std::int64_t y) {
     return Point{static_cast<double>(x) / Q, static_cast<double>(y) / Q};
   };
-  if (sp.x == tp.x && sp.y == tp.y) {
-    st.generated = st.expanded = st.peak_open = 1;
-    if constexpr (L::enabled) {
-      listener.opened(s, s, 0.0, 0.0, 0);
-      listener.closed(s, 0);
-    }
-    out.path.push_back(sc);
-    out.points.push_back(point(sp.x, sp.y));
-    return Status::found;
-  }
   ExactCache& c = exact_cache(ws, grid, o.moves.diagonal);
   bool by_labels = o.algorithm == Algorithm::anyangle_labels;
   if (by_labels && !c.labels_ready(grid, o.moves.diagonal)) {
@@ -310,6 +300,17 @@ Status run_anyangle_exact_points(const Grid& grid, const Options& o, const Exact
       set_fallback(out, fallback_info(Algorithm::anyangle_labels, Fallback::map_too_large,
                                       Algorithm::anyangle_exact));
     }
+  }
+  // (After the labels are settled, so that every query on a map too large for them says so.)
+  if (sp.x == tp.x && sp.y == tp.y) {
+    st.generated = st.expanded = st.peak_open = 1;
+    if constexpr (L::enabled) {
+      listener.opened(s, s, 0.0, 0.0, 0);
+      listener.closed(s, 0);
+    }
+    out.path.push_back(sc);
+    out.points.push_back(point(sp.x, sp.y));
+    return Status::found;
   }
 
   const std::int64_t sx = sp.x, sy = sp.y, tx = tp.x, ty = tp.y;
