@@ -281,3 +281,69 @@ TEST(UnitSet, ParsingTextStillReadsTheMovingAiAliases) {
   EXPECT_TRUE(grid::parse_class_costs("O=2", twice).has_value());
   EXPECT_TRUE(twice == Unit{});
 }
+
+// Grid::paste: a block of walls and ground is the wall and free edits of its cells, as one
+// change (one revision, one rectangle logged), and every cache answers as on a fresh grid.
+TEST(EditRules, PasteIsTheWallAndFreeEditsOfItsCellsAsOneChange) {
+  std::mt19937 rng(31);
+  for (std::uint32_t seed = 0; seed < 8; ++seed) {
+    grid::Grid g =
+        pathlab::testing::random_class_grid(seed, 16 + seed % 7, 12 + seed % 5, 15, 40, true);
+    EditModel model(g);
+    Unit wide;
+    wide.radius = 1.5;
+    const auto view = g.view(wide);
+    for (int step = 0; step < 30; ++step) {
+      const int w = 1 + static_cast<int>(rng() % 6), h = 1 + static_cast<int>(rng() % 6);
+      const Cell at{static_cast<int>(rng() % static_cast<unsigned>(g.width() - w + 1)),
+                    static_cast<int>(rng() % static_cast<unsigned>(g.height() - h + 1))};
+      std::vector<std::uint8_t> walls(static_cast<std::size_t>(w * h));
+      for (auto& c : walls) c = rng() % 3 == 0 ? 1 : 0;
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          Edit e;
+          e.kind = walls[static_cast<std::size_t>(y * w + x)] ? Edit::Kind::wall : Edit::Kind::free;
+          e.area = {at.x + x, at.y + y, at.x + x, at.y + y};
+          model.apply(e);
+        }
+      }
+      const std::uint64_t before = g.revision();
+      const std::size_t logged = g.changes().size();
+      ASSERT_FALSE(g.paste(at, w, h, walls).has_value());
+      const grid::Grid fresh = model.build();
+      ASSERT_TRUE(g == fresh) << "seed " << seed << " step " << step;
+      ASSERT_EQ(g.checksum(), fresh.checksum());
+      if (g.revision() != before) {
+        ASSERT_FALSE(g.changes().empty());
+        EXPECT_EQ(g.changes().back().before, before);
+        EXPECT_EQ(g.changes().back().area.x0, at.x);
+        EXPECT_EQ(g.changes().back().area.y1, at.y + h - 1);
+        EXPECT_TRUE(g.changes().size() == logged + 1 || logged >= grid::Grid::kChangeLogSize);
+      }
+      // The same block again changes nothing: the revision stays.
+      const std::uint64_t after = g.revision();
+      ASSERT_FALSE(g.paste(at, w, h, walls).has_value());
+      EXPECT_EQ(g.revision(), after);
+      ASSERT_TRUE(*g.view(wide) == *fresh.view(wide)) << "seed " << seed << " step " << step;
+    }
+    EXPECT_EQ(g.view(wide).get(), view.get());  // repaired in place, never rebuilt
+  }
+}
+
+TEST(EditRules, PasteRefusesABlockThatDoesNotFitAndChangesNothing) {
+  grid::Grid g(10, 6);
+  const grid::Grid before = g;
+  const std::vector<std::uint8_t> four(4, 1);
+  EXPECT_TRUE(g.paste({9, 0}, 2, 2, four).has_value());   // past the right side
+  EXPECT_TRUE(g.paste({0, 5}, 2, 2, four).has_value());   // past the bottom
+  EXPECT_TRUE(g.paste({-1, 0}, 2, 2, four).has_value());  // left of the map
+  EXPECT_TRUE(g.paste({0, 0}, 3, 2, four).has_value());   // 6 cells named, 4 given
+  EXPECT_TRUE(g.paste({0, 0}, 0, 4, {}).has_value());     // empty
+  EXPECT_TRUE(g.paste({2147483000, 0}, 2147483, 1, std::vector<std::uint8_t>(2147483, 1))
+                  .has_value());  // the far corner would overflow an int
+  EXPECT_TRUE(g == before);
+  EXPECT_EQ(g.revision(), before.revision());
+  const auto msg = g.paste({9, 5}, 2, 2, four);
+  ASSERT_TRUE(msg.has_value());
+  EXPECT_NE(msg->find("leaves the 10x6 map"), std::string::npos) << *msg;
+}

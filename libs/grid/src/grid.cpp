@@ -527,6 +527,53 @@ std::optional<std::string> Grid::apply(const Edit& e) {
   return std::nullopt;
 }
 
+std::optional<std::string> Grid::paste(Cell at, int width, int height,
+                                       std::span<const std::uint8_t> walls) {
+  if (width < 1 || height < 1) {
+    return "empty block " + std::to_string(width) + "x" + std::to_string(height);
+  }
+  if (walls.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) {
+    return "a " + std::to_string(width) + "x" + std::to_string(height) + " block needs " +
+           std::to_string(static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) +
+           " cells, not " + std::to_string(walls.size());
+  }
+  // Its rectangle is checked as a wall edit's (inside the map, not between floors); the far
+  // corner is computed in 64 bits, so that a block past INT_MAX is refused, not wrapped.
+  const std::int64_t x1 = std::int64_t{at.x} + width - 1, y1 = std::int64_t{at.y} + height - 1;
+  if (x1 >= width_ || y1 >= height_) {
+    return "a " + std::to_string(width) + "x" + std::to_string(height) + " block at " +
+           std::to_string(at.x) + "," + std::to_string(at.y) + " leaves the " +
+           std::to_string(width_) + "x" + std::to_string(height_) + " map";
+  }
+  Edit e;
+  e.area = {at.x, at.y, static_cast<int>(x1), static_cast<int>(y1)};
+  if (auto bad = check(e)) return bad;
+  bool changed = false;
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      const NodeId n = id(at.x + x, at.y + y);
+      const char cls = walls[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                             static_cast<std::size_t>(x)] != 0
+                           ? kWallClass
+                           : kGroundClass;
+      if (class_id(n) != cls) {
+        set_class_bits(n, cls);
+        changed = true;
+      }
+      if (!terrain_.empty() && terrain_[n] != 1.0f) {
+        terrain_[n] = 1.0f;
+        changed = true;
+      }
+    }
+  }
+  if (changed) {
+    const std::uint64_t before = revision_.value();
+    revision_.renew();
+    record(e.area, before);
+  }
+  return std::nullopt;
+}
+
 bool Grid::changes_since(std::uint64_t rev, std::vector<Rect>& out) const {
   out.clear();
   if (rev == revision_.value()) return true;

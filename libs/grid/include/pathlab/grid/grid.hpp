@@ -279,6 +279,17 @@ class Grid {
   std::optional<std::string> apply(const Edit& e);
   /// The message apply() would give, or nothing when `e` is valid here.
   [[nodiscard]] std::optional<std::string> check(const Edit& e) const;
+  /// Pastes a block of walls and ground (a prefab stamped into a level; a patch of the
+  /// competition's dynamic track) with its top-left cell at `at`: cell (x, y) of the block
+  /// becomes a wall where walls[y * width + x] != 0 and ground elsewhere, each exactly as a
+  /// `wall` or `free` Edit leaves it (terrain cost 1). The whole block is one change: one
+  /// revision, one rectangle in the change log, one repair of the cached views, however many
+  /// runs of walls it holds (and no change when no cell differs). Returns a message and changes
+  /// nothing when the block is empty, leaves the grid (or crosses the rows between a layered
+  /// map's floors) or walls.size() != width * height. Never throws but std::bad_alloc; the
+  /// same threading rule as apply().
+  std::optional<std::string> paste(Cell at, int width, int height,
+                                   std::span<const std::uint8_t> walls);
   /// The areas changed since the grid had revision `rev`, oldest first, into `out`. False when
   /// the log no longer reaches back to it (or it was never this grid's): rebuild instead.
   bool changes_since(std::uint64_t rev, std::vector<Rect>& out) const;
