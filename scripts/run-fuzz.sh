@@ -17,7 +17,7 @@ src="${PATHLAB_FUZZ_SOURCE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 build="${PATHLAB_FUZZ_BUILD:-$src/build-asan}"
 jobs="${PATHLAB_FUZZ_JOBS:-2}"
 targets=(${PATHLAB_FUZZ_TARGETS:-fuzz_map_text fuzz_map_ascii fuzz_map_movingai fuzz_map_image fuzz_scenario
-  fuzz_sim_scenario fuzz_link_board fuzz_link_json fuzz_prepared fuzz_units fuzz_anyangle fuzz_flow fuzz_capi fuzz_api fuzz_map_tmx fuzz_map_tmj})
+  fuzz_sim_scenario fuzz_link_board fuzz_link_json fuzz_prepared fuzz_units fuzz_anyangle fuzz_flow fuzz_capi fuzz_api fuzz_map_tmx fuzz_map_tmj fuzz_dynamic})
 
 if [[ ! -f "$build/build.ninja" ]]; then
   (cd "$src" && cmake --preset sanitize -B "$build" >/dev/null)
