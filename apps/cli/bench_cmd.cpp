@@ -167,6 +167,24 @@ int run_bench(const BenchArgs& a) {
   } catch (const ParseError& e) {
     throw CliError{e.what()};
   }
+  // The competition's dynamic track (version-2 scenarios): the map changes between queries.
+  bool dynamic = false;
+  for (const auto& s : scenarios) dynamic = dynamic || s.dynamic != nullptr;
+  if (dynamic) {
+    if (a.churn > 0) throw CliError{"--churn does not combine with a dynamic-track scenario"};
+    if (o.corners)
+      throw CliError{"--endpoints corner does not combine with a dynamic-track scenario"};
+    if (!a.peers.empty()) {
+      throw CliError{
+          "--peers runs Moving AI scenarios (version 1); the peers of docs/PEERS.md "
+          "do not take the dynamic track's files"};
+    }
+    if (a.threads > 1 && !a.json) {
+      fmt::print(stderr,
+                 "pathlab: note: a dynamic-track scenario changes the map between "
+                 "queries: one thread\n");
+    }
+  }
   bench::Progress progress;
   if (stderr_is_terminal()) progress = ProgressBar{};
   const bench::Report report = bench::run(scenarios, o, progress);
@@ -218,11 +236,15 @@ int run_bench(const BenchArgs& a) {
     fmt::print("\nper map (mean us / mean expanded):\n");
     for (const auto& r : report.rows) {
       for (const auto& m : r.maps) {
-        fmt::print(
-            "  {:<10} {:<22} {:>6} queries {:>10.1f} us {:>11.1f} expanded{}{}\n", r.algorithm,
-            m.map, m.queries, m.mean_us, m.mean_expanded,
-            m.edits > 0 ? fmt::format("  {:.2f} us per edit ({} edits)", m.edit_us, m.edits) : "",
-            m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
+        fmt::print("  {:<10} {:<22} {:>6} queries {:>10.1f} us {:>11.1f} expanded{}{}\n",
+                   r.algorithm, m.map, m.queries, m.mean_us, m.mean_expanded,
+                   m.edits > 0 ? fmt::format("  {:.2f} us per edit ({} edits)", m.edit_us, m.edits)
+                   : m.dynamic
+                       ? fmt::format("  {} patches, {:.1f} us per patch, track total {:.4f} s, "
+                                     "{:.1f} us per query after the first 10 %",
+                                     m.patches, m.patch_us, m.total_s, m.late_us)
+                       : "",
+                   m.suboptimal ? fmt::format("  {} SUBOPTIMAL", m.suboptimal) : "");
       }
     }
     // Path lengths: relative to the scenario's 8-neighbour optimum and, on the maps where the

@@ -2,6 +2,7 @@
 // entries that do not fit it), and verification that counts suboptimal and missed queries.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -189,6 +190,68 @@ TEST_F(BenchFixture, ChurnVerifiesEveryAlgorithmOnTheEditedMap) {
               fixed.rows[0].samples[i].expanded != report.rows[1].samples[i].expanded;
   }
   EXPECT_GT(differ, 20);
+}
+
+TEST_F(BenchFixture, DynamicTrackScenarioPastesItsPatchesBeforeEachQuery) {
+  // A 5x3 map that starts open; a wall column cuts it, then its middle opens again.
+  write("d.patch",
+        "type patch\npatches 2\npatch 0\nheight 3\nwidth 1\nmap\n@\n@\n@\n"
+        "patch 1\nheight 1\nwidth 1\nmap\n.\n");
+  const std::string head = "version 2\nheight 3\nwidth 5\ncost 1 octile\npatch d.patch\ncommands\n";
+  const std::string commands =
+      "Q 0 0 1 4 1 4\n"             // open: straight across
+      "P 1 0 2 0\n"                 // the wall column at x = 2
+      "Q 1 0 0 4 2 -1\n"            // no path
+      "P 1 1 2 1\n"                 // its middle opens
+      "Q 1 0 0 4 0 4.8284271247\n"  // down through (2, 1) and up again
+      "Q 1 0 1 4 1 4\n";
+  ASSERT_TRUE(bench::is_dynamic_scenario_file(write("d.scen", head + commands)));
+  const auto s = bench::load_scenario((dir_ / "d.scen").string(), 0);
+  ASSERT_NE(s.dynamic, nullptr);
+  EXPECT_EQ(s.file.entries.size(), 4u);
+  EXPECT_EQ(s.command_of, (std::vector<std::size_t>{0, 2, 4, 5}));
+  EXPECT_EQ(s.grid.wall_count(), 0);  // the track's maps start open
+  bench::BenchOptions o;
+  o.algorithms = {search::Algorithm::astar, search::Algorithm::jps, search::Algorithm::jps_plus,
+                  search::Algorithm::subgoal_ch};
+  o.threads = 2;  // a dynamic scenario runs on one thread regardless
+  const auto report = bench::run({s}, o);
+  for (const auto& r : report.rows) {
+    EXPECT_TRUE(r.passed()) << r.algorithm << ": " << (r.failures.empty() ? "" : r.failures[0]);
+    EXPECT_EQ(r.solved, 4u) << r.algorithm;
+    EXPECT_TRUE(r.dynamic);
+    EXPECT_EQ(r.patches, 2u);
+    ASSERT_EQ(r.maps.size(), 1u);
+    EXPECT_EQ(r.maps[0].patches, 2u);
+    EXPECT_GT(r.maps[0].total_s, 0);
+    EXPECT_EQ(r.samples[1].status, Status::no_path) << r.algorithm;
+    EXPECT_NEAR(r.samples[2].cost, 2 + 2 * std::sqrt(2.0), 1e-9) << r.algorithm;
+  }
+  // Two queries selected (the first and the third): both patches before the third still apply.
+  const auto two = bench::run({bench::load_scenario((dir_ / "d.scen").string(), 2)}, o);
+  for (const auto& r : two.rows) {
+    EXPECT_TRUE(r.passed()) << r.algorithm << ": " << (r.failures.empty() ? "" : r.failures[0]);
+    EXPECT_EQ(r.queries, 2u);
+    EXPECT_EQ(r.patches, 2u);
+  }
+  // A wrong length, and a path where the scenario says there is none, are failures.
+  write("bad.scen", head + "Q 0 0 1 4 1 5\nP 1 0 2 0\nQ 1 0 0 4 2 3\n");
+  const auto bad = bench::run({bench::load_scenario((dir_ / "bad.scen").string(), 0)}, o);
+  EXPECT_FALSE(bad.passed());
+  EXPECT_EQ(bad.rows[0].suboptimal, 1u);
+  EXPECT_EQ(bad.rows[0].missed, 1u);
+  write("gone.scen", head + "Q 0 0 1 4 1 -1\n");
+  const auto gone = bench::run({bench::load_scenario((dir_ / "gone.scen").string(), 0)}, o);
+  EXPECT_EQ(gone.rows[0].missed, 1u);
+  // Malformed: the scenario's file and line.
+  write("short.scen", head + "P 1 0 2\n");
+  try {
+    (void)bench::load_scenario((dir_ / "short.scen").string(), 0);
+    ADD_FAILURE() << "a short P line was accepted";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir_ / "short.scen").string() + ":7:", 0), 0u)
+        << e.what();
+  }
 }
 
 }  // namespace

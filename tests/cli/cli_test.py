@@ -1255,6 +1255,100 @@ def link_tests():
 
 
 # ---------------------------------------------------------------------------------------------
+# The competition's dynamic track (DESIGN.md, "Changing maps in the competition's format"): a
+# version-2 scenario and its patch file, made here with their lengths from this script's own
+# Dijkstra on the map as patched so far; bench pastes the patches and verifies every query.
+def dynamic_tests():
+    import random
+    rng = random.Random(31)
+    w, h = 24, 16
+    walls = set()
+    patches, commands = [], []
+    for k in range(12):
+        pw, ph = rng.randint(1, 6), rng.randint(1, 4)
+        rows = ["".join("@" if rng.random() < 0.45 else "." for _ in range(pw)) for _ in range(ph)]
+        patches.append((pw, ph, rows))
+    free_cells = lambda: [(x, y) for y in range(h) for x in range(w) if (x, y) not in walls]
+    no_path = 0
+    for step in range(40):
+        if step % 3 == 1:
+            k = rng.randrange(len(patches))
+            pw, ph, rows = patches[k]
+            x, y = rng.randint(0, w - pw), rng.randint(0, h - ph)
+            for dy in range(ph):
+                for dx in range(pw):
+                    (walls.add if rows[dy][dx] == "@" else walls.discard)((x + dx, y + dy))
+            commands.append(f"P {step % 2} {k} {x} {y}")
+        else:
+            cells = free_cells()
+            a, b = rng.choice(cells), rng.choice(cells)
+            cost = reference_cost((w, h, walls), a, b)
+            no_path += cost is None
+            commands.append(f"Q 0 {a[0]} {a[1]} {b[0]} {b[1]} {-1 if cost is None else f'{cost:.10f}'}")
+    # A wall across the map, queries across it (no path), then the wall taken down again.
+    patches += [(1, h, ["@"] * h), (1, h, ["."] * h)]
+    for k, rounds in ((len(patches) - 2, 3), (len(patches) - 1, 2)):
+        commands.append(f"P 2 {k} 12 0")
+        for y in range(h):
+            (walls.add if k == len(patches) - 2 else walls.discard)((12, y))
+        for _ in range(rounds):
+            left = [c for c in free_cells() if c[0] < 12]
+            right = [c for c in free_cells() if c[0] > 12]
+            a, b = rng.choice(left), rng.choice(right)
+            cost = reference_cost((w, h, walls), a, b)
+            no_path += cost is None
+            commands.append(f"Q 2 {a[0]} {a[1]} {b[0]} {b[1]} {-1 if cost is None else f'{cost:.10f}'}")
+    patch_text = f"type patch\npatches {len(patches)}\n" + "".join(
+        f"patch {k}\nheight {ph}\nwidth {pw}\nmap\n" + "\n".join(rows) + "\n"
+        for k, (pw, ph, rows) in enumerate(patches))
+    write("dyn.patch", patch_text)
+    header = f"version 2\nheight {h}\nwidth {w}\ncost 1 octile\npatch dyn.patch\ncommands\n"
+    scen = write("dyn.scen", header + "\n".join(commands) + "\n")
+    queries = sum(c.startswith("Q") for c in commands)
+    pasted = sum(c.startswith("P") for c in commands)
+    rc, j, err = run_json(["bench", scen, "--algo", "jps,jps+,subgoal-ch", "--json"])
+    rows = (j or {}).get("results", [])
+    check("bench DYN.scen: patches pasted in order, every query at this script's Dijkstra "
+          "(no-path queries answered as none)",
+          rc == 0 and len(rows) == 3 and all(r["queries"] == queries and r["solved"] == queries
+                                             and r["suboptimal"] == 0 and r["missed"] == 0
+                                             and r["illegal"] == 0 for r in rows),
+          f"rc={rc} {[(r['algorithm'], r['solved'], r['suboptimal'], r['missed']) for r in rows]} "
+          f"{err!r}")
+    check("bench DYN.scen: rows and maps report patches, patch_us and total_s",
+          rows and all(r.get("patches") == pasted and r.get("patch_us", -1) >= 0
+                       and r.get("total_s", 0) > 0 and r["maps"][0].get("patches") == pasted
+                       and r["maps"][0].get("total_s", 0) > 0 and "late_us" in r["maps"][0]
+                       for r in rows), f"{rows[:1]}")
+    check("the scenario holds no-path queries (so that case is checked)", no_path > 0, f"{no_path}")
+    # A wrong length is caught: the verification fails (exit 1).
+    wrong = [c for c in commands]
+    for i, c in enumerate(wrong):
+        if c.startswith("Q") and not c.endswith(" -1"):
+            f = c.split()
+            wrong[i] = " ".join(f[:-1] + [f"{float(f[-1]) + 1:.10f}"])
+            break
+    scen_wrong = write("dyn_wrong.scen", header + "\n".join(wrong) + "\n")
+    rc, j, err = run_json(["bench", scen_wrong, "--algo", "jps", "--json"])
+    row = ((j or {}).get("results") or [{}])[0]
+    check("bench DYN.scen with one length off by 1: exit 1, one suboptimal",
+          rc == 1 and row.get("suboptimal") == 1, f"rc={rc} {row.get('suboptimal')} {err!r}")
+    # Malformed files: FILE:LINE, exit 2.
+    bad_patch = write("dyn_bad.scen", header + "P 0 0 30 0\n")
+    bad("dynamic scenario: a patch that leaves the map", ["bench", bad_patch],
+        where=f"{bad_patch}:7:", mention="leaves the 24x16 map")
+    bad_q = write("dyn_badq.scen", header + "Q 0 0 0 1\n")
+    bad("dynamic scenario: a short query line", ["bench", bad_q], where=f"{bad_q}:7:", mention="fields")
+    missing = write("dyn_missing.scen", header.replace("dyn.patch", "nowhere.patch") + "Q 0 0 0 1 1 1\n")
+    bad("dynamic scenario: its patch file is missing", ["bench", missing], mention="nowhere.patch")
+    write("dyn_badrow.patch", "type patch\npatches 1\npatch 0\nheight 2\nwidth 2\nmap\n..\n.\n")
+    badrow = write("dyn_badrow.scen", header.replace("dyn.patch", "dyn_badrow.patch") + "Q 0 0 0 1 1 1\n")
+    bad("dynamic scenario: a patch row of the wrong width", ["bench", badrow],
+        where=os.path.join(TMP, "dyn_badrow.patch") + ":8:", mention="row of 1 cells")
+    bad("dynamic scenario with --churn", ["bench", scen, "--churn", "1"], mention="--churn")
+
+
+# ---------------------------------------------------------------------------------------------
 # pathlab prepare: jps+ tables in the cache folder, loaded when they match the map and rebuilt
 # when they do not (a stale file: the map changed; a damaged one), never beside the map.
 def prepare_tests():
@@ -1760,6 +1854,7 @@ GROUPS = {
     "anyangle": anyangle_tests,
     "simulate": simulate_tests,
     "link": link_tests,
+    "dynamic": dynamic_tests,
     "prepare": prepare_tests,
     "units": units_tests,
     "shapes": shapes_tests,

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <concepts>
 #include <filesystem>
+#include <fstream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -173,7 +175,49 @@ double percentile(std::vector<double> v, double p) {
 
 }  // namespace
 
+bool is_dynamic_scenario_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[256] = {};
+  in.read(head, sizeof head);
+  return io::is_dynamic_scenario(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+}
+
+namespace {
+
+/// A dynamic-track scenario as a LoadedScenario: its queries as entries on the open map.
+LoadedScenario load_dynamic(const std::string& scen_path, std::size_t max_queries) {
+  LoadedScenario s;
+  auto dyn = std::make_shared<io::DynamicScenario>(io::load_dynamic_scenario(scen_path));
+  if (dyn->queries() == 0) throw ParseError(scen_path, 0, "no query (Q) commands");
+  s.map_name = std::filesystem::path(scen_path).filename().string();
+  s.file.path = scen_path;
+  for (std::size_t k = 0; k < dyn->commands.size(); ++k) {
+    const io::DynamicCommand& c = dyn->commands[k];
+    if (c.kind != io::DynamicCommand::Kind::query) continue;
+    io::ScenarioEntry e;
+    e.bucket = c.bucket;
+    e.map = s.map_name;
+    e.width = dyn->width;
+    e.height = dyn->height;
+    e.start = c.start;
+    e.goal = c.goal;
+    e.optimal = c.length;  // < 0: no path
+    e.line = c.line;
+    s.file.entries.push_back(e);
+    s.command_of.push_back(k);
+  }
+  s.grid = grid::Grid(dyn->width, dyn->height);  // the track's maps start open
+  s.dynamic = std::move(dyn);
+  const std::size_t n = s.file.entries.size();
+  const std::size_t k = max_queries == 0 ? n : std::min(n, max_queries);
+  for (std::size_t i = 0; i < k; ++i) s.selected.push_back(i * n / k);
+  return s;
+}
+
+}  // namespace
+
 LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queries) {
+  if (is_dynamic_scenario_file(scen_path)) return load_dynamic(scen_path, max_queries);
   LoadedScenario s;
   s.file = io::load_scenarios(scen_path);
   if (s.file.entries.empty()) throw ParseError(scen_path, 0, "no scenario lines");
@@ -239,7 +283,10 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
   for (const auto& s : scenarios) per_algo += s.selected.size();
   const std::size_t total = per_algo * options.algorithms.size();
   std::size_t done_before = 0;
-  const int threads = options.churn > 0 ? 1 : std::max(1, options.threads);
+  // Maps that change between queries (churn, the dynamic track) run on one thread.
+  bool dynamic = false;
+  for (const auto& s : scenarios) dynamic = dynamic || s.dynamic != nullptr;
+  const int threads = options.churn > 0 || dynamic ? 1 : std::max(1, options.threads);
   const grid::Moves& moves = options.search.moves;
   std::vector<ChurnPlan> plans(options.churn > 0 ? scenarios.size() : 0);
   for (std::size_t k = 0; k < plans.size(); ++k) plans[k] = plan_churn(scenarios[k], options, k);
@@ -250,7 +297,8 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
   std::vector<std::vector<double>> exact(scenarios.size());
   if (want_exact && options.exact_max_cells > 0) {
     for (std::size_t k = 0; k < scenarios.size(); ++k) {
-      if (scenarios[k].grid.cells() <= options.exact_max_cells) {
+      // (Not on a dynamic scenario: its map changes between queries.)
+      if (scenarios[k].dynamic == nullptr && scenarios[k].grid.cells() <= options.exact_max_cells) {
         exact[k] = exact_optima(scenarios[k], options.search, threads, options.corners);
       }
     }
@@ -283,10 +331,15 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       MapRow mr;
       // Under churn the queries run on a copy of the map that the edits change.
       const ChurnPlan* plan = options.churn > 0 ? &plans[scen_index] : nullptr;
+      // A dynamic-track scenario: its patches are pasted, in order, into a copy of the map.
+      const io::DynamicScenario* dyn = sc.dynamic.get();
+      const bool changing = plan != nullptr || dyn != nullptr;
       grid::Grid edited;
-      if (plan != nullptr) edited = sc.grid;
-      const grid::Grid& map_grid = plan != nullptr ? edited : sc.grid;
-      double edit_us = 0;
+      if (changing) edited = sc.grid;
+      const grid::Grid& map_grid = changing ? edited : sc.grid;
+      double edit_us = 0, patch_us = 0;
+      std::size_t next_command = 0;  // dynamic: the first command not yet carried out
+      mr.dynamic = dyn != nullptr;
       // Preprocessed data (jps+) is built once per map, timed apart, and shared by the threads.
       std::optional<search::Pathfinder> prepared;
       if (search::uses_preparation(algo)) {
@@ -305,7 +358,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         search::Pathfinder own(map_grid, so);
         // Under churn (one thread) the prepared finder itself runs the queries: its data is
         // what the edits must keep up to date.
-        search::Pathfinder& finder = plan != nullptr && prepared ? *prepared : own;
+        search::Pathfinder& finder = changing && prepared ? *prepared : own;
         if (prepared && &finder != &*prepared) search::share_prepared(*prepared, finder);
         std::uint64_t peak_open = 0;
         search::Result r;
@@ -334,6 +387,26 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
                 std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
                     .count();
             mr.edits += plan->toggles[i].size();
+          }
+          if (dyn != nullptr) {
+            // The patches before this query, through the edit API (Grid::paste), then the
+            // finder's preprocessed data brought up to date: the track counts both.
+            const std::size_t upto = sc.command_of[sc.selected[i]];
+            const auto t0 = std::chrono::steady_clock::now();
+            std::size_t pasted = 0;
+            for (; next_command < upto; ++next_command) {
+              const io::DynamicCommand& c = dyn->commands[next_command];
+              if (c.kind != io::DynamicCommand::Kind::patch) continue;
+              const io::Patch& p = dyn->patches[static_cast<std::size_t>(c.patch)];
+              (void)edited.paste(c.at, p.width, p.height, p.blocked);
+              ++pasted;
+            }
+            next_command = upto + 1;
+            if (prepared && pasted > 0) (void)search::prepare(finder);
+            patch_us +=
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                    .count();
+            mr.patches += pasted;
           }
           query(e);
           QueryOutcome& q = outcomes[i];
@@ -396,8 +469,10 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
       for (std::size_t i = 0; i < n; ++i) {
         const QueryOutcome& q = outcomes[i];
         io::ScenarioEntry e = sc.file.entries[sc.selected[i]];
-        // Under churn the optimum is the fresh Dijkstra's on the edited map.
-        const bool cut_off = plan != nullptr && std::isinf(plan->reference[i]);
+        // Under churn the optimum is the fresh Dijkstra's on the edited map; a dynamic
+        // scenario gives its own (negative: no path).
+        const bool cut_off = (plan != nullptr && std::isinf(plan->reference[i])) ||
+                             (dyn != nullptr && e.optimal < 0);
         if (plan != nullptr && !cut_off) e.optimal = plan->reference[i];
         row.samples.push_back(QuerySample{e.optimal, q.time_us, q.expanded,
                                           static_cast<std::uint32_t>(row.maps.size()), q.status,
@@ -424,7 +499,8 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
           } else {
             ++row.missed;
             fail(row.algorithm + " reported " + std::string(to_string(q.status)) +
-                 " where the edits cut the goal off");
+                 (dyn != nullptr ? " where the scenario gives no path"
+                                 : " where the edits cut the goal off"));
           }
           continue;
         }
@@ -478,6 +554,26 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
         mr.mean_expanded /= static_cast<double>(n);
         mr.mean_los_checks /= static_cast<double>(n);
       }
+      if (dyn != nullptr) {
+        // The track's total, and the queries after the first 10 % of the commands.
+        double query_us = 0, late_us = 0;
+        std::size_t late_n = 0;
+        const std::size_t first_tenth = dyn->commands.size() / 10;
+        for (std::size_t i = 0; i < n; ++i) {
+          query_us += outcomes[i].time_us;
+          if (sc.command_of[sc.selected[i]] >= first_tenth) {
+            late_us += outcomes[i].time_us;
+            ++late_n;
+          }
+        }
+        mr.patch_us = mr.patches > 0 ? patch_us / static_cast<double>(mr.patches) : 0;
+        mr.total_s = (patch_us + query_us) * 1e-6;
+        mr.late_us = late_n > 0 ? late_us / static_cast<double>(late_n) : 0;
+        row.dynamic = true;
+        row.patches += mr.patches;
+        row.patch_us += patch_us;  // a sum until the row's end
+        row.total_s += mr.total_s;
+      }
       mr.median_us = percentile(map_times, 0.5);
       mr.p99_us = percentile(std::move(map_times), 0.99);
       row.prep_s += mr.prep_s;
@@ -493,6 +589,7 @@ Report run(const std::vector<LoadedScenario>& scenarios, const BenchOptions& opt
     const double q = static_cast<double>(std::max<std::size_t>(1, row.queries));
     row.mean_us = total_us / q;
     if (row.edits > 0) row.edit_us /= static_cast<double>(row.edits);
+    row.patch_us = row.patches > 0 ? row.patch_us / static_cast<double>(row.patches) : 0;
     row.mean_expanded = total_expanded / q;
     row.median_us = percentile(all_times, 0.5);
     row.p99_us = percentile(all_times, 0.99);

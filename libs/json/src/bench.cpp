@@ -26,6 +26,12 @@ nlohmann::json bench_row(const bench::Row& r, bool smooth, bool churn) {
       mj["edit_us"] = m.edit_us;
       mj["edits"] = m.edits;
     }
+    if (m.dynamic) {
+      mj["patches"] = m.patches;
+      mj["patch_us"] = m.patch_us;
+      mj["total_s"] = m.total_s;
+      mj["late_us"] = m.late_us;
+    }
     if (r.any_angle || !r.optimal) mj["length"] = bench_lengths(m.length);
     if (r.any_angle) mj["los_checks_per_query"] = m.mean_los_checks;
     if (smooth) mj["smoothed_length"] = bench_lengths(m.smoothed_length);
@@ -53,6 +59,11 @@ nlohmann::json bench_row(const bench::Row& r, bool smooth, bool churn) {
   if (churn) {
     j["edit_us"] = r.edit_us;
     j["edits"] = r.edits;
+  }
+  if (r.dynamic) {
+    j["patches"] = r.patches;
+    j["patch_us"] = r.patch_us;
+    j["total_s"] = r.total_s;
   }
   if (r.any_angle) {
     j["any_angle"] = true;

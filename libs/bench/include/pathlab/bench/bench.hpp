@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <pathlab/grid/grid.hpp>
+#include <pathlab/io/dynamic.hpp>
 #include <pathlab/io/scenario.hpp>
 #include <pathlab/post/smooth.hpp>
 #include <pathlab/search/pathfinder.hpp>
@@ -90,6 +92,18 @@ struct MapRow {
   double prep_s = 0;           ///< time to build it (or to load it: prep_loaded)
   double edit_us = 0;          ///< churn: mean time per edit, repair included
   std::size_t edits = 0;       ///< churn: edits made
+  /// A scenario of the competition's dynamic track (LoadedScenario::dynamic): the patches,
+  /// their time and the track's total are measured.
+  bool dynamic = false;
+  std::size_t patches = 0;  ///< dynamic: P commands applied
+  /// dynamic: mean time per P command (µs), the repair of preprocessed data included (the
+  /// finder is brought up to date, search::prepare, before the query that follows).
+  double patch_us = 0;
+  /// dynamic: the track's total (s): every patch and every query, what the track counts.
+  double total_s = 0;
+  /// dynamic: mean search time (µs) of the queries after the first 10 % of the commands (the
+  /// map has taken its shape; the first queries of a scenario may run on a blank map).
+  double late_us = 0;
   bool prep_loaded = false;    ///< the preprocessed data was loaded (a cache), not built
   double mean_los_checks = 0;  ///< line-of-sight checks per query (search)
   Lengths length;              ///< of the algorithm's paths
@@ -117,6 +131,10 @@ struct Row {
   double prep_s = 0;            ///< preprocessing, total seconds over the maps
   double edit_us = 0;           ///< churn: mean time per edit over every map, repair included
   std::size_t edits = 0;        ///< churn: edits made
+  bool dynamic = false;         ///< some map is a dynamic-track scenario (MapRow::dynamic)
+  std::size_t patches = 0;      ///< dynamic: P commands applied over every map
+  double patch_us = 0;          ///< dynamic: mean time per P command over every map (µs)
+  double total_s = 0;           ///< dynamic: the track's total over every map (s)
   /// Largest per-map search state + preprocessed data (MapRow::memory_bytes + prep_bytes).
   std::size_t memory_bytes = 0;
   bool memory_estimated = false;  ///< memory_bytes computed from the map size, not reported
@@ -151,10 +169,22 @@ struct LoadedScenario {
   grid::Grid grid;                    ///< its Moving AI map, every entry checked to fit it
   std::string map_name;               ///< basename of the map file
   std::vector<std::size_t> selected;  ///< indices of entries to run
+  /// A scenario of the competition's dynamic track (shared docs/DESIGN.md, "Changing maps in
+  /// the competition's format"), else null. Then `grid` is the open map it starts from,
+  /// `file.entries` are its queries (optimal < 0: no path), `map_name` the scenario file's
+  /// name, and run() pastes every patch command, in order, before the query that follows it.
+  std::shared_ptr<const io::DynamicScenario> dynamic;
+  /// dynamic: the index in dynamic->commands of each entry's Q command.
+  std::vector<std::size_t> command_of;
 };
 
-/// Loads a .scen file and its map (resolved by basename next to it). Throws ParseError naming
-/// the .scen line when an entry does not fit the map (size, coordinates, walls).
+/// Whether the file at `path` is a scenario of the competition's dynamic track ("version 2").
+[[nodiscard]] bool is_dynamic_scenario_file(const std::string& path);
+
+/// Loads a .scen file and its map (resolved by basename next to it), or a dynamic-track
+/// scenario and its patch file (is_dynamic_scenario_file). Throws ParseError naming the .scen
+/// line when an entry does not fit the map (size, coordinates, walls), or the file and line at
+/// fault in a dynamic scenario or its patches.
 LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queries);
 
 /// progress(done, total) is called from the calling thread now and then.
