@@ -299,7 +299,9 @@ void register_bench(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* cmd = app.add_subcommand(
       "bench", "run Moving AI scenarios, verify every path against the optimum and time them");
-  cmd->add_option("SCEN", args->scens, "Moving AI .scen files (the map is found next to each)")
+  cmd->add_option("SCEN", args->scens,
+                  "Moving AI .scen files (the map is found next to each), or the dynamic "
+                  "track's version-2 scenarios (the patch file next to each)")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--algo", args->algos, "algorithm or comma-separated list")
