@@ -169,8 +169,12 @@ def malformed_tests():
     bad(".scen for a map of another size", ["bench", "wrongsize.scen"], "wrongsize.scen:3:")
     write("onwall.scen", "version 1\n" + ok_line + ok_line + "0\ttiny.map\t5\t4\t1\t1\t4\t3\t3\n")
     bad(".scen with start on a wall (bench)", ["bench", "onwall.scen"], "onwall.scen:4:")
+    write("v3.scen", "version 3\n" + ok_line)
+    bad(".scen with an unknown version", ["bench", "v3.scen"], "v3.scen:1:")
+    # "version 2" is the dynamic track's format: a Moving AI line after it is named as such.
     write("v2.scen", "version 2\n" + ok_line)
-    bad(".scen with an unknown version", ["bench", "v2.scen"], "v2.scen:1:")
+    bad(".scen saying version 2 (the dynamic track) with Moving AI lines", ["bench", "v2.scen"],
+        "v2.scen:2:", mention="dynamic track")
     write("onlyversion.scen", "version 1\n")
     bad(".scen without scenario lines", ["bench", "onlyversion.scen"], "onlyversion.scen:")
     write("nomap.scen", "version 1\n0\tmaps/x/missing.map\t5\t4\t0\t0\t4\t3\t5.82843\n")

@@ -128,7 +128,16 @@ Header read_header(Lines& in) {
     in.fail("expected 'version 2' (the dynamic track's scenario), found " + Lines::describe(f));
   }
   // "height H" and "width W", in the track's order.
-  h.height = in.keyed(in.fields("'height H'"), "height", 1, kDynamicMaxSide);
+  {
+    const auto hf = in.fields("'height H'");
+    if (hf.empty() || hf[0] != "height") {
+      in.fail(
+          "expected 'height N' (a 'version 2' file is a scenario of the competition's "
+          "dynamic track), found " +
+          Lines::describe(hf));
+    }
+    h.height = in.keyed(hf, "height", 1, kDynamicMaxSide);
+  }
   h.width = in.keyed(in.fields("'width W'"), "width", 1, kDynamicMaxSide);
   f = in.fields("'cost K NAME...'");
   if (f.size() < 2 || f[0] != "cost")
