@@ -1326,6 +1326,11 @@ py::list run_bench(const std::vector<std::string>& scenarios,
     d["mean_expanded"] = r.mean_expanded;
     d["prep_s"] = r.prep_s;
     d["failures"] = r.failures;
+    if (r.dynamic) {  // the competition's dynamic track (version-2 scenarios)
+      d["patches"] = r.patches;
+      d["patch_us"] = r.patch_us;
+      d["total_s"] = r.total_s;
+    }
     py::list maps;
     for (const bench::MapRow& m : r.maps) {
       py::dict x;
@@ -1338,6 +1343,12 @@ py::list run_bench(const std::vector<std::string>& scenarios,
       x["p99_us"] = m.p99_us;
       x["mean_expanded"] = m.mean_expanded;
       x["prep_s"] = m.prep_s;
+      if (m.dynamic) {
+        x["patches"] = m.patches;
+        x["patch_us"] = m.patch_us;
+        x["total_s"] = m.total_s;
+        x["late_us"] = m.late_us;
+      }
       maps.append(x);
     }
     d["maps"] = maps;
@@ -2130,7 +2141,9 @@ LinkBoard.generate(width, height, kinds, seed) deals a solvable board.)")
         R"(Runs algorithms over Moving AI .scen files (each with its map beside it), every path
 checked for legality and against the optimum, as `pathlab bench`: a list of dicts, one an
 algorithm ("suboptimal", "illegal", "mean_us", "passed", "maps": per-map rows, ...).
-max_queries: per file, spread over it (0: all). Runs without the GIL.)");
+max_queries: per file, spread over it (0: all). Runs without the GIL. A scenario of the
+competition's dynamic track ("version 2", its patch file beside it) runs as the track defines
+it, and its rows add "patches", "patch_us" and "total_s" (maps also "late_us").)");
 
   m.def("load_scenarios", &load_scenarios, py::arg("path"),
         R"(Reads a Moving AI .scen file: {"map": the map file beside it, "starts", "goals": int32

@@ -742,6 +742,24 @@ def test_link_generate_shuffle_and_errors():
     assert line[0] == [0, 0] and line[2] == [1, 1] and line[1] in ([1, 0], [0, 1])
 
 
+def test_bench_runs_the_dynamic_track_as_the_cli(tmp_path):
+    # A 5x3 map that starts open; a wall column cuts it (no path), then its middle opens.
+    (tmp_path / "d.patch").write_text("type patch\npatches 2\npatch 0\nheight 3\nwidth 1\nmap\n"
+                                      "@\n@\n@\npatch 1\nheight 1\nwidth 1\nmap\n.\n")
+    scen = tmp_path / "d.scen"
+    scen.write_text("version 2\nheight 3\nwidth 5\ncost 1 octile\npatch d.patch\ncommands\n"
+                    "Q 0 0 1 4 1 4\nP 1 0 2 0\nQ 1 0 0 4 2 -1\nP 1 1 2 1\nQ 1 0 0 4 0 4.8284271247\n")
+    rows = pathlab.bench([str(scen)], algorithms=["jps", "jps+"])
+    want = cli_json("bench", str(scen), "--algo", "jps,jps+")["results"]
+    for r, w in zip(rows, want):
+        assert r["passed"] and r["solved"] == 3 and r["patches"] == 2 == w["patches"]
+        assert r["total_s"] > 0 and r["maps"][0]["patches"] == 2 and "late_us" in r["maps"][0]
+    (tmp_path / "bad.scen").write_text("version 2\nheight 3\nwidth 5\ncost 1 octile\n"
+                                       "patch d.patch\ncommands\nP 1 0 9 0\n")
+    with pytest.raises(pathlab.ParseError, match="bad.scen:7:"):
+        pathlab.bench([str(tmp_path / "bad.scen")])
+
+
 def test_bench_verifies_as_the_cli():
     if not MOVINGAI.is_dir():
         pytest.skip(f"{MOVINGAI} is absent")
