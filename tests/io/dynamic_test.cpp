@@ -45,6 +45,21 @@ std::string scenario_error(const std::string& scen, const std::string& patch = k
   return "";
 }
 
+/// A malformed text, the "FILE:LINE:" its error starts with, and words the error holds.
+struct Malformed {
+  std::string text, line, words;
+};
+
+/// Every case refused by `error_of` (its message, "" when none) as the case says.
+template <class ErrorOf>
+void expect_refused(const std::vector<Malformed>& cases, ErrorOf&& error_of) {
+  for (const Malformed& c : cases) {
+    const std::string msg = error_of(c.text);
+    EXPECT_EQ(msg.rfind(c.line, 0), 0u) << c.text << " -> " << msg;
+    EXPECT_NE(msg.find(c.words), std::string::npos) << c.text << " -> " << msg;
+  }
+}
+
 std::string patch_error(const std::string& patch) {
   try {
     (void)parse_patches(patch, "d.patch");
@@ -113,10 +128,7 @@ TEST(DynamicScenario, LoadsTheScenarioAndThePatchFileBesideIt) {
 
 TEST(DynamicScenario, RefusesMalformedScenariosWithTheirLine) {
   const std::string head = "version 2\nheight 5\nwidth 6\ncost 1 octile\npatch d.patch\ncommands\n";
-  struct Case {
-    std::string text, line, words;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<Malformed> cases = {
       {"", "d.scen: ", "version 2"},
       {"version 1\n", "d.scen:1:", "version 2"},
       {"version 2\nwidth 6\nheight 5\n", "d.scen:2:", "height"},
@@ -142,18 +154,11 @@ TEST(DynamicScenario, RefusesMalformedScenariosWithTheirLine) {
       {head + "Q 0 0 0 1 99999999999 1\n", "d.scen:7:", "outside"},
       {head + "Q 0 0 0 1 1 1\nQ 0 0 0\x01 1 1 1\n", "d.scen:8:", "unexpected byte 0x01"},
   };
-  for (const Case& c : cases) {
-    const std::string msg = scenario_error(c.text);
-    EXPECT_EQ(msg.rfind(c.line, 0), 0u) << c.text << " -> " << msg;
-    EXPECT_NE(msg.find(c.words), std::string::npos) << c.text << " -> " << msg;
-  }
+  expect_refused(cases, [](const std::string& t) { return scenario_error(t); });
 }
 
 TEST(DynamicScenario, RefusesMalformedPatchFilesWithTheirLine) {
-  struct Case {
-    std::string text, line, words;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<Malformed> cases = {
       {"", "d.patch: ", "type patch"},
       {"type map\n", "d.patch:1:", "type patch"},
       {"type patch\npatches -1\n", "d.patch:2:", "outside"},
@@ -172,11 +177,7 @@ TEST(DynamicScenario, RefusesMalformedPatchFilesWithTheirLine) {
       {"type patch\npatches 1\npatch 0\nheight 8000\nwidth 8000\nmap\n",
        "d.patch:6:", "ends after 0 of its 8000 rows"},
   };
-  for (const Case& c : cases) {
-    const std::string msg = patch_error(c.text);
-    EXPECT_EQ(msg.rfind(c.line, 0), 0u) << c.text << " -> " << msg;
-    EXPECT_NE(msg.find(c.words), std::string::npos) << c.text << " -> " << msg;
-  }
+  expect_refused(cases, patch_error);
 }
 
 }  // namespace
