@@ -46,14 +46,14 @@ std::string scenario_error(const std::string& scen, const std::string& patch = k
 }
 
 /// A malformed text, the "FILE:LINE:" its error starts with, and words the error holds.
-struct Malformed {
+struct DynamicMalformed {
   std::string text, line, words;
 };
 
 /// Every case refused by `error_of` (its message, "" when none) as the case says.
 template <class ErrorOf>
-void expect_refused(const std::vector<Malformed>& cases, ErrorOf&& error_of) {
-  for (const Malformed& c : cases) {
+void expect_refused(const std::vector<DynamicMalformed>& cases, ErrorOf&& error_of) {
+  for (const DynamicMalformed& c : cases) {
     const std::string msg = error_of(c.text);
     EXPECT_EQ(msg.rfind(c.line, 0), 0u) << c.text << " -> " << msg;
     EXPECT_NE(msg.find(c.words), std::string::npos) << c.text << " -> " << msg;
@@ -128,7 +128,7 @@ TEST(DynamicScenario, LoadsTheScenarioAndThePatchFileBesideIt) {
 
 TEST(DynamicScenario, RefusesMalformedScenariosWithTheirLine) {
   const std::string head = "version 2\nheight 5\nwidth 6\ncost 1 octile\npatch d.patch\ncommands\n";
-  const std::vector<Malformed> cases = {
+  const std::vector<DynamicMalformed> cases = {
       {"", "d.scen: ", "version 2"},
       {"version 1\n", "d.scen:1:", "version 2"},
       {"version 2\nwidth 6\nheight 5\n", "d.scen:2:", "height"},
@@ -158,7 +158,7 @@ TEST(DynamicScenario, RefusesMalformedScenariosWithTheirLine) {
 }
 
 TEST(DynamicScenario, RefusesMalformedPatchFilesWithTheirLine) {
-  const std::vector<Malformed> cases = {
+  const std::vector<DynamicMalformed> cases = {
       {"", "d.patch: ", "type patch"},
       {"type map\n", "d.patch:1:", "type patch"},
       {"type patch\npatches -1\n", "d.patch:2:", "outside"},
