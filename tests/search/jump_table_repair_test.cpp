@@ -36,6 +36,16 @@ TEST(JumpTableRepair, RepairedTableEqualsAFreshOneAfterRandomEdits) {
       // Sometimes two edits before the repair: the log gives both.
       if (rng() % 3 == 0)
         g.set_blocked(static_cast<int>(rng() % w), static_cast<int>(rng() % h), rng() % 2 == 0);
+      // Sometimes a pasted block of mixed cells (the dynamic track's patches).
+      if (rng() % 4 == 0) {
+        const int bw = 1 + static_cast<int>(rng() % std::min(6u, static_cast<unsigned>(w)));
+        const int bh = 1 + static_cast<int>(rng() % std::min(6u, static_cast<unsigned>(h)));
+        std::vector<std::uint8_t> block(static_cast<std::size_t>(bw * bh));
+        for (auto& c : block) c = rng() % 3 == 0 ? 1 : 0;
+        const Cell at{static_cast<int>(rng() % static_cast<unsigned>(w - bw + 1)),
+                      static_cast<int>(rng() % static_cast<unsigned>(h - bh + 1))};
+        ASSERT_FALSE(g.paste(at, bw, bh, block).has_value());
+      }
       ASSERT_TRUE(g.changes_since(before, changed));
       search::detail::repair_jump_table(g, *table, changed, scratch);
       const auto fresh = search::detail::build_jump_table(g);

@@ -260,7 +260,7 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   // own inputs changed lie within 2 cells of an area; from each, a chain is recomputed against
   // its direction until an entry comes out as it was: everything before it then is too.
   // Straight entries first (diagonal ones read them), collecting the cells whose straight
-  // entries changed: the diagonal chains through those cells are recomputed too.
+  // entries changed sign: the diagonal chains through those cells are recomputed too.
   std::vector<std::uint32_t>& changed = scratch;
   changed.clear();
   auto walk = [&](int x, int y, int d, int until_x, int until_y, bool record) {
@@ -275,13 +275,15 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
         if (past) return;
         continue;
       }
-      const std::int16_t v = r.value(x, y, d);
-      if (v == r.at(x, y, d)) {
+      const std::int16_t v = r.value(x, y, d), was = r.at(x, y, d);
+      if (v == was) {
         if (past) return;
         continue;
       }
       r.at(x, y, d) = v;
-      if (record) changed.push_back(g.id(x, y));
+      // A diagonal entry reads a straight one only as "a jump point lies that way" (> 0): a
+      // distance that changed but kept its sign changes no diagonal entry.
+      if (record && (v > 0) != (was > 0)) changed.push_back(g.id(x, y));
     }
   };
   for (const grid::Rect& a0 : areas) {
@@ -324,6 +326,9 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
       }
     }
   }
+  // (A cell whose entries flipped in several directions is listed once.)
+  std::sort(changed.begin(), changed.end());
+  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
   for (const std::uint32_t id : changed) {
     const Cell c = g.cell(id);
     // The diagonal entries that read this cell's straight entries: the cells one step before
