@@ -168,10 +168,12 @@ TEST(SubgoalHierarchy, MovingAiSampleAtTheScenarioOptimum) {
   }
   const std::size_t total = pathlab::testing::check_movingai_sample<SubgoalHierarchy>(
       [](const std::filesystem::path& file, const grid::Grid& g) {
-        // Contracting the big open maps and the random-walls map takes 20-60 s each in a
-        // Release build (Aurora 37 s, random512-10-0 60 s): until the contraction is faster,
-        // the sample covers the other maps up to 512x512.
-        return g.cells() > 512 * 512 || file.filename().string().rfind("random", 0) == 0;
+        // Contracting the big city map and the random-walls map takes 20-40 s each in a
+        // Release build (Boston_0_1024 38 s, random512-10-0 22 s): until the contraction is
+        // faster, the sample covers the other maps up to 512x512, and Aurora (4.5 s).
+        const std::string name = file.filename().string();
+        return (g.cells() > 512 * 512 && name.rfind("Aurora", 0) != 0) ||
+               name.rfind("random", 0) == 0;
       },
       [](const SubgoalHierarchy& h, const std::filesystem::path& file) {
         EXPECT_TRUE(h.consistent()) << file;

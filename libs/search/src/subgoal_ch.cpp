@@ -39,6 +39,15 @@ constexpr std::uint32_t kWitnessSettle = 400;
 constexpr std::uint32_t kSmallGraph = 32768;
 constexpr std::uint32_t kEstimateSettle = 100;
 constexpr double kSmallDegree = 32;
+/// ... and while one pass of those estimates stays cheap: a subgoal's estimate runs a witness
+/// search from each neighbour, so a pass costs about the sum of the squared degrees, and every
+/// contraction round estimates the neighbours of its subgoals again (Aurora: 230,000 estimates,
+/// 40 of its 45 s of contraction, which then stopped at the time budget with 3,000 subgoals
+/// left in the core). Past this sum (Aurora's is 15.9 million; the other shared maps that
+/// qualify have at most 1.1 million) the cheap estimate builds Aurora fully in 3.6 s, its
+/// queries settling 262 nodes instead of 226 with witness estimates (21 s to build with
+/// re-estimates of 30 settled nodes).
+constexpr double kEstimateWork = 2e6;
 
 double octile(Cell a, Cell b) noexcept {
   const std::int32_t ax = a.x < b.x ? b.x - a.x : a.x - b.x;
@@ -507,9 +516,16 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   std::vector<double> prio(n, 0);
   std::vector<std::uint16_t> level(n, 0);  // depth below each subgoal (saturating)
   std::size_t degree_sum = 0;
-  for (std::uint32_t v = 0; v < n; ++v) degree_sum += gr.degree(v);
+  double degree_squares = 0;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    degree_sum += gr.degree(v);
+    degree_squares += static_cast<double>(gr.degree(v)) * static_cast<double>(gr.degree(v));
+  }
   const std::uint32_t estimate_settle =
-      n <= kSmallGraph && static_cast<double>(degree_sum) <= kSmallDegree * n ? kEstimateSettle : 0;
+      n <= kSmallGraph && static_cast<double>(degree_sum) <= kSmallDegree * n &&
+              degree_squares <= kEstimateWork
+          ? kEstimateSettle
+          : 0;
   auto evaluate = [&](const std::vector<std::uint32_t>& nodes) {
     share(nodes.size(), threads, [&](unsigned t, std::size_t i) {
       prio[nodes[i]] = witness[t].priority(gr, nodes[i], estimate_settle, level[nodes[i]]);
