@@ -28,27 +28,29 @@ struct Patch {
 
 /// One command of a dynamic scenario.
 struct DynamicCommand {
+  /// The two commands of the track.
   enum class Kind : std::uint8_t {
     patch,  ///< P: paste `patch` at `at`
     query   ///< Q: from `start` to `goal`, optimal length `length`
   };
-  Kind kind = Kind::query;
-  int bucket = 0;     ///< the file's first number (the track groups queries by it), kept
-  int patch = 0;      ///< P: the patch's number in the patch file
-  Cell at;            ///< P: where the patch's top-left cell goes
-  Cell start, goal;   ///< Q: inside the map
-  double length = 0;  ///< Q: the octile cost's optimal length; < 0 when there is no path
-  int line = 0;       ///< its line in the scenario file
+  Kind kind = Kind::query;  ///< which command this is
+  int bucket = 0;           ///< the file's first number (the track groups queries by it), kept
+  int patch = 0;            ///< P: the patch's number in the patch file
+  Cell at;                  ///< P: where the patch's top-left cell goes
+  Cell start;               ///< Q: the start cell, inside the map
+  Cell goal;                ///< Q: the goal cell, inside the map
+  double length = 0;        ///< Q: the octile cost's optimal length; < 0 when there is no path
+  int line = 0;             ///< its line in the scenario file
 };
 
 /// A whole dynamic scenario with its patches, checked against each other: every patch number
 /// exists, every pasted patch lies inside the map, every query's cells too.
 struct DynamicScenario {
-  std::string path;        ///< the scenario file, as given
-  std::string patch_path;  ///< the patch file it names, resolved next to the scenario file
-  int width = 0;           ///< the map's size (the header's)
-  int height = 0;
-  std::vector<Patch> patches;
+  std::string path;            ///< the scenario file, as given
+  std::string patch_path;      ///< the patch file it names, resolved next to the scenario file
+  int width = 0;               ///< the map's width (the header's)
+  int height = 0;              ///< the map's height (the header's)
+  std::vector<Patch> patches;  ///< the patch file's rectangles, by number
   std::vector<DynamicCommand> commands;  ///< in file order
   /// The number of query (Q) commands.
   [[nodiscard]] std::size_t queries() const noexcept;
