@@ -184,6 +184,16 @@ bool is_dynamic_scenario_file(const std::string& path) {
 
 namespace {
 
+/// At most max_queries (0: all) of n entries, spread evenly over the file, so that every
+/// bucket (path length) is represented.
+std::vector<std::size_t> spread(std::size_t n, std::size_t max_queries) {
+  const std::size_t k = max_queries == 0 ? n : std::min(n, max_queries);
+  std::vector<std::size_t> out;
+  out.reserve(k);
+  for (std::size_t i = 0; i < k; ++i) out.push_back(i * n / k);
+  return out;
+}
+
 /// A dynamic-track scenario as a LoadedScenario: its queries as entries on the open map.
 LoadedScenario load_dynamic(const std::string& scen_path, std::size_t max_queries) {
   LoadedScenario s;
@@ -208,9 +218,7 @@ LoadedScenario load_dynamic(const std::string& scen_path, std::size_t max_querie
   }
   s.grid = grid::Grid(dyn->width, dyn->height);  // the track's maps start open
   s.dynamic = std::move(dyn);
-  const std::size_t n = s.file.entries.size();
-  const std::size_t k = max_queries == 0 ? n : std::min(n, max_queries);
-  for (std::size_t i = 0; i < k; ++i) s.selected.push_back(i * n / k);
+  s.selected = spread(s.file.entries.size(), max_queries);  // every patch still applies
   return s;
 }
 
@@ -231,10 +239,7 @@ LoadedScenario load_scenario(const std::string& scen_path, std::size_t max_queri
   }
   s.grid = io::load_map(map_path, mo).grid;
   for (const auto& e : s.file.entries) check_entry(s.file, e, s.grid, s.map_name);
-  const std::size_t n = s.file.entries.size();
-  const std::size_t k = max_queries == 0 ? n : std::min(n, max_queries);
-  // Spread the sample evenly over the file, so every bucket (path length) is represented.
-  for (std::size_t i = 0; i < k; ++i) s.selected.push_back(i * n / k);
+  s.selected = spread(s.file.entries.size(), max_queries);
   return s;
 }
 
