@@ -230,6 +230,14 @@ TEST_P(PreparationRebuild, AfterAnEditJpsAnswersUntilTheRebuildIsInThenTheAlgori
       e.area.y1 = e.area.y0 + static_cast<int>(rng() % 8);
       ASSERT_FALSE(g.apply(e).has_value());
     }
+    if (a == Algorithm::subgoal_ch) {
+      // subgoal-ch repairs its hierarchy after small edits (subgoal_repair_test.cpp); a change
+      // over 1/16 of the map is rebuilt.
+      grid::Edit e;
+      e.kind = round % 2 == 0 ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+      e.area = {0, 0, 39, 39};
+      ASSERT_FALSE(g.apply(e).has_value());
+    }
     for (const auto& [s, t] : pairs) {
       if (!g.passable(s)) g.set_blocked(s, false);
       if (!g.passable(t)) g.set_blocked(t, false);
@@ -250,7 +258,8 @@ TEST_P(PreparationRebuild, AfterAnEditJpsAnswersUntilTheRebuildIsInThenTheAlgori
           << search::to_string(now);
     }
     if (round == 2) {
-      // An edit while the rebuild runs makes it stale: wait_prepared starts another.
+      // An edit while the rebuild runs makes it stale: wait_prepared starts another (subgoal)
+      // or repairs the finished build up to date (subgoal-ch).
       ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {70, 50, 72, 52}}).has_value());
       for (const auto& [s, t] : pairs) {
         if (!g.passable(s)) g.set_blocked(s, false);

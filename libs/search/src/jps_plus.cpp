@@ -492,8 +492,9 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   }
   if (PreparedAccess::uses_graph(f)) {
     try {
-      // The first graph is built now; after map edits the rebuild runs on another thread and
-      // ready stays false until it is in (queries meanwhile answer with jps).
+      // The first graph is built now; after map edits subgoal-ch repairs its hierarchy here,
+      // while subgoal's graph is rebuilt on another thread and ready stays false until it is
+      // in (queries meanwhile answer with jps).
       PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
         using Cache = std::remove_pointer_t<decltype(tag)>;
         (void)detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f));
@@ -540,7 +541,7 @@ bool share_prepared(const Pathfinder& from, Pathfinder& to) noexcept {
       try {
         Cache& dst = PreparedAccess::own<Cache>(to);
         dst.graph = src->graph;
-        dst.revision = 0;
+        dst.revision = PreparedAccess::grid(to).revision();  // (matches() checked the walls)
         dst.loaded = src->loaded;
       } catch (const std::bad_alloc&) {
         return false;
@@ -619,8 +620,8 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
         std::optional<Graph> g = Graph::load(in, PreparedAccess::grid(f));
         if (!g) return false;
         Cache& c = PreparedAccess::own<Cache>(f);
-        c.graph = std::make_shared<const Graph>(std::move(*g));
-        c.revision = 0;
+        c.graph = std::make_shared<Graph>(std::move(*g));  // (not const: it may be repaired)
+        c.revision = PreparedAccess::grid(f).revision();   // (load checked the map's checksum)
         c.loaded = true;
       } catch (const std::bad_alloc&) {
         return false;

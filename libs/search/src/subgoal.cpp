@@ -2,10 +2,13 @@
 // and the contraction hierarchy of subgoal_ch.hpp behind the Pathfinder — built on the first
 // query (or by prepare()), kept per grid, rebuilt when the walls change, and an A* fallback
 // (with a note) where they do not answer optimally.
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <system_error>
 #include <thread>
+#include <type_traits>
+#include <vector>
 
 #include <pathlab/search/prepare.hpp>
 
@@ -58,7 +61,7 @@ Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
   if (!c.graph) {
     c.loaded = false;
     const auto t0 = std::chrono::steady_clock::now();
-    c.graph = std::make_shared<const Graph>(Graph::build(g));
+    c.graph = std::make_shared<Graph>(Graph::build(g));  // (not const: repair() may mutate it)
     ws.prep_us +=
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -85,6 +88,52 @@ bool threads_available() {
 
 }  // namespace
 
+/// Starts building the graph of g afresh on another thread, from a copy of the grid as it is
+/// now (edits made meanwhile are repaired, or make it stale). False when no thread can be had.
+template <class Cache>
+bool start_rebuild(Cache& c, const Grid& g) {
+  using Graph = typename Cache::graph_type;
+  if (!threads_available()) return false;
+  try {
+    c.pending = std::async(std::launch::async, [copy = g] {
+      return std::shared_ptr<const Graph>(std::make_shared<Graph>(Graph::build(copy)));
+    });
+  } catch (const std::system_error&) {
+    return false;
+  }
+  c.pending_revision = g.revision();
+  return true;
+}
+
+/// Brings graph (which matched g at revision rev) up to date with g by repairing it, when its
+/// kind can be repaired and g's change log reaches back to rev: in place when no other finder
+/// shares it, else on a copy. False when it cannot be (graph unchanged), or when the repair
+/// failed halfway (graph then reset: it must be built again).
+template <class Graph>
+bool repair_graph(std::shared_ptr<const Graph>& graph, std::uint64_t rev, const Grid& g) {
+  if constexpr (!std::is_same_v<Graph, SubgoalHierarchy>) {
+    return false;
+  } else {
+    std::vector<grid::Rect> areas;
+    if (!g.changes_since(rev, areas)) return false;
+    // Graphs are made non-const (make_shared<Graph>), so a sole owner may change its own.
+    std::shared_ptr<Graph> own = graph.use_count() == 1 ? std::const_pointer_cast<Graph>(graph)
+                                                        : std::make_shared<Graph>(*graph);
+    try {
+      // The work allowed grows with the changes (a rebuild taken over after many edits is
+      // brought up to date in one repair: better once than with a larger core until the next).
+      const std::uint64_t work =
+          SubgoalHierarchy::kRepairWork * std::min<std::uint64_t>(areas.size(), 256);
+      if (!own->repair(g, areas, work)) return false;
+    } catch (const std::bad_alloc&) {
+      if (own == graph) graph.reset();
+      return false;
+    }
+    graph = std::move(own);
+    return true;
+  }
+}
+
 template <class Cache>
 Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   using Graph = typename Cache::graph_type;
@@ -94,38 +143,52 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
     c.revision = g.revision();
     return &c;
   }
-  if (c.pending.valid()) {
-    // One rebuild at a time, and never waited for: while it runs, jps answers.
-    if (c.pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return nullptr;
+  if (c.pending.valid() &&
+      c.pending.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
     std::shared_ptr<const Graph> built;
     try {
       built = c.pending.get();  // leaves the future empty
     } catch (const std::exception&) {
       // The build ran out of memory: started again below, jps answering meanwhile.
     }
-    if (built && c.pending_revision == g.revision()) {
+    // Built from the cells at pending_revision: taken when the map is still so, or once
+    // repaired up to now.
+    if (built &&
+        (c.pending_revision == g.revision() || repair_graph(built, c.pending_revision, g))) {
       c.graph = std::move(built);
       c.loaded = false;
       c.revision = g.revision();
       return &c;
     }
   }
-  // Rebuild from a copy of the grid as it is now; edits made meanwhile make it stale, and the
-  // next query after it finishes starts another.
-  if (!threads_available()) {  // no thread to be had: rebuild here
-    c.graph.reset();
+  // subgoal-ch repairs its hierarchy (the first query after an edit uses it). Once repairs
+  // have grown it too far (wants_rebuild), a fresh build starts on another thread; until it
+  // is in, edits are no longer repaired and jps answers, as for subgoal; the build is then
+  // taken over, repaired up to date.
+  if constexpr (std::is_same_v<Graph, SubgoalHierarchy>) {
+    if (c.graph->wants_rebuild()) {
+      if (!c.pending.valid() && !start_rebuild(c, g)) {
+        c.graph.reset();
+        return &graph_cache<Cache>(ws, g);
+      }
+      return nullptr;
+    }
+  }
+  if (repair_graph(c.graph, c.revision, g)) {
+    c.revision = g.revision();
+    c.loaded = false;
+    if constexpr (std::is_same_v<Graph, SubgoalHierarchy>) {
+      if (c.graph->wants_rebuild() && !c.pending.valid()) (void)start_rebuild(c, g);
+    }
+    return &c;
+  }
+  if (!c.graph) return &graph_cache<Cache>(ws, g);  // a repair failed halfway
+  // One rebuild at a time, and never waited for: while it runs, jps answers.
+  if (c.pending.valid()) return nullptr;
+  if (!start_rebuild(c, g)) {
+    c.graph.reset();  // no thread to be had: rebuild here, as before the map could change
     return &graph_cache<Cache>(ws, g);
   }
-  try {
-    c.pending = std::async(std::launch::async, [copy = g] {
-      return std::shared_ptr<const Graph>(std::make_shared<const Graph>(Graph::build(copy)));
-    });
-  } catch (const std::system_error&) {
-    // No thread to be had: rebuild here, as before the map could change.
-    c.graph.reset();
-    return &graph_cache<Cache>(ws, g);
-  }
-  c.pending_revision = g.revision();
   return nullptr;
 }
 
@@ -217,6 +280,23 @@ PrepareState graph_state(const Cache* c, const grid::Grid& g) noexcept {
     return c->pending_revision == g.revision() ? PrepareState::ready : PrepareState::stale;
   }
   return c->graph->matches(g) ? PrepareState::ready : PrepareState::stale;
+}
+
+/// Whether the next query repairs the cache's graph instead of waiting for a rebuild
+/// (subgoal-ch after small edits).
+template <class Cache>
+bool repairs_next(const Cache* c, const grid::Grid& g) noexcept {
+  if constexpr (!std::is_same_v<typename Cache::graph_type, detail::SubgoalHierarchy>) {
+    return false;
+  } else {
+    if (c == nullptr || !c->graph || c->graph->wants_rebuild()) return false;
+    try {
+      std::vector<grid::Rect> areas;
+      return g.changes_since(c->revision, areas) && c->graph->repairable(g, areas);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+  }
 }
 
 /// Calls f with a null pointer of the cache type of subgoal method a.
@@ -317,6 +397,13 @@ FallbackInfo fallback_for(const Pathfinder& f) noexcept {
     return fixed;
   }
   const PrepareState s = preparation_state(f);
+  if ((s == PrepareState::stale || s == PrepareState::building) &&
+      by_graph_cache(o.algorithm, [&](auto* tag) {
+        using Cache = std::remove_pointer_t<decltype(tag)>;
+        return repairs_next(detail::cache_of<Cache>(PreparationAccess::ws(f)), *g);
+      })) {
+    return fixed;  // the next query repairs the hierarchy and answers with it
+  }
   return s == PrepareState::stale || s == PrepareState::building
              ? detail::fallback_info(o.algorithm, Fallback::rebuilding)
              : fixed;

@@ -17,6 +17,7 @@
 #include <ostream>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -31,6 +32,9 @@ constexpr double kEps = 1e-9;
 constexpr std::uint32_t kNone = SubgoalHierarchy::kNone;
 /// Nodes one witness search may settle; past it, the shortcut is added (always correct).
 constexpr std::uint32_t kWitnessSettle = 400;
+/// Subgoals a repair settles when measuring how far each is from the edges a new wall blocks
+/// (past it, a lower bound serves).
+constexpr std::uint32_t kNearSettle = 4096;
 /// Up to this many subgoals of at most this many neighbours on average, priorities are
 /// estimated with witness searches of this many settled nodes (a better order: Aurora's
 /// queries settle 227 nodes instead of 389); otherwise from the pairs of neighbours no edge
@@ -708,24 +712,39 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
 
 void SubgoalHierarchy::index_core() {
   const auto n = static_cast<std::uint32_t>(base_.sg_cell_.size());
-  const std::uint32_t core = n - std::min(core_begin_, n);
-  down_begin_.assign(std::size_t{core} + 1, 0);
-  for (std::uint32_t u = core_begin_; u < n; ++u) {
+  if (in_core_.size() != n) {  // (built or loaded: repairs size it themselves)
+    in_core_.assign(n, 0);
+    for (std::uint32_t u = std::min(core_begin_, n); u < n; ++u) in_core_[u] = 1;
+    built_nodes_ = n;
+    built_edges_ = up_to_.size();
+  }
+  core_size_ = static_cast<std::size_t>(std::count(in_core_.begin(), in_core_.end(), 1));
+  down_begin_.assign(std::size_t{n} + 1, 0);
+  for (std::uint32_t u = 0; u < n; ++u) {
+    if (!in_core_[u]) continue;
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
-      ++down_begin_[up_to_[e] - core_begin_ + 1];
+      if (in_core_[up_to_[e]]) ++down_begin_[up_to_[e] + 1];
     }
   }
-  for (std::uint32_t k = 0; k < core; ++k) down_begin_[k + 1] += down_begin_[k];
+  for (std::uint32_t k = 0; k < n; ++k) down_begin_[k + 1] += down_begin_[k];
   down_edge_.assign(down_begin_.back(), 0);
   down_from_.assign(down_begin_.back(), 0);
   std::vector<std::uint32_t> at(down_begin_.begin(), down_begin_.end() - 1);
-  for (std::uint32_t u = core_begin_; u < n; ++u) {
+  for (std::uint32_t u = 0; u < n; ++u) {
+    if (!in_core_[u]) continue;
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
-      const std::uint32_t k = at[up_to_[e] - core_begin_]++;
+      if (!in_core_[up_to_[e]]) continue;
+      const std::uint32_t k = at[up_to_[e]]++;
       down_edge_[k] = e;
       down_from_[k] = u;
     }
   }
+}
+
+std::uint32_t SubgoalHierarchy::find_edge(std::uint32_t lo, std::uint32_t hi) const noexcept {
+  const auto first = up_to_.begin() + up_begin_[lo], last = up_to_.begin() + up_begin_[lo + 1];
+  const auto it = std::lower_bound(first, last, hi);
+  return it == last || *it != hi ? kNone : static_cast<std::uint32_t>(it - up_to_.begin());
 }
 
 std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
@@ -733,7 +752,8 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
          (up_begin_.size() + up_to_.size() + up_via_.size() + down_begin_.size() +
           down_edge_.size() + down_from_.size()) *
              sizeof(std::uint32_t) +
-         up_cost_.size() * sizeof(double);
+         up_cost_.size() * sizeof(double) + in_core_.size() + rank_.size() * sizeof(std::uint32_t) +
+         base_box_.size() * sizeof(BaseBox);
 }
 
 std::size_t SubgoalHierarchy::shortcut_count() const noexcept {
@@ -745,7 +765,7 @@ bool SubgoalHierarchy::consistent() const noexcept {
   const std::size_t n = base_.sg_cell_.size();
   if (up_begin_.size() != n + 1 || up_begin_.front() != 0 || up_begin_.back() != up_to_.size() ||
       up_via_.size() != up_to_.size() || up_cost_.size() != up_to_.size() || core_begin_ > n ||
-      down_begin_.size() != n - core_begin_ + 1) {
+      down_begin_.size() != n + 1 || in_core_.size() != n) {
     return false;
   }
   auto find_edge = [&](std::uint32_t lo, std::uint32_t hi) -> std::ptrdiff_t {
@@ -757,14 +777,14 @@ bool SubgoalHierarchy::consistent() const noexcept {
     if (up_begin_[u] > up_begin_[u + 1]) return false;
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
       const std::uint32_t v = up_to_[e];
-      if (v <= u || v >= n || (e > up_begin_[u] && up_to_[e - 1] >= v)) return false;
+      if (v >= n || rank(v) <= rank(u) || (e > up_begin_[u] && up_to_[e - 1] >= v)) return false;
       const double c = up_cost_[e];
       if (!(c > 0) || !std::isfinite(c) || c < octile(base_.sg_pos_[u], base_.sg_pos_[v]) - kEps) {
         return false;
       }
       const std::uint32_t w = up_via_[e];
       if (w == kNone) continue;
-      if (w >= u) return false;
+      if (w >= n || rank(w) >= rank(u)) return false;
       const std::ptrdiff_t a = find_edge(w, u), b = find_edge(w, v);
       if (a < 0 || b < 0) return false;
       if (std::abs(up_cost_[static_cast<std::size_t>(a)] + up_cost_[static_cast<std::size_t>(b)] -
@@ -776,6 +796,603 @@ bool SubgoalHierarchy::consistent() const noexcept {
   return true;
 }
 
+// --- repair after the map changed ------------------------------------------------------------
+//
+// A dynamic contraction hierarchy: the order is kept and only what the change touches is
+// contracted again (Geisberger et al. 2012, "Exact routing in large road networks using
+// contraction hierarchies", section on updates; here on the subgoal graph). Why it answers
+// exactly: the hierarchy equals one contraction, in the old order, of the graph G' made of the
+// new subgoal graph plus every old edge whose way is still free (each a real path of its cost,
+// so G' has the map's distances, and a subgoal the change removed stays as a node of G'). That
+// holds when, for every subgoal v, each pair of its upward neighbours has a shortcut through v
+// or a witness path (avoiding v, over subgoals above v) at most as long. The repair restores
+// it where it can have broken:
+// - an edge is dropped when its way now crosses a wall (a shortcut with either half);
+// - a new subgoal-graph edge is added at its lower end, which gains a neighbour: its pairs
+//   with that neighbour are checked, and a shortcut added or made cheaper is such a new
+//   neighbour for the lower of its ends (always above the subgoal being contracted, so one
+//   pass upwards in id order ends);
+// - a witness for the pair (a, b) around v cost at most c(a, v) + c(v, b); one that a new wall
+//   broke holds, unpacked, a subgoal-graph edge x - y whose way the wall blocks, so it cost at
+//   least h(a, x) + c(x, y) + h(y, b) (h: octile, or the old graph's distances to the
+//   nearest blocked edge): the pairs where that fits are checked again. (Cells that opened
+//   break no old path.)
+// When the witness searches have settled `work_limit` subgoals, the subgoals still to contract
+// go into the core instead, with every subgoal above them (an upward neighbour), which is
+// searched along every edge: a subgoal above one in the core would have been contracted with
+// that one still there, so its shortcuts are no longer relied on (the contraction argument
+// holds for the others, and the core is the remaining graph).
+
+namespace {
+/// The areas clipped to a width x height map (empty ones dropped), and how many cells they
+/// cover (counting overlaps twice).
+std::uint64_t clip(const std::vector<grid::Rect>& areas, int width, int height,
+                   std::vector<grid::Rect>* out) {
+  std::uint64_t cells = 0;
+  for (const grid::Rect& a : areas) {
+    const grid::Rect r{std::max(0, a.x0), std::max(0, a.y0), std::min(width - 1, a.x1),
+                       std::min(height - 1, a.y1)};
+    if (r.x0 > r.x1 || r.y0 > r.y1) continue;
+    cells +=
+        static_cast<std::uint64_t>(r.x1 - r.x0 + 1) * static_cast<std::uint64_t>(r.y1 - r.y0 + 1);
+    if (out != nullptr) out->push_back(r);
+  }
+  return cells;
+}
+}  // namespace
+
+bool SubgoalHierarchy::repairable(const grid::Grid& g,
+                                  const std::vector<grid::Rect>& areas) const noexcept {
+  const SubgoalGraph& b = base_;
+  if (g.width() != b.width_ || g.height() != b.height_) return false;
+  return clip(areas, b.width_, b.height_, nullptr) * 16 <=
+         static_cast<std::uint64_t>(b.width_) * static_cast<std::uint64_t>(b.height_);
+}
+
+bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
+                              std::uint64_t work_limit) {
+  SubgoalGraph& b = base_;
+  if (!repairable(g, areas)) return false;
+  std::vector<grid::Rect> rects;
+  clip(areas, b.width_, b.height_, &rects);
+  if (rects.empty()) return b.matches(g);
+  const auto n_old = static_cast<std::uint32_t>(b.sg_cell_.size());
+  // The subgoals whose exploration may find other subgoals now: those whose area holds a cell
+  // within two of a change, before and after it.
+  std::vector<std::uint32_t> explore;
+  auto reaching = [&] {
+    for (const grid::Rect& r : rects) {
+      for (int y = std::max(0, r.y0 - 2); y <= std::min(b.height_ - 1, r.y1 + 2); ++y) {
+        for (int x = std::max(0, r.x0 - 2); x <= std::min(b.width_ - 1, r.x1 + 2); ++x) {
+          b.reaching_subgoals(g.id(x, y), explore);
+        }
+      }
+    }
+  };
+  reaching();
+  // The cells that became walls and those beside them (a diagonal step between two walls is
+  // illegal), a box per area in padded coordinates (as sg_pos_): no other change breaks an
+  // old path.
+  struct Box {
+    std::int32_t x0, y0, x1, y1;
+  };
+  std::vector<Box> walled;
+  for (const grid::Rect& r : rects) {
+    Box k{0, 0, 0, 0};
+    bool any = false;
+    for (int y = r.y0; y <= r.y1; ++y) {
+      for (int x = r.x0; x <= r.x1; ++x) {
+        if (!b.passable(g.id(x, y)) || g.passable({x, y})) continue;
+        k = any ? Box{std::min(k.x0, x), std::min(k.y0, y), std::max(k.x1, x + 2),
+                      std::max(k.y1, y + 2)}
+                : Box{x, y, x + 2, y + 2};
+        any = true;
+      }
+    }
+    if (any) walled.push_back(k);
+  }
+  SubgoalGraph::CellChanges changes;
+  b.repair_cells(g, rects, changes);
+  reaching();
+  std::sort(explore.begin(), explore.end());
+  explore.erase(std::unique(explore.begin(), explore.end()), explore.end());
+  const auto n = static_cast<std::uint32_t>(b.sg_cell_.size());
+  const std::vector<Cell>& pos = b.sg_pos_;
+  // New subgoals go below all others, the newest lowest (contracted first, they only add
+  // shortcuts between their neighbours).
+  constexpr std::uint32_t kTop = std::uint32_t{1} << 31;
+  if (rank_.empty()) {
+    rank_.resize(n_old);
+    for (std::uint32_t v = 0; v < n_old; ++v) rank_[v] = kTop + v;
+    next_low_ = kTop - 1;
+  }
+  rank_.resize(n);
+  for (const std::uint32_t v : changes.added) rank_[v] = next_low_--;
+  auto ordered = [&](std::uint32_t x, std::uint32_t y) {  // (lower rank, higher rank)
+    return rank_[x] < rank_[y] ? std::pair{x, y} : std::pair{y, x};
+  };
+  auto box_meets = [&](Cell p, Cell q) {
+    const std::int32_t x0 = std::min(p.x, q.x), x1 = std::max(p.x, q.x);
+    const std::int32_t y0 = std::min(p.y, q.y), y1 = std::max(p.y, q.y);
+    for (const Box& k : walled) {
+      if (x0 <= k.x1 && k.x0 <= x1 && y0 <= k.y1 && k.y0 <= y1) return true;
+    }
+    return false;
+  };
+
+  // Which old edges still stand: a way that misses the new walls, or is still free; a shortcut
+  // when both its halves do. (A subgoal the change removed keeps its edges: a node of G'.)
+  const std::size_t m = up_to_.size();
+  std::vector<std::uint8_t> valid(m, 1);
+  auto edge_owner = [&](std::uint32_t e) {  // an old edge's lower end
+    return static_cast<std::uint32_t>(std::upper_bound(up_begin_.begin(), up_begin_.end(), e) -
+                                      up_begin_.begin() - 1);
+  };
+  struct Broken {  // a subgoal-graph edge a new wall blocks
+    Cell a, b;
+    double cost;
+    std::uint32_t from, to;
+  };
+  std::vector<Broken> broken;
+  if (!walled.empty()) {
+    std::vector<Cell> scratch;
+    std::vector<std::uint32_t> lost;  // edges found broken, whose shortcuts are not yet dropped
+    auto check = [&](std::uint32_t e) {
+      if (e == kNone || up_via_[e] != kNone || !valid[e]) return;
+      const std::uint32_t u = edge_owner(e), v = up_to_[e];
+      if (!box_meets(pos[u], pos[v])) return;
+      scratch.clear();  // (a walk does not look at its first cell)
+      if (b.passable(b.sg_cell_[u]) && b.walk(scratch, b.sg_cell_[u], b.sg_cell_[v])) return;
+      broken.push_back(Broken{pos[u], pos[v], up_cost_[e], u, v});
+      valid[e] = 0;
+      lost.push_back(e);
+    };
+    if (b.stride_ < 32767 && b.height_ < 32765) {
+      if (base_box_.empty()) index_base_boxes();
+      for (const BaseBox& k : base_box_) {
+        for (const Box& w : walled) {
+          if (k.x0 <= w.x1 && w.x0 <= k.x1 && k.y0 <= w.y1 && w.y0 <= k.y1) {
+            check(find_edge(k.lo, k.hi));
+            break;
+          }
+        }
+      }
+    } else {
+      for (std::uint32_t e = 0; e < m; ++e) check(e);
+    }
+    // A shortcut through w stands on two edges kept by w: those built on a dropped one go too.
+    while (!lost.empty()) {
+      const std::uint32_t e = lost.back();
+      lost.pop_back();
+      const std::uint32_t w = edge_owner(e), u = up_to_[e];
+      for (std::uint32_t f = up_begin_[w]; f < up_begin_[w + 1]; ++f) {
+        if (f == e) continue;
+        const auto [lo, hi] = ordered(u, up_to_[f]);
+        const std::uint32_t s = find_edge(lo, hi);
+        if (s == kNone || !valid[s] || up_via_[s] != w) continue;
+        valid[s] = 0;
+        lost.push_back(s);
+      }
+    }
+  }
+
+  // The graph being repaired: the old upward lists (edges flagged valid, costs lowered in
+  // place), the edges added meanwhile, and a downward index of both.
+  std::unordered_map<std::uint32_t, std::vector<UpEdge>> added;
+  // Per upper end: the lower end of each added edge, and its place in added[lower end].
+  std::unordered_map<std::uint32_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>>
+      added_down;
+  const std::vector<UpEdge> none_added;
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> none_down;
+  auto added_at = [&](std::uint32_t x) -> const std::vector<UpEdge>& {
+    const auto it = added.find(x);
+    return it == added.end() ? none_added : it->second;
+  };
+  auto added_down_at =
+      [&](std::uint32_t x) -> const std::vector<std::pair<std::uint32_t, std::uint32_t>>& {
+    const auto it = added_down.find(x);
+    return it == added_down.end() ? none_down : it->second;
+  };
+  // Downward index of the old edges (each edge's lower end and index), made when needed.
+  std::vector<std::uint32_t> down_start;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> down_at;
+  auto index_down = [&] {
+    if (!down_start.empty()) return;
+    down_start.assign(std::size_t{n_old} + 1, 0);
+    down_at.resize(m);
+    for (std::uint32_t e = 0; e < m; ++e) ++down_start[up_to_[e] + 1];
+    for (std::uint32_t k = 0; k < n_old; ++k) down_start[k + 1] += down_start[k];
+    std::vector<std::uint32_t> fill(down_start.begin(), down_start.end() - 1);
+    for (std::uint32_t u = 0; u < n_old; ++u) {
+      for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
+        down_at[fill[up_to_[e]]++] = {u, e};
+      }
+    }
+  };
+  // How far each subgoal was from the nearest blocked edge, on the old graph (a lower bound:
+  // past kNearSettle settled subgoals, the distance reached so far).
+  std::vector<double> near;
+  double cheapest = std::numeric_limits<double>::infinity();
+  if (!broken.empty()) {
+    index_down();
+    near.assign(n_old, -1);
+    std::vector<Entry> heap;
+    for (const Broken& k : broken) {
+      cheapest = std::min(cheapest, k.cost);
+      for (const std::uint32_t x : {k.from, k.to}) heap.emplace_back(0.0, x);
+    }
+    std::make_heap(heap.begin(), heap.end(), kGreater);
+    std::vector<double> best(n_old, std::numeric_limits<double>::infinity());
+    for (const Broken& k : broken) best[k.from] = best[k.to] = 0;
+    double reached = 0;
+    std::uint32_t settled = 0;
+    while (!heap.empty() && settled < kNearSettle) {
+      std::pop_heap(heap.begin(), heap.end(), kGreater);
+      const auto [d, x] = heap.back();
+      heap.pop_back();
+      if (near[x] >= 0) continue;
+      near[x] = reached = d;
+      ++settled;
+      auto relax = [&](std::uint32_t y, double nd) {
+        if (near[y] >= 0 || nd >= best[y]) return;
+        best[y] = nd;
+        heap.emplace_back(nd, y);
+        std::push_heap(heap.begin(), heap.end(), kGreater);
+      };
+      for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e)
+        relax(up_to_[e], d + up_cost_[e]);
+      for (std::uint32_t i = down_start[x]; i < down_start[x + 1]; ++i) {
+        relax(down_at[i].first, d + up_cost_[down_at[i].second]);
+      }
+    }
+    if (!heap.empty()) reached = heap.front().first;
+    for (double& d : near) {
+      if (d < 0) d = reached;
+    }
+  }
+  // Work per subgoal to contract again: neighbours it gained (or reached more cheaply), and
+  // pairs whose witness may be gone. Done in increasing id order.
+  struct Work {
+    std::vector<std::uint32_t> gained;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  };
+  std::unordered_map<std::uint32_t, Work> work;
+  // Edges kept in place that became subgoal-graph edges (for base_box_).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> relisted;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> queue;  // a min-heap of (rank, id)
+  std::vector<std::uint8_t> queued(n, 0);
+  auto enqueue = [&](std::uint32_t v) {
+    if (queued[v]) return;
+    queued[v] = 1;
+    queue.emplace_back(rank_[v], v);
+    std::push_heap(queue.begin(), queue.end(), std::greater<>());
+  };
+  in_core_.resize(n, 0);
+  // Adds the edge x - y of this cost at its lower end, or lowers the cost of the one there;
+  // the lower end then has a new neighbour to contract again with (unless it is in the core).
+  auto offer = [&](std::uint32_t x, std::uint32_t y, std::uint32_t via, double cost) {
+    const auto [lo, hi] = ordered(x, y);
+    if (lo < n_old) {
+      const std::uint32_t e = find_edge(lo, hi);
+      if (e != kNone) {
+        if (valid[e] && up_cost_[e] <= cost + kEps) return;
+        valid[e] = 1;
+        up_cost_[e] = cost;
+        if (via == kNone && up_via_[e] != kNone) relisted.emplace_back(lo, hi);
+        up_via_[e] = via;
+        if (!in_core_[lo]) {
+          work[lo].gained.push_back(hi);
+          enqueue(lo);
+        }
+        return;
+      }
+    }
+    bool found = false;
+    std::vector<UpEdge>& list = added[lo];
+    for (UpEdge& x : list) {
+      if (x.to != hi) continue;
+      if (x.cost <= cost + kEps) return;
+      x.cost = cost;
+      x.via = via;
+      found = true;
+    }
+    if (!found) {
+      added_down[hi].emplace_back(lo, static_cast<std::uint32_t>(list.size()));
+      list.push_back(UpEdge{hi, via, cost});
+    }
+    if (!in_core_[lo]) {
+      work[lo].gained.push_back(hi);
+      enqueue(lo);
+    }
+  };
+  // New subgoal-graph edges.
+  std::vector<std::uint32_t> found;
+  for (const std::uint32_t i : explore) {
+    if (!b.alive(i)) continue;
+    b.direct_subgoals(b.sg_cell_[i], found);
+    for (const std::uint32_t j : found) {
+      if (j != i) offer(i, j, kNone, b.octile(b.sg_cell_[i], b.sg_cell_[j]));
+    }
+  }
+  // Pairs whose witness may have crossed a new wall (and have no shortcut through v). A
+  // witness now broken holds, unpacked, a subgoal-graph edge x - y a new wall blocks: it cost
+  // at least h(a, x) + c(x, y) + h(y, c) (or the other way round).
+  auto through = [&](Cell a, Cell c, const Broken& k) {
+    return k.cost + std::min(octile(a, k.a) + octile(k.b, c), octile(a, k.b) + octile(k.a, c));
+  };
+  if (!broken.empty()) {
+    for (std::uint32_t v = 0; v < n_old; ++v) {
+      const std::uint32_t first = up_begin_[v], last = up_begin_[v + 1];
+      if (in_core_[v] || last - first < 2) continue;
+      double reach = 0;  // a witness around v stays within 3 x its longest edge of v
+      for (std::uint32_t e = first; e < last; ++e) reach = std::max(reach, up_cost_[e]);
+      reach = 3 * reach + kEps;
+      bool close = false;
+      for (const Broken& k : broken) close = close || octile(pos[v], k.a) <= reach;
+      if (!close) continue;
+      for (std::uint32_t e1 = first; e1 < last; ++e1) {
+        if (!valid[e1]) continue;
+        const std::uint32_t a = up_to_[e1];
+        for (std::uint32_t e2 = e1 + 1; e2 < last; ++e2) {
+          if (!valid[e2]) continue;
+          const std::uint32_t c = up_to_[e2];
+          const double bound = up_cost_[e1] + up_cost_[e2] + kEps;
+          bool hit = false;
+          if (near[a] + cheapest + near[c] > bound) continue;
+          for (const Broken& k : broken) hit = hit || through(pos[a], pos[c], k) <= bound;
+          if (!hit) continue;
+          const auto [lo, hi] = ordered(a, c);
+          const std::uint32_t s = find_edge(lo, hi);
+          if (s != kNone && valid[s] && up_via_[s] == v) continue;  // the shortcut stands
+          work[v].pairs.emplace_back(a, c);
+          enqueue(v);
+        }
+      }
+    }
+  }
+
+  // Contract again, upwards. A witness search runs Dijkstra over the subgoals above v (every
+  // edge, up and down), bounded by cost and by settled nodes (past the bound a shortcut is
+  // added: always correct).
+  std::vector<double> dist;
+  std::vector<std::uint32_t> seen, wanted;
+  if (!queue.empty()) {
+    index_down();
+    dist.assign(n, 0);
+    seen.assign(n, 0);
+    wanted.assign(n, 0);
+  }
+  std::uint64_t spent = 0;  // edges the witness searches looked at
+  bool to_core = false;     // some went into the core
+  std::uint32_t stamp = 0;
+  std::vector<Entry> heap;
+  // From `from` until the nodes marked wanted == stamp (`targets` of them) are settled.
+  auto witness = [&](std::uint32_t v, std::uint32_t from, double bound, std::size_t targets) {
+    heap.clear();
+    dist[from] = 0;
+    seen[from] = stamp;
+    heap.emplace_back(0.0, from);
+    std::uint32_t settled = 0;
+    auto relax = [&](std::uint32_t y, double d) {
+      ++spent;
+      if (rank_[y] <= rank_[v] || d > bound) return;
+      if (seen[y] == stamp && dist[y] <= d) return;
+      seen[y] = stamp;
+      dist[y] = d;
+      heap.emplace_back(d, y);
+      std::push_heap(heap.begin(), heap.end(), kGreater);
+    };
+    while (!heap.empty() && settled < kWitnessSettle) {
+      std::pop_heap(heap.begin(), heap.end(), kGreater);
+      const auto [d, x] = heap.back();
+      heap.pop_back();
+      if (d > dist[x]) continue;
+      ++settled;
+      if (wanted[x] == stamp) {
+        wanted[x] = 0;
+        if (--targets == 0) break;
+      }
+      if (x < n_old) {
+        for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
+          if (valid[e]) relax(up_to_[e], d + up_cost_[e]);
+        }
+        for (std::uint32_t i = down_start[x]; i < down_start[x + 1]; ++i) {
+          const std::uint32_t e = down_at[i].second;
+          if (valid[e]) relax(down_at[i].first, d + up_cost_[e]);
+        }
+      }
+      for (const UpEdge& y : added_at(x)) relax(y.to, d + y.cost);
+      for (const auto& [y, i] : added_down_at(x)) relax(y, d + added_at(y)[i].cost);
+    }
+  };
+  // v's upward neighbours now, with their costs.
+  std::vector<std::pair<std::uint32_t, double>> up;
+  auto cost_to = [&](std::uint32_t a) {
+    for (const auto& [x, c] : up) {
+      if (x == a) return c;
+    }
+    return -1.0;
+  };
+  while (!queue.empty()) {
+    if (spent > work_limit) {
+      // Out of work: the subgoals left go into the core, with every subgoal above them (the
+      // first argument: their contraction is no longer relied on).
+      std::vector<std::uint32_t> stack;
+      auto mark = [&](std::uint32_t x) {
+        if (in_core_[x]) return;
+        in_core_[x] = 1;
+        stack.push_back(x);
+      };
+      for (const auto& q : queue) mark(q.second);
+      while (!stack.empty()) {
+        const std::uint32_t x = stack.back();
+        stack.pop_back();
+        if (x < n_old) {
+          for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
+            if (valid[e]) mark(up_to_[e]);
+          }
+        }
+        for (const UpEdge& y : added_at(x)) mark(y.to);
+      }
+      queue.clear();
+      to_core = true;
+      break;
+    }
+    std::pop_heap(queue.begin(), queue.end(), std::greater<>());
+    const std::uint32_t v = queue.back().second;
+    queue.pop_back();
+    Work w;
+    if (const auto it = work.find(v); it != work.end()) w = std::move(it->second);
+    up.clear();
+    if (v < n_old) {
+      for (std::uint32_t e = up_begin_[v]; e < up_begin_[v + 1]; ++e) {
+        if (valid[e]) up.emplace_back(up_to_[e], up_cost_[e]);
+      }
+    }
+    for (const UpEdge& x : added_at(v)) up.emplace_back(x.to, x.cost);
+    if (up.size() < 2) continue;
+    double most = 0;
+    for (const auto& x : up) most = std::max(most, x.second);
+    // From each gained neighbour to all the others; then each pair to check.
+    std::sort(w.gained.begin(), w.gained.end());
+    w.gained.erase(std::unique(w.gained.begin(), w.gained.end()), w.gained.end());
+    for (const std::uint32_t a : w.gained) {
+      const double ca = cost_to(a);
+      if (ca < 0) continue;
+      ++stamp;
+      for (const auto& x : up) wanted[x.first] = stamp;
+      witness(v, a, ca + most + kEps, up.size());
+      for (const auto& [c, cc] : up) {
+        if (c == a) continue;
+        const double via_v = ca + cc;
+        if (seen[c] == stamp && dist[c] <= via_v + kEps) continue;
+        offer(a, c, v, via_v);
+      }
+    }
+    std::sort(w.pairs.begin(), w.pairs.end());
+    w.pairs.erase(std::unique(w.pairs.begin(), w.pairs.end()), w.pairs.end());
+    for (std::size_t i = 0; i < w.pairs.size();) {  // one search from each first end
+      const std::uint32_t a = w.pairs[i].first;
+      std::size_t j = i;
+      while (j < w.pairs.size() && w.pairs[j].first == a) ++j;
+      const double ca = cost_to(a);
+      if (ca >= 0) {
+        ++stamp;
+        double far = 0;
+        std::size_t targets = 0;
+        for (std::size_t k = i; k < j; ++k) {
+          const double cc = cost_to(w.pairs[k].second);
+          if (cc < 0) continue;
+          far = std::max(far, cc);
+          wanted[w.pairs[k].second] = stamp;
+          ++targets;
+        }
+        if (targets > 0) {
+          witness(v, a, ca + far + kEps, targets);
+          for (std::size_t k = i; k < j; ++k) {
+            const std::uint32_t c = w.pairs[k].second;
+            const double cc = cost_to(c);
+            if (cc < 0 || (seen[c] == stamp && dist[c] <= ca + cc + kEps)) continue;
+            offer(a, c, v, ca + cc);
+          }
+        }
+      }
+      i = j;
+    }
+  }
+
+  // The new lists: the edges that stand and those added, each list sorted (unless no edge came
+  // or went: costs were lowered in place).
+  const bool dropped = std::find(valid.begin(), valid.end(), 0) != valid.end();
+  if (!base_box_.empty()) {  // the subgoal-graph edges new here, for the next repairs
+    for (const auto& [u, list] : added) {
+      for (const UpEdge& x : list) {
+        if (x.via == kNone) add_base_box(u, x.to);
+      }
+    }
+    for (const auto& [lo, hi] : relisted) add_base_box(lo, hi);
+  }
+  if (added.empty() && !dropped && n == n_old && !to_core) {
+    ++repairs_;
+    return true;
+  }
+  // Lists that changed are made again; runs of the others are copied as they are.
+  std::vector<std::uint8_t> changed(n, 0);
+  for (const auto& entry : added) changed[entry.first] = 1;
+  for (std::uint32_t u = n_old; u < n; ++u) changed[u] = 1;
+  if (dropped) {
+    for (std::uint32_t e = 0; e < m; ++e) {
+      if (!valid[e]) changed[edge_owner(e)] = 1;
+    }
+  }
+  std::vector<std::uint32_t> nb(std::size_t{n} + 1, 0);
+  for (std::uint32_t u = 0; u < n; ++u) {
+    std::uint32_t count = 0;
+    if (u < n_old) {
+      for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) count += valid[e];
+    }
+    nb[u + 1] = nb[u] + count + static_cast<std::uint32_t>(changed[u] ? added_at(u).size() : 0);
+  }
+  std::vector<std::uint32_t> nt(nb[n]), nv(nb[n]);
+  std::vector<double> nc(nb[n]);
+  std::vector<UpEdge> list;
+  for (std::uint32_t u = 0; u < n;) {
+    if (!changed[u]) {
+      std::uint32_t end = u;
+      while (end < n && !changed[end]) ++end;
+      const std::uint32_t from = up_begin_[u], to = up_begin_[end], at = nb[u];
+      std::copy(up_to_.begin() + from, up_to_.begin() + to, nt.begin() + at);
+      std::copy(up_via_.begin() + from, up_via_.begin() + to, nv.begin() + at);
+      std::copy(up_cost_.begin() + from, up_cost_.begin() + to, nc.begin() + at);
+      u = end;
+      continue;
+    }
+    list.clear();
+    if (u < n_old) {
+      for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
+        if (valid[e]) list.push_back(UpEdge{up_to_[e], up_via_[e], up_cost_[e]});
+      }
+    }
+    const std::vector<UpEdge>& more = added_at(u);
+    list.insert(list.end(), more.begin(), more.end());
+    std::sort(list.begin(), list.end(),
+              [](const UpEdge& x, const UpEdge& y) { return x.to < y.to; });
+    std::uint32_t at = nb[u];
+    for (const UpEdge& x : list) {
+      nt[at] = x.to;
+      nv[at] = x.via;
+      nc[at] = x.cost;
+      ++at;
+    }
+    ++u;
+  }
+  up_begin_ = std::move(nb);
+  up_to_ = std::move(nt);
+  up_via_ = std::move(nv);
+  up_cost_ = std::move(nc);
+  index_core();
+  ++repairs_;
+  return true;
+}
+
+void SubgoalHierarchy::add_base_box(std::uint32_t lo, std::uint32_t hi) {
+  const Cell a = base_.sg_pos_[lo], c = base_.sg_pos_[hi];
+  base_box_.push_back(BaseBox{static_cast<std::int16_t>(std::min(a.x, c.x)),
+                              static_cast<std::int16_t>(std::min(a.y, c.y)),
+                              static_cast<std::int16_t>(std::max(a.x, c.x)),
+                              static_cast<std::int16_t>(std::max(a.y, c.y)), lo, hi});
+}
+
+void SubgoalHierarchy::index_base_boxes() {
+  base_box_.clear();
+  const auto n = static_cast<std::uint32_t>(up_begin_.size() - 1);
+  for (std::uint32_t u = 0; u < n; ++u) {
+    for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
+      if (up_via_[e] == kNone) add_base_box(u, up_to_[e]);
+    }
+  }
+}
+
 // --- file format -----------------------------------------------------------------------------
 
 namespace {
@@ -783,6 +1400,7 @@ constexpr char kMagic[8] = {'P', 'L', 'S', 'G', 'C', 'H', '0', '1'};
 }
 
 bool SubgoalHierarchy::save(std::ostream& out) const {
+  if (repairs_ > 0) return false;
   // Written piece by piece: the edges of a large map are hundreds of megabytes.
   std::string counts;
   put(counts, static_cast<std::uint32_t>(base_.sg_cell_.size()));
@@ -907,11 +1525,10 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
       sv = Side{nd, stamp_, 0, u};
       open_[k].push(HeapEntry{priority_key(nd + octile(b.sg_pos_[v], at[1 - k])), v});
     };
-    if (u >= h.core_begin_) {
+    if (h.in_core_[u]) {
       // In the core every edge is searched, up and down (its labels are exact: no stalling).
       for (std::uint32_t e = first; e < last; ++e) relax(h.up_to_[e], d + h.up_cost_[e]);
-      const std::uint32_t c = u - h.core_begin_;
-      for (std::uint32_t i = h.down_begin_[c]; i < h.down_begin_[c + 1]; ++i) {
+      for (std::uint32_t i = h.down_begin_[u]; i < h.down_begin_[u + 1]; ++i) {
         relax(h.down_from_[i], d + h.up_cost_[h.down_edge_[i]]);
       }
       continue;
@@ -941,7 +1558,8 @@ bool HierarchyWorkspace::unfold(const SubgoalHierarchy& h, std::uint32_t sc, std
   path.push_back(g.cell(sc));
   if (!b.walk(path, sc, b.sg_cell_[chain_.front()])) return false;
   auto edge_via = [&](std::uint32_t x, std::uint32_t y) {
-    const std::uint32_t lo = std::min(x, y), hi = std::max(x, y);
+    const bool x_low = h.rank(x) < h.rank(y);
+    const std::uint32_t lo = x_low ? x : y, hi = x_low ? y : x;
     const auto first = h.up_to_.begin() + h.up_begin_[lo];
     const auto last = h.up_to_.begin() + h.up_begin_[lo + 1];
     const auto it = std::lower_bound(first, last, hi);

@@ -97,8 +97,10 @@ class SubgoalHierarchy {
   /// Upward edges (each edge of the hierarchy once), and how many of them are shortcuts.
   [[nodiscard]] std::size_t edge_count() const noexcept { return up_to_.size(); }
   [[nodiscard]] std::size_t shortcut_count() const noexcept;
-  /// Subgoals left uncontracted (the core: the highest ids).
-  [[nodiscard]] std::size_t core_count() const noexcept { return node_count() - core_begin_; }
+  /// Subgoals left uncontracted or put back by repairs (the core: searched along every edge).
+  [[nodiscard]] std::size_t core_count() const noexcept { return core_size_; }
+  /// Subgoals the build left in the core.
+  [[nodiscard]] std::size_t built_core_count() const noexcept { return node_count() - core_begin_; }
   /// Whether the hierarchy is well formed: every edge leads to a larger id, costs a finite
   /// positive amount at least the octile distance of its ends, and a shortcut goes through a
   /// subgoal smaller than both ends that has edges to both costing exactly its cost (what
@@ -108,7 +110,8 @@ class SubgoalHierarchy {
   /// Header (magic "PLSGCH01", format version, size, the map's checksum, payload size and
   /// checksum), then the subgoals in contraction order, where the core begins, and the upward
   /// edges; the core's downward index and the per-cell
-  /// tables are recomputed on load. False on a stream error.
+  /// tables are recomputed on load. False on a stream error, and for a hierarchy repaired
+  /// after edits (its core is no longer the top of one contraction order: build afresh).
   bool save(std::ostream& out) const;
   /// Reads what save() wrote for this grid; nothing on any mismatch (magic, version, size,
   /// checksums), when the subgoals are not exactly the map's convex corners, or when the
@@ -124,6 +127,44 @@ class SubgoalHierarchy {
     return own_.find(*this, g, s, t, path, cost, expanded, node_limit);
   }
 
+  /// Repairs the hierarchy after the cells of `areas` changed (g is the map as it is now, the
+  /// hierarchy matching it as it was before; areas as Grid::changes_since gives them), instead
+  /// of building it again (ALGORITHMS.md, "Changing maps"; the argument is at the repair in
+  /// subgoal_ch.cpp): the per-cell tables are updated along the lines through the areas; every
+  /// edge whose way a new wall blocks is dropped, with the shortcuts built on it; new
+  /// subgoal-graph edges are added; and the subgoals that gained a neighbour, or whose
+  /// contraction may have relied on a witness path past a new wall, are contracted again in
+  /// their place in the order, upwards (new subgoals go below all others; a subgoal the change
+  /// removed stays, with its still-free edges). Queries stay exact. False when the change is
+  /// too large to be worth it (more than 1/16 of the map's cells): the hierarchy is then
+  /// unchanged and must be built again. Throws std::bad_alloc, leaving it unusable.
+  bool repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
+              std::uint64_t work_limit = kRepairWork);
+  /// Edges the witness searches of one repair may look at before the subgoals left to contract
+  /// again go into the core instead (with all above them): bounds the repair's time (about a
+  /// millisecond) at the price of a larger core until the next build.
+  static constexpr std::uint64_t kRepairWork = 50000;
+  /// Whether repair(g, areas) would take these changes (the map's size, their extent).
+  [[nodiscard]] bool repairable(const grid::Grid& g,
+                                const std::vector<grid::Rect>& areas) const noexcept;
+  /// The subgoal graph's per-cell tables under the hierarchy (for tests).
+  [[nodiscard]] const SubgoalGraph& base() const noexcept { return base_; }
+  /// Repairs applied since the build.
+  [[nodiscard]] std::size_t repair_count() const noexcept { return repairs_; }
+  /// Whether repairs have grown the hierarchy so much that queries may be markedly slower
+  /// than after a fresh build (a quarter more subgoals, counting those gone, twice the edges,
+  /// or a core grown by 1/32 of the subgoals): time to build again, off the query's thread.
+  [[nodiscard]] bool wants_rebuild() const noexcept {
+    return node_count() > built_nodes_ + built_nodes_ / 4 + 64 ||
+           edge_count() > 2 * built_edges_ + 1024 ||
+           core_size_ > 2 * built_core_count() + node_count() / 32 + 32;
+  }
+  /// A subgoal's place in the contraction order: its id for a built hierarchy; repairs place
+  /// new subgoals below all others (the newest lowest). Edges are kept by their lower end.
+  [[nodiscard]] std::uint32_t rank(std::uint32_t v) const noexcept {
+    return rank_.empty() ? v : rank_[v];
+  }
+
  private:
   friend class HierarchyWorkspace;
   struct Contractor;
@@ -133,11 +174,28 @@ class SubgoalHierarchy {
   std::vector<std::uint32_t> up_to_;     // a larger id
   std::vector<std::uint32_t> up_via_;  // a shortcut's middle subgoal (smaller than both), or kNone
   std::vector<double> up_cost_;
-  std::uint32_t core_begin_ = 0;  // ids from here on form the core
-  // Per core subgoal, its edges from lower core subgoals: the edge's index and its lower end
-  // (recomputed from the upward edges, never stored).
+  std::uint32_t core_begin_ = 0;       // the build's core: ids from here on
+  std::vector<std::uint8_t> in_core_;  // per subgoal: in the core (the build's, or put back)
+  std::size_t core_size_ = 0;
+  std::size_t repairs_ = 0;
+  std::size_t built_nodes_ = 0, built_edges_ = 0;  // as built (or loaded)
+  std::vector<std::uint32_t> rank_;                // after repairs that added subgoals: see rank()
+  std::uint32_t next_low_ = 0;  // the rank of the next new subgoal (then decreasing)
+  /// For repairs, made by the first: each subgoal-graph edge's ends (lower first) and bounding
+  /// box (padded cells), so that finding the edges a new wall may block reads one small array.
+  /// Repairs append the edges they add; an entry whose edge is gone is passed over.
+  struct BaseBox {
+    std::int16_t x0, y0, x1, y1;
+    std::uint32_t lo, hi;
+  };
+  std::vector<BaseBox> base_box_;
+  void index_base_boxes();
+  void add_base_box(std::uint32_t lo, std::uint32_t hi);
+  // Per subgoal, its edges from lower core subgoals when it is in the core: the edge's index
+  // and its lower end (recomputed from the upward edges, never stored).
   std::vector<std::uint32_t> down_begin_, down_edge_, down_from_;
   void index_core();
+  std::uint32_t find_edge(std::uint32_t lo, std::uint32_t hi) const noexcept;
   HierarchyWorkspace own_;
 };
 

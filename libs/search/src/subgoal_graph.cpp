@@ -137,6 +137,7 @@ void SubgoalGraph::init_cells(const grid::Grid& g) {
   }
   // Connected components under the move rules: unreachable goals are answered at once.
   component_.assign(n, 0);
+  comp_root_.clear();
   std::vector<std::uint32_t> queue;
   std::uint32_t label = 0;
   for (std::uint32_t p = 0; p < n; ++p) {
@@ -589,7 +590,7 @@ SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
 std::size_t SubgoalGraph::memory_bytes() const noexcept {
   return sizeof(*this) + walls_.size() * sizeof(std::uint64_t) +
          sg_of_.size() * sizeof(std::uint32_t) + clear_.size() * sizeof(Clearance) +
-         component_.size() * sizeof(std::uint32_t) + sg_cell_.size() * sizeof(std::uint32_t) +
+         (component_.size() + comp_root_.size() + sg_cell_.size()) * sizeof(std::uint32_t) +
          sg_pos_.size() * sizeof(Cell) + adj_begin_.size() * sizeof(std::uint32_t) +
          adj_global_end_.size() * sizeof(std::uint32_t) + adj_.size() * sizeof(std::uint32_t) +
          via_.size() * sizeof(std::uint32_t);
@@ -866,6 +867,213 @@ bool SubgoalGraph::walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t 
   auto free = [this](std::uint32_t c) { return passable(c); };
   return append_walk(path, stride_, a, b, true, free, off_) ||
          append_walk(path, stride_, a, b, false, free, off_);
+}
+
+// --- repair after the map changed ------------------------------------------------------------
+
+std::string SubgoalGraph::cells_problem(const grid::Grid& g) const {
+  SubgoalGraph fresh;
+  fresh.sg_cell_ = identify_subgoals(g);
+  fresh.init_cells(g);
+  if (fresh.walls_ != walls_) return "wall bits differ";
+  std::vector<std::uint32_t> live;
+  for (std::uint32_t v = 0; v < sg_cell_.size(); ++v) {
+    if (alive(v)) live.push_back(sg_cell_[v]);
+  }
+  std::sort(live.begin(), live.end());
+  if (live != fresh.sg_cell_) return "subgoal cells differ";
+  for (std::size_t p = 0; p < fresh.sg_of_.size(); ++p) {
+    if ((fresh.sg_of_[p] == kNone) != (sg_of_[p] == kNone)) return "subgoal index differs";
+  }
+  for (std::uint32_t p = 0; p < fresh.component_.size(); ++p) {
+    const auto at = std::to_string(p % static_cast<std::uint32_t>(stride_)) + "," +
+                    std::to_string(p / static_cast<std::uint32_t>(stride_));
+    for (int k = 0; k < 8; ++k) {
+      if (fresh.clearance(p, k) != clearance(p, k)) {
+        return "clearance " + std::to_string(k) + " differs at padded " + at;
+      }
+    }
+    if ((fresh.component_[p] == 0) != (component_[p] == 0)) return "component differs at " + at;
+  }
+  // Every pair of connected cells shares a component when each cell shares one with the first
+  // cell of its fresh component.
+  std::vector<std::uint32_t> first(fresh.component_.size() + 1, kNone);
+  for (std::uint32_t p = 0; p < fresh.component_.size(); ++p) {
+    const std::uint32_t c = fresh.component_[p];
+    if (c == 0) continue;
+    if (first[c] == kNone) first[c] = p;
+    if (component_of(first[c]) != component_of(p)) return "connected cells in two components";
+  }
+  return {};
+}
+
+namespace {
+/// The direction opposite to k (0..3 straight, 4..7 diagonal).
+constexpr int opposite(int k) noexcept {
+  return k < 4 ? (k + 2) % 4 : 4 + (k - 4 + 2) % 4;
+}
+}  // namespace
+
+void SubgoalGraph::reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const {
+  if (!passable(c)) return;
+  if (sg_of_[c] != kNone) out.push_back(sg_of_[c]);
+  // The area of a subgoal i: its straight rays, its diagonal rays, and the rows leaving each
+  // diagonal ray's cells along the diagonal's two straight components. Each ray runs through
+  // free non-subgoal cells (legal diagonal steps) and may end on a subgoal. So c lies in i's
+  // area only if walking back from c straight (any number of such cells), then diagonally,
+  // first meets i.
+  for (int d = 4; d < 8; ++d) {  // c on a diagonal ray
+    const int back = opposite(d);
+    const std::uint32_t end = c + static_cast<std::uint32_t>(off_[back]) * clearance(c, back);
+    const std::uint32_t t = end + static_cast<std::uint32_t>(off_[back]);
+    if (sg_of_[t] != kNone && diagonal_step_ok(end, back)) out.push_back(sg_of_[t]);
+  }
+  for (int s = 0; s < 4; ++s) {
+    const int back = opposite(s);
+    const std::uint32_t steps = clearance(c, back);
+    const std::uint32_t t = c + static_cast<std::uint32_t>(off_[back]) * (steps + 1);
+    if (sg_of_[t] != kNone) out.push_back(sg_of_[t]);  // c on a straight ray
+    std::uint32_t p = c;
+    for (std::uint32_t k = 1; k <= steps; ++k) {  // c on a row from p, a diagonal ray's cell
+      p += static_cast<std::uint32_t>(off_[back]);
+      for (int d = 4; d < 8; ++d) {
+        if (kComponent[d - 4][0] != s && kComponent[d - 4][1] != s) continue;
+        const int dback = opposite(d);
+        const std::uint32_t end = p + static_cast<std::uint32_t>(off_[dback]) * clearance(p, dback);
+        const std::uint32_t q = end + static_cast<std::uint32_t>(off_[dback]);
+        if (sg_of_[q] != kNone && diagonal_step_ok(end, dback)) out.push_back(sg_of_[q]);
+      }
+    }
+  }
+}
+
+void SubgoalGraph::repair_cells(const grid::Grid& g, const std::vector<grid::Rect>& areas,
+                                CellChanges& out) {
+  out.removed.clear();
+  out.added.clear();
+  const std::vector<std::uint64_t> old_walls = walls_;
+  walls_ = g.wall_words();
+  map_checksum_ = 0;  // (a checksum reads every cell; a repaired graph is never saved)
+  auto was_free = [&](std::uint32_t c) { return ((old_walls[c >> 6] >> (c & 63)) & 1u) == 0; };
+  auto grown = [&](const grid::Rect& r, int by) {
+    return grid::Rect{std::max(0, r.x0 - by), std::max(0, r.y0 - by),
+                      std::min(width_ - 1, r.x1 + by), std::min(height_ - 1, r.y1 + by)};
+  };
+  auto corner = [&](std::uint32_t p) {
+    if (!passable(p)) return false;
+    for (int d = 4; d < 8; ++d) {
+      if (!passable(p + static_cast<std::uint32_t>(off_[d])) &&
+          passable(p + static_cast<std::uint32_t>(off_[kComponent[d - 4][0]])) &&
+          passable(p + static_cast<std::uint32_t>(off_[kComponent[d - 4][1]]))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  // Subgoals: a cell's convex-corner test reads its eight neighbours.
+  for (const grid::Rect& area : areas) {
+    const grid::Rect r = grown(area, 1);
+    for (int y = r.y0; y <= r.y1; ++y) {
+      for (int x = r.x0; x <= r.x1; ++x) {
+        const std::uint32_t p = g.id(x, y);
+        const bool now = corner(p), before = sg_of_[p] != kNone;
+        if (now == before) continue;
+        if (before) {
+          out.removed.push_back(sg_of_[p]);
+          sg_of_[p] = kNone;
+        } else {
+          const auto id = static_cast<std::uint32_t>(sg_cell_.size());
+          sg_cell_.push_back(p);
+          sg_pos_.push_back({x + 1, y + 1});
+          sg_of_[p] = id;
+          out.added.push_back(id);
+        }
+      }
+    }
+  }
+  // Clearances: a cell's value reads the cells ahead of it, so along every line through the
+  // changed cells (and their neighbours, whose diagonal steps or corner status may have
+  // changed) the values are recomputed backwards from the area's far side, until one beyond
+  // the area comes out as it was (every value behind it then stays as it was too).
+  auto value = [&](std::uint32_t p, int k) -> Clearance {
+    if (!passable(p)) return 0;
+    const std::uint32_t q = p + static_cast<std::uint32_t>(off_[k]);
+    if (!passable(q) || sg_of_[q] != kNone) return 0;
+    if (k >= 4 && !diagonal_step_ok(p, k)) return 0;
+    const Clearance next = clear_[std::size_t{q} * 8 + static_cast<std::size_t>(k)];
+    return next == kSaturated ? kSaturated : static_cast<Clearance>(next + 1);
+  };
+  for (const grid::Rect& area : areas) {
+    const grid::Rect r = grown(area, 2);
+    for (int k = 0; k < 8; ++k) {
+      const int dx = grid::kDx[static_cast<std::size_t>(k)];
+      const int dy = grid::kDy[static_cast<std::size_t>(k)];
+      auto inside = [&](int x, int y) { return x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1; };
+      for (int y = r.y0; y <= r.y1; ++y) {
+        for (int x = r.x0; x <= r.x1; ++x) {
+          if (inside(x + dx, y + dy)) continue;  // not the line's far end in the area
+          int px = x, py = y;
+          std::uint32_t p = g.id(x, y);
+          for (;;) {
+            const Clearance v = value(p, k);
+            Clearance& slot = clear_[std::size_t{p} * 8 + static_cast<std::size_t>(k)];
+            if (slot == v && !inside(px, py)) break;
+            slot = v;
+            px -= dx;
+            py -= dy;
+            p -= static_cast<std::uint32_t>(off_[k]);
+            if (px < -1 || py < -1 || px > width_ || py > height_) break;
+          }
+        }
+      }
+    }
+  }
+  // Components: a wall leaves its component; a cell that opens joins (and merges) those of its
+  // neighbours. Labels are merged through comp_root_, never split.
+  if (comp_root_.empty()) {
+    std::uint32_t top = 0;
+    for (const std::uint32_t c : component_) top = std::max(top, c);
+    comp_root_.resize(std::size_t{top} + 1);
+    for (std::uint32_t i = 0; i <= top; ++i) comp_root_[i] = i;
+  }
+  auto root = [&](std::uint32_t l) {
+    while (comp_root_[l] != l) l = comp_root_[l] = comp_root_[comp_root_[l]];
+    return l;
+  };
+  bool merged = false;
+  for (const grid::Rect& r : areas) {
+    for (int y = r.y0; y <= r.y1; ++y) {
+      for (int x = r.x0; x <= r.x1; ++x) {
+        const std::uint32_t p = g.id(x, y);
+        if (!passable(p)) {
+          component_[p] = 0;
+          continue;
+        }
+        if (was_free(p) && component_[p] != 0) continue;
+        std::uint32_t label = 0;
+        for (int k = 0; k < 8; ++k) {
+          const std::uint32_t q = p + static_cast<std::uint32_t>(off_[k]);
+          if (!passable(q) || component_[q] == 0) continue;
+          if (k >= 4 && !diagonal_step_ok(p, k)) continue;
+          const std::uint32_t l = root(component_[q]);
+          if (label == 0) {
+            label = l;
+          } else if (l != label) {
+            comp_root_[l] = label;
+            merged = true;
+          }
+        }
+        if (label == 0) {
+          label = static_cast<std::uint32_t>(comp_root_.size());
+          comp_root_.push_back(label);
+        }
+        component_[p] = label;
+      }
+    }
+  }
+  if (merged) {
+    for (std::uint32_t i = 0; i < comp_root_.size(); ++i) comp_root_[i] = root(i);
+  }
 }
 
 bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,

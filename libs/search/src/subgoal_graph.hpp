@@ -220,6 +220,36 @@ class SubgoalGraph {
   /// Appends the cells of a free octile path a -> b (a excluded), diagonal steps first or
   /// straight steps first; false, appending nothing, when neither is free.
   bool walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const;
+
+  // --- repair after the map changed (SubgoalHierarchy::repair) ---
+  /// Appends every subgoal whose direct-h-reachable area may hold padded cell c: found by
+  /// walking back along the exploration's rays (straight from c, then diagonally, each walk
+  /// stopping at the first subgoal or wall). A superset: the rows' shrinking bound is not
+  /// applied. Nothing for a wall.
+  void reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const;
+  /// What repair_cells changed among the subgoals.
+  struct CellChanges {
+    std::vector<std::uint32_t> removed;  ///< ids whose cell is no longer a convex corner
+    std::vector<std::uint32_t> added;    ///< new ids (appended) of new convex corners
+  };
+  /// Brings the per-cell tables up to date with g after the cells of `areas` (map cells,
+  /// inside the map) changed and nothing else: the wall bits, the subgoals within one cell of
+  /// an area (a removed one keeps its id, no longer found from its cell; a new one is
+  /// appended), the clearances along every line through them, and the components (merged when
+  /// walls open; never split: two cells of one label may since have been cut apart, which a
+  /// search then finds out). g must have the size the tables were built for.
+  void repair_cells(const grid::Grid& g, const std::vector<grid::Rect>& areas, CellChanges& out);
+  /// For tests: what differs between the per-cell tables and a fresh build's for g (empty when
+  /// nothing): the wall bits, the live subgoals' cells, the clearances, and components (two
+  /// cells connected on g must share one; repairs never split them).
+  [[nodiscard]] std::string cells_problem(const grid::Grid& g) const;
+  /// Whether subgoal id v still is a subgoal (repair_cells may have removed it).
+  [[nodiscard]] bool alive(std::uint32_t v) const noexcept { return sg_of_[sg_cell_[v]] == v; }
+  /// The connected component of padded cell c (0 for a wall): cells of different components
+  /// are not connected.
+  [[nodiscard]] std::uint32_t component_of(std::uint32_t c) const noexcept {
+    return comp_root_.empty() ? component_[c] : comp_root_[component_[c]];
+  }
   /// The frame of a query of either method: checks the input (Status::invalid_input), the
   /// components (no_path), walks straight when one end directly h-reaches the other, else
   /// calls route(start cell, goal cell), which appends the rest of the path to `path` (holding
@@ -258,6 +288,7 @@ class SubgoalGraph {
   std::vector<std::uint32_t> sg_of_;           // padded cell -> subgoal id or kNone
   std::vector<Clearance> clear_;               // 8 per padded cell; saturated values re-walked
   std::vector<std::uint32_t> component_;       // padded cell -> connected component (0 = wall)
+  std::vector<std::uint32_t> comp_root_;       // after repairs: component label -> merged label
   std::vector<std::uint32_t> sg_cell_;         // subgoal id -> padded cell; globals first
   std::vector<Cell> sg_pos_;                   // subgoal id -> padded (x, y), for the heuristic
   std::uint32_t n_global_ = 0;                 // ids below are global subgoals
@@ -278,7 +309,7 @@ Status SubgoalGraph::query(const grid::Grid& g, Cell s, Cell t, std::vector<Cell
   }
   try {
     const std::uint32_t sc = g.id(s), tc = g.id(t);
-    if (component_[sc] != component_[tc]) return Status::no_path;
+    if (component_of(sc) != component_of(tc)) return Status::no_path;
     path.push_back(s);
     if (sc != tc) {
       if (directly_reaches(sc, tc) || directly_reaches(tc, sc)) {

@@ -1,0 +1,246 @@
+// subgoal-ch after the map changed: the hierarchy repairs itself (SubgoalHierarchy::repair)
+// instead of being built again. Random edit sequences on random grids, mazes and the shared
+// Moving AI maps: after every edit the per-cell tables equal a fresh build's, every query is
+// optimal against a fresh Dijkstra on the edited map, and costs equal a fresh hierarchy's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <pathlab/io/map.hpp>
+#include <pathlab/search/pathfinder.hpp>
+#include <pathlab/search/prepare.hpp>
+
+#include "../../libs/search/src/subgoal_ch.hpp"
+#include "movingai.hpp"
+#include "subgoal_checks.hpp"
+#include "test_grids.hpp"
+
+using namespace pathlab;
+using pathlab::search::detail::SubgoalHierarchy;
+
+namespace {
+
+/// One random edit of g: a cell toggled, a rectangle of walls or of free ground, or a pasted
+/// block of mixed cells; at most `side` cells wide.
+void repair_random_edit(grid::Grid& g, std::mt19937& rng, int side) {
+  const int w = 1 + static_cast<int>(rng() % static_cast<unsigned>(side));
+  const int h = 1 + static_cast<int>(rng() % static_cast<unsigned>(side));
+  const int x = static_cast<int>(rng() % static_cast<unsigned>(std::max(1, g.width() - w + 1)));
+  const int y = static_cast<int>(rng() % static_cast<unsigned>(std::max(1, g.height() - h + 1)));
+  const int pw = std::min(w, g.width() - x), ph = std::min(h, g.height() - y);
+  switch (rng() % 4) {
+    case 0:
+      g.set_blocked(x, y, g.passable({x, y}));
+      break;
+    case 1:
+    case 2: {
+      grid::Edit e;
+      e.kind = rng() % 2 == 0 ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+      e.area = {x, y, x + pw - 1, y + ph - 1};
+      ASSERT_FALSE(g.apply(e).has_value());
+      break;
+    }
+    default: {
+      std::vector<std::uint8_t> block(static_cast<std::size_t>(pw * ph));
+      for (auto& b : block) b = rng() % 3 == 0 ? 1 : 0;
+      ASSERT_FALSE(g.paste({x, y}, pw, ph, block).has_value());
+    }
+  }
+}
+
+/// Repairs h after the edits since revision rev; the tables must then equal a fresh build's.
+void repair_and_check_tables(SubgoalHierarchy& h, const grid::Grid& g, std::uint64_t rev,
+                             const std::string& what,
+                             std::uint64_t work = SubgoalHierarchy::kRepairWork) {
+  std::vector<grid::Rect> areas;
+  ASSERT_TRUE(g.changes_since(rev, areas)) << what;
+  ASSERT_TRUE(h.repairable(g, areas)) << what;
+  ASSERT_TRUE(h.repair(g, areas, work)) << what;
+  EXPECT_TRUE(h.matches(g)) << what;
+  EXPECT_EQ(h.base().cells_problem(g), "") << what;
+}
+
+/// Queries from a few starts to many goals: each against a fresh Dijkstra on g (found exactly
+/// when reachable, at its cost, by a legal path) and against a hierarchy built afresh.
+void repair_check_queries(SubgoalHierarchy& h, const grid::Grid& g, std::mt19937& rng, int starts,
+                          int goals, bool against_fresh, const std::string& what) {
+  const auto cells = pathlab::testing::passable_cells(g);
+  if (cells.empty()) return;
+  std::optional<SubgoalHierarchy> fresh;
+  if (against_fresh) fresh = SubgoalHierarchy::build(g);
+  for (int q = 0; q < starts; ++q) {
+    const Cell s = cells[rng() % cells.size()];
+    const std::vector<double> dist = pathlab::testing::reference_distances(g, {}, s);
+    for (int k = 0; k < goals; ++k) {
+      const Cell t = cells[rng() % cells.size()];
+      const std::string where = pathlab::testing::describe(what, s, t);
+      const double opt = pathlab::testing::dist_at(dist, g, t);
+      const auto a = pathlab::testing::ask(h, g, s, t);
+      if (std::isinf(opt)) {
+        EXPECT_EQ(a.status, Status::no_path) << where;
+        if (fresh) {
+          EXPECT_EQ(pathlab::testing::ask(*fresh, g, s, t).status, Status::no_path) << where;
+        }
+        continue;
+      }
+      ASSERT_EQ(a.status, Status::found) << where;
+      EXPECT_NEAR(a.cost, opt, 1e-9 * std::max(1.0, opt)) << where;
+      if (fresh) {
+        const auto b = pathlab::testing::ask(*fresh, g, s, t);
+        EXPECT_NEAR(a.cost, b.cost, 1e-9 * std::max(1.0, opt)) << where;
+      }
+      pathlab::testing::expect_sound(g, a, s, t, where);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+}
+
+/// Random grids of 4x4 to 60x60 with 5-40 % walls and mazes: 25 edits each, a repair after each
+/// (sometimes after two or three edits at once) with this work limit, tables and queries
+/// checked every time. Returns the repairs made.
+int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
+  std::mt19937 rng(seed);
+  int repairs = 0;
+  for (int i = 0; i < grids; ++i) {
+    grid::Grid g =
+        i % 4 == 3 ? pathlab::testing::maze(
+                         static_cast<std::uint32_t>(rng()), 3 + static_cast<int>(rng() % 12),
+                         3 + static_cast<int>(rng() % 12), 1 + i % 3, static_cast<int>(rng() % 20))
+                   : pathlab::testing::random_grid(
+                         static_cast<std::uint32_t>(rng()), 4 + static_cast<int>(rng() % 57),
+                         4 + static_cast<int>(rng() % 57), 5 + static_cast<int>(rng() % 36), false);
+    SubgoalHierarchy h = SubgoalHierarchy::build(g);
+    const int side = std::max(1, std::min(g.width(), g.height()) / 8);
+    for (int step = 0; step < 25; ++step) {
+      const std::uint64_t rev = g.revision();
+      const int edits = 1 + static_cast<int>(rng() % 3 == 0 ? rng() % 3 : 0);
+      for (int k = 0; k < edits; ++k) repair_random_edit(g, rng, side);
+      if (g.revision() == rev) continue;
+      std::vector<grid::Rect> areas;
+      if (!g.changes_since(rev, areas)) {
+        ADD_FAILURE() << "the change log lost revision " << rev;
+        return repairs;
+      }
+      if (!h.repairable(g, areas)) {  // a large change: built afresh, as the finder does
+        h = SubgoalHierarchy::build(g);
+        continue;
+      }
+      const std::string what = "grid " + std::to_string(i) + " step " + std::to_string(step) +
+                               " work " + std::to_string(work);
+      repair_and_check_tables(h, g, rev, what, work);
+      ++repairs;
+      repair_check_queries(h, g, rng, 2, 6, step % 5 == 0, what);
+      if (::testing::Test::HasFailure()) return repairs;
+    }
+  }
+  return repairs;
+}
+
+}  // namespace
+
+// With the default work limit, with none (every subgoal to contract again goes into the core,
+// with all above it) and with a small one (some contracted again, the rest into the core).
+TEST(SubgoalRepair, RandomEditSequencesStayExact) {
+  EXPECT_GT(repair_random_sequences(20261127, 120, SubgoalHierarchy::kRepairWork), 2000);
+  if (HasFailure()) return;
+  EXPECT_GT(repair_random_sequences(11, 40, 0), 600);
+  if (HasFailure()) return;
+  EXPECT_GT(repair_random_sequences(12, 40, 150), 600);
+}
+
+// A change over 1/16 of the map is refused (the hierarchy unchanged): the finder builds afresh.
+TEST(SubgoalRepair, LargeChangesAreLeftToARebuild) {
+  grid::Grid g = pathlab::testing::random_grid(5, 40, 40, 20, false);
+  SubgoalHierarchy h = SubgoalHierarchy::build(g);
+  const std::uint64_t rev = g.revision();
+  ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {0, 0, 10, 9}}).has_value());  // 110 cells
+  std::vector<grid::Rect> areas;
+  ASSERT_TRUE(g.changes_since(rev, areas));
+  EXPECT_FALSE(h.repairable(g, areas));
+  EXPECT_FALSE(h.repair(g, areas));
+  EXPECT_FALSE(h.matches(g));
+  EXPECT_EQ(h.repair_count(), 0u);
+}
+
+// The shared Moving AI maps (the room, maze and city maps of the churn benchmark): 40 edits of
+// up to 4x4 cells each, queries against a fresh Dijkstra after every fifth.
+TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
+  const auto dir = pathlab::testing::movingai_dir();
+  if (!std::filesystem::exists(dir / "den520d.map"))
+    GTEST_SKIP() << pathlab::testing::movingai_missing();
+  std::mt19937 rng(7);
+  for (const char* name : {"den520d.map", "brc202d.map", "maze512-1-0.map", "Berlin_0_256.map"}) {
+    grid::Grid g = io::load_map((dir / name).string()).grid;
+    SubgoalHierarchy h = SubgoalHierarchy::build(g);
+    for (int step = 0; step < 40; ++step) {
+      const std::uint64_t rev = g.revision();
+      repair_random_edit(g, rng, 4);
+      if (g.revision() == rev) continue;
+      const std::string what = std::string(name) + " step " + std::to_string(step);
+      repair_and_check_tables(h, g, rev, what);
+      if (step % 5 == 4) repair_check_queries(h, g, rng, 1, 20, step == 39, what);
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(h.repair_count(), 20u);
+  }
+}
+
+// Through a finder: after a small edit the first query is answered by the repaired hierarchy
+// (no jps fallback), optimally, as fallback_for predicts; once repairs have grown it too far,
+// jps answers while it is rebuilt; a large edit falls back to jps at once.
+TEST(SubgoalRepair, TheFinderAnswersTheFirstQueryAfterAnEditWithTheRepairedHierarchy) {
+  grid::Grid g = pathlab::testing::random_grid(11, 160, 120, 25, false);
+  search::Options o;
+  o.algorithm = search::Algorithm::subgoal_ch;
+  search::Pathfinder f(g, o);
+  const auto cells = pathlab::testing::passable_cells(g);
+  std::mt19937 rng(3);
+  search::Result r = f.find(cells[0], cells[cells.size() / 2]);
+  ASSERT_EQ(r.answered_by, search::Algorithm::subgoal_ch);
+  int repaired = 0;
+  for (int round = 0; round < 30; ++round) {
+    repair_random_edit(g, rng, 3);
+    Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    if (!g.passable(s)) g.set_blocked(s, false);
+    if (!g.passable(t)) g.set_blocked(t, false);
+    const search::Fallback predicted = search::fallback_for(f).fallback;
+    if (round == 0) {
+      EXPECT_EQ(predicted, search::Fallback::none);
+    }
+    r = f.find(s, t);
+    EXPECT_EQ(r.fallback, predicted) << round;
+    if (predicted == search::Fallback::none) {
+      EXPECT_EQ(r.answered_by, search::Algorithm::subgoal_ch) << round;
+      EXPECT_EQ(search::preparation_state(f), search::PrepareState::ready);
+      ++repaired;
+    } else {
+      EXPECT_EQ(r.answered_by, search::Algorithm::jps) << round;
+    }
+    const double opt =
+        pathlab::testing::dist_at(pathlab::testing::reference_distances(g, {}, s), g, t);
+    if (std::isinf(opt)) {
+      EXPECT_EQ(r.status, Status::no_path) << round;
+    } else {
+      ASSERT_EQ(r.status, Status::found) << round;
+      EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << round;
+    }
+  }
+  EXPECT_GE(repaired, 3);
+  ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
+  // Over 1/16 of the map: rebuilt on another thread, jps answering meanwhile.
+  ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {10, 10, 60, 40}}).has_value());
+  EXPECT_EQ(search::fallback_for(f).fallback, search::Fallback::rebuilding);
+  const Cell s = {100, 100}, t = {150, 110};
+  g.set_blocked(s, false);
+  g.set_blocked(t, false);
+  r = f.find(s, t);
+  EXPECT_EQ(r.answered_by, search::Algorithm::jps);
+  ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
+  r = f.find(s, t);
+  EXPECT_EQ(r.answered_by, search::Algorithm::subgoal_ch);
+}
