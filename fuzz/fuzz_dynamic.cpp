@@ -3,8 +3,11 @@
 // patch file. Malformed input may only raise ParseError; a scenario that parses must respect the
 // documented bounds, and on a map of up to 64k cells every patch command must paste without a
 // message (the reader checked that it fits) and leave the grid equal to pasting it cell by cell.
+// On maps of up to 4096 cells the queries then run, as the track runs them, through a
+// subgoal-ch finder (its hierarchy repaired after each patch) and must cost what Dijkstra's do.
 #include <pathlab/grid/grid.hpp>
 #include <pathlab/io/dynamic.hpp>
+#include <pathlab/search/pathfinder.hpp>
 
 #include <cmath>
 #include <cstddef>
@@ -62,5 +65,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (!(g == cellwise)) __builtin_trap();
+  if (std::int64_t{s.width} * s.height > 4096) return 0;
+  pathlab::grid::Grid map(s.width, s.height);
+  pathlab::search::Options o;
+  o.algorithm = pathlab::search::Algorithm::subgoal_ch;
+  pathlab::search::Pathfinder hierarchy(map, o);
+  o.algorithm = pathlab::search::Algorithm::dijkstra;
+  pathlab::search::Pathfinder reference(map, o);
+  pathlab::search::Result a, b;
+  for (const auto& c : s.commands) {
+    if (c.kind == Kind::patch) {
+      const auto& p = s.patches[static_cast<std::size_t>(c.patch)];
+      if (map.paste(c.at, p.width, p.height, p.blocked)) __builtin_trap();
+      continue;
+    }
+    hierarchy.find(c.start, c.goal, a);
+    reference.find(c.start, c.goal, b);
+    if (a.status != b.status) __builtin_trap();
+    if (a.status == pathlab::Status::found && std::abs(a.cost - b.cost) > 1e-9 * (1 + b.cost))
+      __builtin_trap();
+  }
   return 0;
 }
