@@ -929,9 +929,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
                                       up_begin_.begin() - 1);
   };
   struct Broken {  // a subgoal-graph edge a new wall blocks
-    Cell a, b;
-    double cost;
     std::uint32_t from, to;
+    double cost;
   };
   std::vector<Broken> broken;
   if (!walled.empty()) {
@@ -943,7 +942,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (!box_meets(pos[u], pos[v])) return;
       scratch.clear();  // (a walk does not look at its first cell)
       if (b.passable(b.sg_cell_[u]) && b.walk(scratch, b.sg_cell_[u], b.sg_cell_[v])) return;
-      broken.push_back(Broken{pos[u], pos[v], up_cost_[e], u, v});
+      broken.push_back(Broken{u, v, up_cost_[e]});
       valid[e] = 0;
       lost.push_back(e);
     };
@@ -1118,7 +1117,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // witness now broken holds, unpacked, a subgoal-graph edge x - y a new wall blocks: it cost
   // at least h(a, x) + c(x, y) + h(y, c) (or the other way round).
   auto through = [&](Cell a, Cell c, const Broken& k) {
-    return k.cost + std::min(octile(a, k.a) + octile(k.b, c), octile(a, k.b) + octile(k.a, c));
+    const Cell x = pos[k.from], y = pos[k.to];
+    return k.cost + std::min(octile(a, x) + octile(y, c), octile(a, y) + octile(x, c));
   };
   if (!broken.empty()) {
     for (std::uint32_t v = 0; v < n_old; ++v) {
@@ -1128,7 +1128,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       for (std::uint32_t e = first; e < last; ++e) reach = std::max(reach, up_cost_[e]);
       reach = 3 * reach + kEps;
       bool close = false;
-      for (const Broken& k : broken) close = close || octile(pos[v], k.a) <= reach;
+      for (const Broken& k : broken) close = close || octile(pos[v], pos[k.from]) <= reach;
       if (!close) continue;
       for (std::uint32_t e1 = first; e1 < last; ++e1) {
         if (!valid[e1]) continue;
