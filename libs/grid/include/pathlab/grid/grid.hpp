@@ -295,9 +295,10 @@ class Grid {
   bool changes_since(std::uint64_t rev, std::vector<Rect>& out) const;
   /// The change log, oldest first (the last kChangeLogSize changes).
   [[nodiscard]] std::span<const Change> changes() const noexcept { return log_.entries; }
-  /// Changes the log keeps at least: it holds up to twice as many, then drops the oldest
-  /// kChangeLogSize at once.
-  static constexpr std::size_t kChangeLogSize = 256;
+  /// Changes the log keeps at least: it holds up to twice as many (32 bytes each), then drops
+  /// the oldest kChangeLogSize at once. Enough for a subgoal method's rebuild, finished on
+  /// another thread while the map changes before every query, to be repaired up to date.
+  static constexpr std::size_t kChangeLogSize = 4096;
 
   /// The grid as `unit` sees it (unit.hpp): this grid itself for the default unit (and any unit
   /// that sees it alike), otherwise a cached view with the unit's own wall bits (walls,
