@@ -528,7 +528,7 @@ def test_result_says_which_algorithm_answered_and_why():
     assert pathlab.find(swamp, s, t, algorithm="jps").fallback == "none"
 
 
-def test_after_an_edit_subgoal_answers_with_jps_until_rebuilt_and_subgoal_ch_repairs():
+def test_after_a_small_edit_subgoal_methods_repair_and_after_a_large_one_jps_answers():
     rng = np.random.default_rng(28)
     walls = random_walls(rng, 120, 160, 0.25)
     free = np.argwhere(~walls)
@@ -539,17 +539,21 @@ def test_after_an_edit_subgoal_answers_with_jps_until_rebuilt_and_subgoal_ch_rep
         assert f.preparation_state == "missing"
         assert f.find(tuple(pick[0, 0, ::-1]), tuple(pick[0, 1, ::-1])).answered_by == a
         assert f.preparation_state == "ready"
-        g.set_walls(40, 30, 44, 80)
+        g.set_walls(40, 30, 44, 80)  # 255 cells, under 1/16 of the map: repaired
+        g.set_walls(100, 0, 159, 39)  # 2,400 cells: rebuilt on another thread
         edited = g.walls()
         ends = [(tuple(int(v) for v in p[0, ::-1]), tuple(int(v) for v in p[1, ::-1])) for p in pick]
         ends = [(u, v) for u, v in ends if not edited[u[1], u[0]] and not edited[v[1], v[0]]]
         assert f.preparation_state == "stale"
+        g2 = pathlab.Grid(walls)
+        f2 = pathlab.Pathfinder(g2, algorithm=a)
+        f2.find(*ends[0])
+        g2.set_walls(40, 30, 44, 80)
+        r = f2.find(*ends[0])  # the graph is repaired for this very query
+        assert (r.answered_by, r.fallback, r.note) == (a, "none", "")
+        assert f2.preparation_state == "ready"
         r = f.find(*ends[0])
-        if a == "subgoal-ch":  # the hierarchy is repaired for this very query
-            assert (r.answered_by, r.fallback, r.note) == (a, "none", "")
-            assert f.preparation_state == "ready"
-        else:
-            assert (r.answered_by, r.fallback) == ("jps", "rebuilding") and r.note
+        assert (r.answered_by, r.fallback) == ("jps", "rebuilding") and r.note
         deadline = time.monotonic() + 60
         while f.preparation_state != "ready":
             assert f.preparation_state == "building" and time.monotonic() < deadline

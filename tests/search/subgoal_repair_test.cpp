@@ -1,7 +1,8 @@
-// subgoal-ch after the map changed: the hierarchy repairs itself (SubgoalHierarchy::repair)
-// instead of being built again. Random edit sequences on random grids, mazes and the shared
-// Moving AI maps: after every edit the per-cell tables equal a fresh build's, every query is
-// optimal against a fresh Dijkstra on the edited map, and costs equal a fresh hierarchy's.
+// subgoal-ch and subgoal after the map changed: the hierarchy (SubgoalHierarchy::repair) and
+// the two-level graph (SubgoalGraph::repair) repair themselves instead of being built again.
+// Random edit sequences on random grids, mazes and the shared Moving AI maps: after every edit
+// the per-cell tables equal a fresh build's, every query is optimal against a fresh Dijkstra
+// on the edited map, and costs equal a freshly built graph's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,11 +17,13 @@
 #include <pathlab/search/prepare.hpp>
 
 #include "../../libs/search/src/subgoal_ch.hpp"
+#include "../../libs/search/src/subgoal_graph.hpp"
 #include "movingai.hpp"
 #include "subgoal_checks.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
+using pathlab::search::detail::SubgoalGraph;
 using pathlab::search::detail::SubgoalHierarchy;
 
 namespace {
@@ -53,26 +56,36 @@ void repair_random_edit(grid::Grid& g, std::mt19937& rng, int side) {
   }
 }
 
-/// Repairs h after the edits since revision rev; the tables must then equal a fresh build's.
-void repair_and_check_tables(SubgoalHierarchy& h, const grid::Grid& g, std::uint64_t rev,
-                             const std::string& what,
-                             std::uint64_t work = SubgoalHierarchy::kRepairWork) {
+/// The per-cell tables under either graph.
+const SubgoalGraph& repair_tables(const SubgoalHierarchy& h) {
+  return h.base();
+}
+const SubgoalGraph& repair_tables(const SubgoalGraph& h) {
+  return h;
+}
+
+/// Repairs h after the edits since revision rev with this work limit (the graph's own by
+/// default); the tables must then equal a fresh build's.
+template <class Graph>
+void repair_and_check_tables(Graph& h, const grid::Grid& g, std::uint64_t rev,
+                             const std::string& what, std::uint64_t work = Graph::kRepairWork) {
   std::vector<grid::Rect> areas;
   ASSERT_TRUE(g.changes_since(rev, areas)) << what;
   ASSERT_TRUE(h.repairable(g, areas)) << what;
   ASSERT_TRUE(h.repair(g, areas, work)) << what;
   EXPECT_TRUE(h.matches(g)) << what;
-  EXPECT_EQ(h.base().cells_problem(g), "") << what;
+  EXPECT_EQ(repair_tables(h).cells_problem(g), "") << what;
 }
 
 /// Queries from a few starts to many goals: each against a fresh Dijkstra on g (found exactly
 /// when reachable, at its cost, by a legal path) and against a hierarchy built afresh.
-void repair_check_queries(SubgoalHierarchy& h, const grid::Grid& g, std::mt19937& rng, int starts,
-                          int goals, bool against_fresh, const std::string& what) {
+template <class Graph>
+void repair_check_queries(Graph& h, const grid::Grid& g, std::mt19937& rng, int starts, int goals,
+                          bool against_fresh, const std::string& what) {
   const auto cells = pathlab::testing::passable_cells(g);
   if (cells.empty()) return;
-  std::optional<SubgoalHierarchy> fresh;
-  if (against_fresh) fresh = SubgoalHierarchy::build(g);
+  std::optional<Graph> fresh;
+  if (against_fresh) fresh = Graph::build(g);
   for (int q = 0; q < starts; ++q) {
     const Cell s = cells[rng() % cells.size()];
     const std::vector<double> dist = pathlab::testing::reference_distances(g, {}, s);
@@ -103,6 +116,7 @@ void repair_check_queries(SubgoalHierarchy& h, const grid::Grid& g, std::mt19937
 /// Random grids of 4x4 to 60x60 with 5-40 % walls and mazes: 25 edits each, a repair after each
 /// (sometimes after two or three edits at once) with this work limit, tables and queries
 /// checked every time. Returns the repairs made.
+template <class Graph>
 int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
   std::mt19937 rng(seed);
   int repairs = 0;
@@ -114,7 +128,7 @@ int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
                    : pathlab::testing::random_grid(
                          static_cast<std::uint32_t>(rng()), 4 + static_cast<int>(rng() % 57),
                          4 + static_cast<int>(rng() % 57), 5 + static_cast<int>(rng() % 36), false);
-    SubgoalHierarchy h = SubgoalHierarchy::build(g);
+    Graph h = Graph::build(g);
     const int side = std::max(1, std::min(g.width(), g.height()) / 8);
     for (int step = 0; step < 25; ++step) {
       const std::uint64_t rev = g.revision();
@@ -127,7 +141,7 @@ int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
         return repairs;
       }
       if (!h.repairable(g, areas)) {  // a large change: built afresh, as the finder does
-        h = SubgoalHierarchy::build(g);
+        h = Graph::build(g);
         continue;
       }
       const std::string what = "grid " + std::to_string(i) + " step " + std::to_string(step) +
@@ -146,11 +160,22 @@ int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
 // With the default work limit, with none (every subgoal to contract again goes into the core,
 // with all above it) and with a small one (some contracted again, the rest into the core).
 TEST(SubgoalRepair, RandomEditSequencesStayExact) {
-  EXPECT_GT(repair_random_sequences(20261127, 120, SubgoalHierarchy::kRepairWork), 2000);
+  EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(20261127, 120, SubgoalHierarchy::kRepairWork),
+            2000);
   if (HasFailure()) return;
-  EXPECT_GT(repair_random_sequences(11, 40, 0), 600);
+  EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(11, 40, 0), 600);
   if (HasFailure()) return;
-  EXPECT_GT(repair_random_sequences(12, 40, 150), 600);
+  EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(12, 40, 150), 600);
+}
+
+// The two-level graph: with the default work limit, with none (every local subgoal to test
+// becomes global untested) and with a small one.
+TEST(SubgoalRepair, TwoLevelGraphRandomEditSequencesStayExact) {
+  EXPECT_GT(repair_random_sequences<SubgoalGraph>(20261128, 120, SubgoalGraph::kRepairWork), 2000);
+  if (HasFailure()) return;
+  EXPECT_GT(repair_random_sequences<SubgoalGraph>(13, 40, 0), 600);
+  if (HasFailure()) return;
+  EXPECT_GT(repair_random_sequences<SubgoalGraph>(14, 40, 150), 600);
 }
 
 // A change over 1/16 of the map is refused (the hierarchy unchanged): the finder builds afresh.
@@ -167,16 +192,19 @@ TEST(SubgoalRepair, LargeChangesAreLeftToARebuild) {
   EXPECT_EQ(h.repair_count(), 0u);
 }
 
-// The shared Moving AI maps (the room, maze and city maps of the churn benchmark): 40 edits of
-// up to 4x4 cells each, queries against a fresh Dijkstra after every fifth.
-TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
+namespace {
+
+/// The shared Moving AI maps (the room, maze and city maps of the churn benchmark): 40 edits
+/// of up to 4x4 cells each, queries against a fresh Dijkstra after every fifth.
+template <class Graph>
+void repair_shared_maps() {
   const auto dir = pathlab::testing::movingai_dir();
   if (!std::filesystem::exists(dir / "den520d.map"))
     GTEST_SKIP() << pathlab::testing::movingai_missing();
   std::mt19937 rng(7);
   for (const char* name : {"den520d.map", "brc202d.map", "maze512-1-0.map", "Berlin_0_256.map"}) {
     grid::Grid g = io::load_map((dir / name).string()).grid;
-    SubgoalHierarchy h = SubgoalHierarchy::build(g);
+    Graph h = Graph::build(g);
     for (int step = 0; step < 40; ++step) {
       const std::uint64_t rev = g.revision();
       repair_random_edit(g, rng, 4);
@@ -184,24 +212,56 @@ TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
       const std::string what = std::string(name) + " step " + std::to_string(step);
       repair_and_check_tables(h, g, rev, what);
       if (step % 5 == 4) repair_check_queries(h, g, rng, 1, 20, step == 39, what);
-      if (HasFailure()) return;
+      if (::testing::Test::HasFailure()) return;
     }
     EXPECT_GT(h.repair_count(), 20u);
   }
 }
 
+}  // namespace
+
+TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
+  repair_shared_maps<SubgoalHierarchy>();
+}
+
+TEST(SubgoalRepair, TwoLevelGraphOnSharedMapsUnderEditsStaysExact) {
+  repair_shared_maps<SubgoalGraph>();
+}
+
+// After edits the two-level graph keeps most of its local subgoals: a repair promotes only
+// those whose pruning a change may have undone, not every one.
+TEST(SubgoalRepair, TwoLevelGraphKeepsItsLocalSubgoals) {
+  grid::Grid g = pathlab::testing::random_grid(21, 120, 120, 20, false);
+  SubgoalGraph h = SubgoalGraph::build(g);
+  const std::size_t local_before = h.subgoal_count() - h.global_count();
+  ASSERT_GT(local_before, 100u);
+  std::mt19937 rng(5);
+  for (int step = 0; step < 20; ++step) {
+    const std::uint64_t rev = g.revision();
+    repair_random_edit(g, rng, 3);
+    if (g.revision() == rev) continue;
+    repair_and_check_tables(h, g, rev, "step " + std::to_string(step));
+  }
+  const std::size_t local_after = h.subgoal_count() - h.global_count();
+  EXPECT_GT(local_after, local_before * 3 / 4);
+  repair_check_queries(h, g, rng, 3, 20, true, "after 20 edits");
+}
+
 // Through a finder: after a small edit the first query is answered by the repaired hierarchy
 // (no jps fallback), optimally, as fallback_for predicts; once repairs have grown it too far,
 // jps answers while it is rebuilt; a large edit falls back to jps at once.
-TEST(SubgoalRepair, TheFinderAnswersTheFirstQueryAfterAnEditWithTheRepairedHierarchy) {
+class SubgoalRepairFinder : public ::testing::TestWithParam<search::Algorithm> {};
+
+TEST_P(SubgoalRepairFinder, AnswersTheFirstQueryAfterAnEditWithTheRepairedGraph) {
+  const search::Algorithm algo = GetParam();
   grid::Grid g = pathlab::testing::random_grid(11, 160, 120, 25, false);
   search::Options o;
-  o.algorithm = search::Algorithm::subgoal_ch;
+  o.algorithm = algo;
   search::Pathfinder f(g, o);
   const auto cells = pathlab::testing::passable_cells(g);
   std::mt19937 rng(3);
   search::Result r = f.find(cells[0], cells[cells.size() / 2]);
-  ASSERT_EQ(r.answered_by, search::Algorithm::subgoal_ch);
+  ASSERT_EQ(r.answered_by, algo);
   int repaired = 0;
   for (int round = 0; round < 30; ++round) {
     repair_random_edit(g, rng, 3);
@@ -215,7 +275,7 @@ TEST(SubgoalRepair, TheFinderAnswersTheFirstQueryAfterAnEditWithTheRepairedHiera
     r = f.find(s, t);
     EXPECT_EQ(r.fallback, predicted) << round;
     if (predicted == search::Fallback::none) {
-      EXPECT_EQ(r.answered_by, search::Algorithm::subgoal_ch) << round;
+      EXPECT_EQ(r.answered_by, algo) << round;
       EXPECT_EQ(search::preparation_state(f), search::PrepareState::ready);
       ++repaired;
     } else {
@@ -242,5 +302,13 @@ TEST(SubgoalRepair, TheFinderAnswersTheFirstQueryAfterAnEditWithTheRepairedHiera
   EXPECT_EQ(r.answered_by, search::Algorithm::jps);
   ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
   r = f.find(s, t);
-  EXPECT_EQ(r.answered_by, search::Algorithm::subgoal_ch);
+  EXPECT_EQ(r.answered_by, algo);
 }
+
+INSTANTIATE_TEST_SUITE_P(Both, SubgoalRepairFinder,
+                         ::testing::Values(search::Algorithm::subgoal,
+                                           search::Algorithm::subgoal_ch),
+                         [](const auto& info) {
+                           return info.param == search::Algorithm::subgoal ? "subgoal"
+                                                                           : "subgoal_ch";
+                         });

@@ -111,27 +111,22 @@ bool start_rebuild(Cache& c, const Grid& g) {
 /// failed halfway (graph then reset: it must be built again).
 template <class Graph>
 bool repair_graph(std::shared_ptr<const Graph>& graph, std::uint64_t rev, const Grid& g) {
-  if constexpr (!std::is_same_v<Graph, SubgoalHierarchy>) {
+  std::vector<grid::Rect> areas;
+  if (!g.changes_since(rev, areas)) return false;
+  // Graphs are made non-const (make_shared<Graph>), so a sole owner may change its own.
+  std::shared_ptr<Graph> own = graph.use_count() == 1 ? std::const_pointer_cast<Graph>(graph)
+                                                      : std::make_shared<Graph>(*graph);
+  try {
+    // The work allowed grows with the changes (a rebuild taken over after many edits is
+    // brought up to date in one repair: better once than with a worse graph until the next).
+    const std::uint64_t work = Graph::kRepairWork * std::min<std::uint64_t>(areas.size(), 256);
+    if (!own->repair(g, areas, work)) return false;
+  } catch (const std::bad_alloc&) {
+    if (own == graph) graph.reset();
     return false;
-  } else {
-    std::vector<grid::Rect> areas;
-    if (!g.changes_since(rev, areas)) return false;
-    // Graphs are made non-const (make_shared<Graph>), so a sole owner may change its own.
-    std::shared_ptr<Graph> own = graph.use_count() == 1 ? std::const_pointer_cast<Graph>(graph)
-                                                        : std::make_shared<Graph>(*graph);
-    try {
-      // The work allowed grows with the changes (a rebuild taken over after many edits is
-      // brought up to date in one repair: better once than with a larger core until the next).
-      const std::uint64_t work =
-          SubgoalHierarchy::kRepairWork * std::min<std::uint64_t>(areas.size(), 256);
-      if (!own->repair(g, areas, work)) return false;
-    } catch (const std::bad_alloc&) {
-      if (own == graph) graph.reset();
-      return false;
-    }
-    graph = std::move(own);
-    return true;
   }
+  graph = std::move(own);
+  return true;
 }
 
 template <class Cache>
@@ -155,31 +150,29 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
     // repaired up to now.
     if (built &&
         (c.pending_revision == g.revision() || repair_graph(built, c.pending_revision, g))) {
+      // Edits made while it was built count from here (not asking for another rebuild at
+      // once, which a map changing faster than it builds would never see the end of).
+      std::const_pointer_cast<Graph>(built)->rebase();
       c.graph = std::move(built);
       c.loaded = false;
       c.revision = g.revision();
       return &c;
     }
   }
-  // subgoal-ch repairs its hierarchy (the first query after an edit uses it). Once repairs
-  // have grown it too far (wants_rebuild), a fresh build starts on another thread; until it
-  // is in, edits are no longer repaired and jps answers, as for subgoal; the build is then
-  // taken over, repaired up to date.
-  if constexpr (std::is_same_v<Graph, SubgoalHierarchy>) {
-    if (c.graph->wants_rebuild()) {
-      if (!c.pending.valid() && !start_rebuild(c, g)) {
-        c.graph.reset();
-        return &graph_cache<Cache>(ws, g);
-      }
-      return nullptr;
+  // The graph is repaired (the first query after an edit uses it). Once repairs have grown it
+  // too far (wants_rebuild), a fresh build starts on another thread; until it is in, edits are
+  // no longer repaired and jps answers; the build is then taken over, repaired up to date.
+  if (c.graph->wants_rebuild()) {
+    if (!c.pending.valid() && !start_rebuild(c, g)) {
+      c.graph.reset();
+      return &graph_cache<Cache>(ws, g);
     }
+    return nullptr;
   }
   if (repair_graph(c.graph, c.revision, g)) {
     c.revision = g.revision();
     c.loaded = false;
-    if constexpr (std::is_same_v<Graph, SubgoalHierarchy>) {
-      if (c.graph->wants_rebuild() && !c.pending.valid()) (void)start_rebuild(c, g);
-    }
+    if (c.graph->wants_rebuild() && !c.pending.valid()) (void)start_rebuild(c, g);
     return &c;
   }
   if (!c.graph) return &graph_cache<Cache>(ws, g);  // a repair failed halfway
@@ -282,20 +275,16 @@ PrepareState graph_state(const Cache* c, const grid::Grid& g) noexcept {
   return c->graph->matches(g) ? PrepareState::ready : PrepareState::stale;
 }
 
-/// Whether the next query repairs the cache's graph instead of waiting for a rebuild
-/// (subgoal-ch after small edits).
+/// Whether the next query repairs the cache's graph instead of waiting for a rebuild (after
+/// small edits).
 template <class Cache>
 bool repairs_next(const Cache* c, const grid::Grid& g) noexcept {
-  if constexpr (!std::is_same_v<typename Cache::graph_type, detail::SubgoalHierarchy>) {
+  if (c == nullptr || !c->graph || c->graph->wants_rebuild()) return false;
+  try {
+    std::vector<grid::Rect> areas;
+    return g.changes_since(c->revision, areas) && c->graph->repairable(g, areas);
+  } catch (const std::bad_alloc&) {
     return false;
-  } else {
-    if (c == nullptr || !c->graph || c->graph->wants_rebuild()) return false;
-    try {
-      std::vector<grid::Rect> areas;
-      return g.changes_since(c->revision, areas) && c->graph->repairable(g, areas);
-    } catch (const std::bad_alloc&) {
-      return false;
-    }
   }
 }
 

@@ -717,6 +717,7 @@ void SubgoalHierarchy::index_core() {
     for (std::uint32_t u = std::min(core_begin_, n); u < n; ++u) in_core_[u] = 1;
     built_nodes_ = n;
     built_edges_ = up_to_.size();
+    built_core_ = n - std::min(core_begin_, n);
   }
   core_size_ = static_cast<std::size_t>(std::count(in_core_.begin(), in_core_.end(), 1));
   down_begin_.assign(std::size_t{n} + 1, 0);
@@ -768,11 +769,6 @@ bool SubgoalHierarchy::consistent() const noexcept {
       down_begin_.size() != n + 1 || in_core_.size() != n) {
     return false;
   }
-  auto find_edge = [&](std::uint32_t lo, std::uint32_t hi) -> std::ptrdiff_t {
-    const auto first = up_to_.begin() + up_begin_[lo], last = up_to_.begin() + up_begin_[lo + 1];
-    const auto it = std::lower_bound(first, last, hi);
-    return it == last || *it != hi ? -1 : it - up_to_.begin();
-  };
   for (std::uint32_t u = 0; u < n; ++u) {
     if (up_begin_[u] > up_begin_[u + 1]) return false;
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
@@ -785,10 +781,9 @@ bool SubgoalHierarchy::consistent() const noexcept {
       const std::uint32_t w = up_via_[e];
       if (w == kNone) continue;
       if (w >= n || rank(w) >= rank(u)) return false;
-      const std::ptrdiff_t a = find_edge(w, u), b = find_edge(w, v);
-      if (a < 0 || b < 0) return false;
-      if (std::abs(up_cost_[static_cast<std::size_t>(a)] + up_cost_[static_cast<std::size_t>(b)] -
-                   c) > 1e-6 * std::max(1.0, c)) {
+      const std::uint32_t a = find_edge(w, u), b = find_edge(w, v);
+      if (a == kNone || b == kNone) return false;
+      if (std::abs(up_cost_[a] + up_cost_[b] - c) > 1e-6 * std::max(1.0, c)) {
         return false;
       }
     }
@@ -823,29 +818,11 @@ bool SubgoalHierarchy::consistent() const noexcept {
 // that one still there, so its shortcuts are no longer relied on (the contraction argument
 // holds for the others, and the core is the remaining graph).
 
-namespace {
-/// The areas clipped to a width x height map (empty ones dropped), and how many cells they
-/// cover (counting overlaps twice).
-std::uint64_t clip(const std::vector<grid::Rect>& areas, int width, int height,
-                   std::vector<grid::Rect>* out) {
-  std::uint64_t cells = 0;
-  for (const grid::Rect& a : areas) {
-    const grid::Rect r{std::max(0, a.x0), std::max(0, a.y0), std::min(width - 1, a.x1),
-                       std::min(height - 1, a.y1)};
-    if (r.x0 > r.x1 || r.y0 > r.y1) continue;
-    cells +=
-        static_cast<std::uint64_t>(r.x1 - r.x0 + 1) * static_cast<std::uint64_t>(r.y1 - r.y0 + 1);
-    if (out != nullptr) out->push_back(r);
-  }
-  return cells;
-}
-}  // namespace
-
 bool SubgoalHierarchy::repairable(const grid::Grid& g,
                                   const std::vector<grid::Rect>& areas) const noexcept {
   const SubgoalGraph& b = base_;
   if (g.width() != b.width_ || g.height() != b.height_) return false;
-  return clip(areas, b.width_, b.height_, nullptr) * 16 <=
+  return SubgoalGraph::clip_areas(areas, b.width_, b.height_, nullptr) * 16 <=
          static_cast<std::uint64_t>(b.width_) * static_cast<std::uint64_t>(b.height_);
 }
 
@@ -854,46 +831,17 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   SubgoalGraph& b = base_;
   if (!repairable(g, areas)) return false;
   std::vector<grid::Rect> rects;
-  clip(areas, b.width_, b.height_, &rects);
+  SubgoalGraph::clip_areas(areas, b.width_, b.height_, &rects);
   if (rects.empty()) return b.matches(g);
   const auto n_old = static_cast<std::uint32_t>(b.sg_cell_.size());
-  // The subgoals whose exploration may find other subgoals now: those whose area holds a cell
-  // within two of a change, before and after it.
+  // The subgoals whose exploration may find other subgoals now (before and after the change),
+  // and the boxes of the cells that became walls.
   std::vector<std::uint32_t> explore;
-  auto reaching = [&] {
-    for (const grid::Rect& r : rects) {
-      for (int y = std::max(0, r.y0 - 2); y <= std::min(b.height_ - 1, r.y1 + 2); ++y) {
-        for (int x = std::max(0, r.x0 - 2); x <= std::min(b.width_ - 1, r.x1 + 2); ++x) {
-          b.reaching_subgoals(g.id(x, y), explore);
-        }
-      }
-    }
-  };
-  reaching();
-  // The cells that became walls and those beside them (a diagonal step between two walls is
-  // illegal), a box per area in padded coordinates (as sg_pos_): no other change breaks an
-  // old path.
-  struct Box {
-    std::int32_t x0, y0, x1, y1;
-  };
-  std::vector<Box> walled;
-  for (const grid::Rect& r : rects) {
-    Box k{0, 0, 0, 0};
-    bool any = false;
-    for (int y = r.y0; y <= r.y1; ++y) {
-      for (int x = r.x0; x <= r.x1; ++x) {
-        if (!b.passable(g.id(x, y)) || g.passable({x, y})) continue;
-        k = any ? Box{std::min(k.x0, x), std::min(k.y0, y), std::max(k.x1, x + 2),
-                      std::max(k.y1, y + 2)}
-                : Box{x, y, x + 2, y + 2};
-        any = true;
-      }
-    }
-    if (any) walled.push_back(k);
-  }
+  b.subgoals_near(g, rects, explore);
+  const std::vector<SubgoalGraph::WallBox> walled = b.walled_boxes(g, rects);
   SubgoalGraph::CellChanges changes;
   b.repair_cells(g, rects, changes);
-  reaching();
+  b.subgoals_near(g, rects, explore);
   std::sort(explore.begin(), explore.end());
   explore.erase(std::unique(explore.begin(), explore.end()), explore.end());
   const auto n = static_cast<std::uint32_t>(b.sg_cell_.size());
@@ -914,7 +862,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   auto box_meets = [&](Cell p, Cell q) {
     const std::int32_t x0 = std::min(p.x, q.x), x1 = std::max(p.x, q.x);
     const std::int32_t y0 = std::min(p.y, q.y), y1 = std::max(p.y, q.y);
-    for (const Box& k : walled) {
+    for (const SubgoalGraph::WallBox& k : walled) {
       if (x0 <= k.x1 && k.x0 <= x1 && y0 <= k.y1 && k.y0 <= y1) return true;
     }
     return false;
@@ -949,7 +897,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     if (b.stride_ < 32767 && b.height_ < 32765) {
       if (base_box_.empty()) index_base_boxes();
       for (const BaseBox& k : base_box_) {
-        for (const Box& w : walled) {
+        for (const SubgoalGraph::WallBox& w : walled) {
           if (k.x0 <= w.x1 && w.x0 <= k.x1 && k.y0 <= w.y1 && w.y0 <= k.y1) {
             check(find_edge(k.lo, k.hi));
             break;

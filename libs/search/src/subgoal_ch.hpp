@@ -157,7 +157,14 @@ class SubgoalHierarchy {
   [[nodiscard]] bool wants_rebuild() const noexcept {
     return node_count() > built_nodes_ + built_nodes_ / 4 + 64 ||
            edge_count() > 2 * built_edges_ + 1024 ||
-           core_size_ > 2 * built_core_count() + node_count() / 32 + 32;
+           core_size_ > 2 * built_core_ + node_count() / 32 + 32;
+  }
+  /// Takes the hierarchy as it is now as the measure of wants_rebuild (after a rebuild that
+  /// came in late was repaired up to date: its growth is not a repair's fault to rebuild for).
+  void rebase() noexcept {
+    built_nodes_ = node_count();
+    built_edges_ = edge_count();
+    built_core_ = core_size_;
   }
   /// A subgoal's place in the contraction order: its id for a built hierarchy; repairs place
   /// new subgoals below all others (the newest lowest). Edges are kept by their lower end.
@@ -178,9 +185,9 @@ class SubgoalHierarchy {
   std::vector<std::uint8_t> in_core_;  // per subgoal: in the core (the build's, or put back)
   std::size_t core_size_ = 0;
   std::size_t repairs_ = 0;
-  std::size_t built_nodes_ = 0, built_edges_ = 0;  // as built (or loaded)
-  std::vector<std::uint32_t> rank_;                // after repairs that added subgoals: see rank()
-  std::uint32_t next_low_ = 0;  // the rank of the next new subgoal (then decreasing)
+  std::size_t built_nodes_ = 0, built_edges_ = 0, built_core_ = 0;  // as built (or loaded)
+  std::vector<std::uint32_t> rank_;  // after repairs that added subgoals: see rank()
+  std::uint32_t next_low_ = 0;       // the rank of the next new subgoal (then decreasing)
   /// For repairs, made by the first: each subgoal-graph edge's ends (lower first) and bounding
   /// box (padded cells), so that finding the edges a new wall may block reads one small array.
   /// Repairs append the edges they add; an entry whose edge is gone is passed over.

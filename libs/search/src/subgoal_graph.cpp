@@ -7,6 +7,7 @@
 #include <cstring>
 #include <functional>
 #include <istream>
+#include <limits>
 #include <new>
 #include <ostream>
 #include <string>
@@ -260,6 +261,7 @@ struct SubgoalGraph::Builder {
   SubgoalGraph& graph;
   std::vector<std::vector<Edge>> adj;
   std::vector<std::uint8_t> global;
+  std::vector<std::uint8_t> dead;  ///< (repairs) subgoals to leave out: no edges, not renumbered
   // Search state of the pruning tests.
   std::vector<std::uint32_t> seen;
   std::vector<std::uint32_t> closed;
@@ -295,11 +297,17 @@ struct SubgoalGraph::Builder {
       adj[pr.second].push_back({pr.first, kNone});
     }
     global.assign(n, 1);
+    size_state(n);
+  }
+
+  /// The search state of the pruning tests for n subgoals.
+  void size_state(std::size_t n) {
     seen.assign(n, 0);
     closed.assign(n, 0);
     gval.assign(n, 0);
     mark.assign(n, 0);
     mark_cost.assign(n, 0);
+    stamp = mark_stamp = 0;
   }
 
   /// Marks the neighbours of a with their distance from a (mark == mark_stamp).
@@ -379,36 +387,62 @@ struct SubgoalGraph::Builder {
     return false;
   }
 
+  /// Whether sg may be local: every pair of its neighbours keeps a shortest path without it
+  /// (see the header). A pair h-reachable through sg with no other path goes into *shortcuts
+  /// (an edge to add through it); with no shortcuts allowed (nullptr), sg must stay global.
+  /// `nb` is scratch.
+  bool may_be_local(std::uint32_t sg, std::vector<std::uint32_t>& nb,
+                    std::vector<std::pair<std::uint32_t, std::uint32_t>>* shortcuts) {
+    nb.clear();
+    for (const Edge& e : adj[sg]) nb.push_back(e.to);
+    work = 0;
+    for (std::size_t i = 0; i + 1 < nb.size(); ++i) {
+      const std::uint32_t a = nb[i];
+      mark_neighbours(a);
+      if (work > kPruneWork) return false;
+      for (std::size_t j = i + 1; j < nb.size(); ++j) {
+        const std::uint32_t b = nb[j];
+        // An edge a-b costs h(a, b) <= h(a, sg) + h(sg, b): sg is not needed between them.
+        if (mark[b] == mark_stamp) continue;
+        const double through = cost(a, sg) + cost(sg, b);
+        if (two_hop(b, sg, through)) continue;
+        const auto m1 = moves(a, sg), m2 = moves(sg, b), m = moves(a, b);
+        if (m1.first + m2.first == m.first && m1.second + m2.second == m.second) {
+          // a and b are h-reachable through sg: an edge replaces it unless already served.
+          if (!other_path(a, b, sg, through)) {
+            if (shortcuts == nullptr) return false;
+            shortcuts->emplace_back(a, b);
+          }
+        } else if (!freespace_h_path(a, b) && !other_path(a, b, sg, through)) {
+          return false;  // the shortest a-b path needs sg as an intermediate vertex
+        }
+      }
+    }
+    return true;
+  }
+
+  /// Whether the pair a, b of w's neighbours passes the pruning's test without w: an edge
+  /// between them, a path over global subgoals (not w) of at most c(a, w) + c(w, b), or, when
+  /// they are not h-reachable through w, a free octile path (then shorter than through w).
+  bool pair_ok(std::uint32_t a, std::uint32_t b, std::uint32_t w) {
+    mark_neighbours(a);
+    if (mark[b] == mark_stamp) return true;
+    const double through = cost(a, w) + cost(w, b);
+    if (two_hop(b, w, through)) return true;
+    const auto m1 = moves(a, w), m2 = moves(w, b), m = moves(a, b);
+    if (m1.first + m2.first == m.first && m1.second + m2.second == m.second) {
+      return other_path(a, b, w, through);
+    }
+    return freespace_h_path(a, b) || other_path(a, b, w, through);
+  }
+
   void prune() {
     const auto n = static_cast<std::uint32_t>(adj.size());
     std::vector<std::uint32_t> nb;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> shortcuts;
     for (std::uint32_t sg = 0; sg < n; ++sg) {
-      nb.clear();
-      for (const Edge& e : adj[sg]) nb.push_back(e.to);
       shortcuts.clear();
-      bool necessary = false;
-      work = 0;
-      for (std::size_t i = 0; i + 1 < nb.size() && !necessary; ++i) {
-        const std::uint32_t a = nb[i];
-        mark_neighbours(a);
-        if (work > kPruneWork) necessary = true;
-        for (std::size_t j = i + 1; j < nb.size() && !necessary; ++j) {
-          const std::uint32_t b = nb[j];
-          // An edge a-b costs h(a, b) <= h(a, sg) + h(sg, b): sg is not needed between them.
-          if (mark[b] == mark_stamp) continue;
-          const double through = cost(a, sg) + cost(sg, b);
-          if (two_hop(b, sg, through)) continue;
-          const auto m1 = moves(a, sg), m2 = moves(sg, b), m = moves(a, b);
-          if (m1.first + m2.first == m.first && m1.second + m2.second == m.second) {
-            // a and b are h-reachable through sg: an edge replaces it unless already served.
-            if (!other_path(a, b, sg, through)) shortcuts.emplace_back(a, b);
-          } else if (!freespace_h_path(a, b) && !other_path(a, b, sg, through)) {
-            necessary = true;  // the shortest a-b path needs sg as an intermediate vertex
-          }
-        }
-      }
-      if (necessary) continue;
+      if (!may_be_local(sg, nb, &shortcuts)) continue;
       global[sg] = 0;
       for (const auto& pr : shortcuts) {
         adj[pr.first].push_back({pr.second, sg});
@@ -417,16 +451,19 @@ struct SubgoalGraph::Builder {
     }
   }
 
-  /// Renumbers globals first and lays the edges out as CSR, global neighbours first.
-  void finish() {
-    const auto n = static_cast<std::uint32_t>(adj.size());
-    std::vector<std::uint32_t> order, new_id(n);
-    order.reserve(n);
-    for (std::uint32_t i = 0; i < n; ++i)
-      if (global[i]) order.push_back(i);
+  /// Renumbers globals first and lays the edges out as CSR, global neighbours first. Returns
+  /// the old id of each new one.
+  std::vector<std::uint32_t> finish() {
+    const auto all = static_cast<std::uint32_t>(adj.size());
+    std::vector<std::uint32_t> order, new_id(all, kNone);
+    order.reserve(all);
+    auto kept = [&](std::uint32_t i) { return dead.empty() || !dead[i]; };
+    for (std::uint32_t i = 0; i < all; ++i)
+      if (global[i] && kept(i)) order.push_back(i);
     graph.n_global_ = static_cast<std::uint32_t>(order.size());
-    for (std::uint32_t i = 0; i < n; ++i)
-      if (!global[i]) order.push_back(i);
+    for (std::uint32_t i = 0; i < all; ++i)
+      if (!global[i] && kept(i)) order.push_back(i);
+    const auto n = static_cast<std::uint32_t>(order.size());
     for (std::uint32_t k = 0; k < n; ++k) new_id[order[k]] = k;
     std::vector<std::uint32_t> cells(n);
     for (std::uint32_t k = 0; k < n; ++k) cells[k] = graph.sg_cell_[order[k]];
@@ -454,6 +491,7 @@ struct SubgoalGraph::Builder {
     }
     graph.adj_.shrink_to_fit();
     graph.via_.shrink_to_fit();
+    return order;
   }
 };
 
@@ -579,9 +617,12 @@ SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
     Builder b(graph);
     b.link();
     b.prune();
-    b.finish();
+    (void)b.finish();
   }
   graph.init_cells(g);  // subgoal ids were renumbered
+  graph.built_nodes_ = graph.sg_cell_.size();
+  graph.built_global_ = graph.n_global_;
+  graph.built_edges_ = graph.adj_.size();
   graph.build_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return graph;
@@ -703,10 +744,13 @@ std::optional<SubgoalGraph> SubgoalGraph::load(std::istream& in, const grid::Gri
     for (std::uint32_t k = b; k < e; ++k) {
       const std::uint32_t to = graph.adj_[k], via = graph.via_[k];
       if (to >= n || (to < graph.n_global_) != (k < ge)) return std::nullopt;
-      if (via != kNone && (via >= n || via < graph.n_global_)) return std::nullopt;
+      if (via != kNone && via >= n) return std::nullopt;
     }
   }
   graph.init_cells(g);
+  graph.built_nodes_ = n;
+  graph.built_global_ = graph.n_global_;
+  graph.built_edges_ = m;
   graph.build_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return graph;
@@ -914,7 +958,8 @@ constexpr int opposite(int k) noexcept {
 }
 }  // namespace
 
-void SubgoalGraph::reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const {
+void SubgoalGraph::reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out,
+                                     unsigned straight) const {
   if (!passable(c)) return;
   if (sg_of_[c] != kNone) out.push_back(sg_of_[c]);
   // The area of a subgoal i: its straight rays, its diagonal rays, and the rows leaving each
@@ -929,6 +974,7 @@ void SubgoalGraph::reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>
     if (sg_of_[t] != kNone && diagonal_step_ok(end, back)) out.push_back(sg_of_[t]);
   }
   for (int s = 0; s < 4; ++s) {
+    if ((straight >> s & 1u) == 0) continue;
     const int back = opposite(s);
     const std::uint32_t steps = clearance(c, back);
     const std::uint32_t t = c + static_cast<std::uint32_t>(off_[back]) * (steps + 1);
@@ -1136,6 +1182,304 @@ Status SubgoalWorkspace::find(const SubgoalGraph& sg, const grid::Grid& g, Cell 
     // A graph read from a tampered file (its checksum forged) may not unfold.
     return unfold(sg, sc, tc, path, g) ? Status::found : Status::invalid_input;
   });
+}
+
+std::uint64_t SubgoalGraph::clip_areas(const std::vector<grid::Rect>& areas, int width, int height,
+                                       std::vector<grid::Rect>* out) {
+  std::uint64_t cells = 0;
+  for (const grid::Rect& a : areas) {
+    const grid::Rect r{std::max(0, a.x0), std::max(0, a.y0), std::min(width - 1, a.x1),
+                       std::min(height - 1, a.y1)};
+    if (r.x0 > r.x1 || r.y0 > r.y1) continue;
+    cells +=
+        static_cast<std::uint64_t>(r.x1 - r.x0 + 1) * static_cast<std::uint64_t>(r.y1 - r.y0 + 1);
+    if (out != nullptr) out->push_back(r);
+  }
+  return cells;
+}
+
+bool SubgoalGraph::repairable(const grid::Grid& g,
+                              const std::vector<grid::Rect>& areas) const noexcept {
+  if (g.width() != width_ || g.height() != height_ || sg_of_.empty()) return false;
+  return clip_areas(areas, width_, height_, nullptr) * 16 <=
+         static_cast<std::uint64_t>(width_) * static_cast<std::uint64_t>(height_);
+}
+
+void SubgoalGraph::subgoals_near(const grid::Grid& g, const std::vector<grid::Rect>& rects,
+                                 std::vector<std::uint32_t>& out) const {
+  for (const grid::Rect& area : rects) {
+    const grid::Rect r{std::max(0, area.x0 - 2), std::max(0, area.y0 - 2),
+                       std::min(width_ - 1, area.x1 + 2), std::min(height_ - 1, area.y1 + 2)};
+    for (int y = r.y0; y <= r.y1; ++y) {
+      for (int x = r.x0; x <= r.x1; ++x) {
+        // A cell's walk back in direction s is part of the walk from the cell ahead of it when
+        // that one's first step back is a free non-subgoal cell (this one): walked there only.
+        unsigned straight = 0;
+        for (int s = 0; s < 4; ++s) {
+          const int fx = x + grid::kDx[s], fy = y + grid::kDy[s];
+          const bool covered = fx >= r.x0 && fx <= r.x1 && fy >= r.y0 && fy <= r.y1 &&
+                               clearance(g.id(fx, fy), opposite(s)) >= 1;
+          if (!covered) straight |= 1u << s;
+        }
+        reaching_subgoals(g.id(x, y), out, straight);
+      }
+    }
+  }
+}
+
+std::vector<SubgoalGraph::WallBox> SubgoalGraph::walled_boxes(
+    const grid::Grid& g, const std::vector<grid::Rect>& rects) const {
+  std::vector<WallBox> walled;
+  for (const grid::Rect& r : rects) {
+    WallBox k{0, 0, 0, 0};
+    bool any = false;
+    for (int y = r.y0; y <= r.y1; ++y) {
+      for (int x = r.x0; x <= r.x1; ++x) {
+        if (!passable(g.id(x, y)) || g.passable({x, y})) continue;
+        // Padded coordinates: the cell is (x + 1, y + 1), its neighbours one further.
+        k = any ? WallBox{std::min(k.x0, x), std::min(k.y0, y), std::max(k.x1, x + 2),
+                          std::max(k.y1, y + 2)}
+                : WallBox{x, y, x + 2, y + 2};
+        any = true;
+      }
+    }
+    if (any) walled.push_back(k);
+  }
+  return walled;
+}
+
+// Why the repaired graph answers exactly. Its edges are those of G', the new subgoal graph
+// plus every old edge whose way is still free and whose ends are still subgoals (a real path
+// of its octile cost, so G' has the map's distances), plus shortcuts. A query
+// needs, for every two subgoals, a shortest path whose intermediate vertices are all global
+// (the header's invariant). That holds when every local subgoal w passes this test (S): for
+// each pair a, b of its neighbours, d(a, b) < c(a, w) + c(w, b), or a path from a to b over
+// global subgoals costs at most that (then a shortest path with the fewest local
+// intermediates has none: one with a local w between a and b would be replaced). The build
+// leaves the invariant true. After a change, S can fail only
+// - for a local subgoal that gained a neighbour (a new subgoal-graph edge): new pairs;
+// - for a local subgoal with a pair whose path of cost at most c(a, w) + c(w, b) a new wall
+//   broke: that path holds, unpacked, a subgoal-graph edge x - y the wall blocks, so it cost
+//   at least h(a, x) + c(x, y) + h(y, b) (octile h); the pairs where that fits are suspect.
+//   The same for an edge dropped with a subgoal the change removed. Cells that opened break
+//   no old path.
+// Those pairs are tested again (below).
+bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
+                          std::uint64_t work_limit) {
+  if (!repairable(g, areas)) return false;
+  std::vector<grid::Rect> rects;
+  clip_areas(areas, width_, height_, &rects);
+  if (rects.empty()) return matches(g);
+  const auto n_old = static_cast<std::uint32_t>(sg_cell_.size());
+  std::vector<std::uint32_t> explore;
+  subgoals_near(g, rects, explore);
+  const std::vector<WallBox> walled = walled_boxes(g, rects);
+  CellChanges changes;
+  repair_cells(g, rects, changes);
+  subgoals_near(g, rects, explore);
+  std::sort(explore.begin(), explore.end());
+  explore.erase(std::unique(explore.begin(), explore.end()), explore.end());
+  const auto n = static_cast<std::uint32_t>(sg_cell_.size());
+
+  // Which old edges still stand: a direct edge whose way misses the new walls, or is still
+  // free; a shortcut when both its halves do.
+  auto entry = [&](std::uint32_t u, std::uint32_t v) {  // adj_ index of edge u -> v, or kNone
+    const auto first = adj_.begin() + adj_begin_[u], last = adj_.begin() + adj_begin_[u + 1];
+    const auto it = std::lower_bound(first, last, v);
+    return it == last || *it != v ? kNone : static_cast<std::uint32_t>(it - adj_.begin());
+  };
+  std::vector<std::uint8_t> valid(adj_.size(), 1);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> dropped;  // every edge dropped
+  if (!walled.empty() || !changes.removed.empty()) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> lost;  // shortcuts not yet looked at
+    auto drop = [&](std::uint32_t u, std::uint32_t k) {
+      const std::uint32_t v = adj_[k], back = entry(v, u);
+      valid[k] = 0;
+      if (back != kNone) valid[back] = 0;
+      lost.emplace_back(u, v);
+      dropped.emplace_back(u, v);
+    };
+    std::vector<Cell> scratch;
+    for (std::uint32_t u = 0; u < n_old; ++u) {
+      const Cell p = sg_pos_[u];
+      for (std::uint32_t k = adj_begin_[u]; k < adj_begin_[u + 1]; ++k) {
+        const std::uint32_t v = adj_[k];
+        if (v < u || via_[k] != kNone || !valid[k]) continue;
+        const Cell q = sg_pos_[v];
+        const std::int32_t x0 = std::min(p.x, q.x), x1 = std::max(p.x, q.x);
+        const std::int32_t y0 = std::min(p.y, q.y), y1 = std::max(p.y, q.y);
+        bool meets = false;
+        for (const WallBox& w : walled)
+          meets = meets || (x0 <= w.x1 && w.x0 <= x1 && y0 <= w.y1 && w.y0 <= y1);
+        if (!meets) continue;
+        scratch.clear();  // (a walk does not look at its first cell)
+        if (passable(sg_cell_[u]) && walk(scratch, sg_cell_[u], sg_cell_[v])) continue;
+        drop(u, k);
+      }
+    }
+    // A subgoal the change removed goes, with its edges (a path through it breaks as a
+    // blocked edge does).
+    for (const std::uint32_t x : changes.removed) {
+      for (std::uint32_t k = adj_begin_[x]; k < adj_begin_[x + 1]; ++k)
+        if (valid[k]) drop(x, k);
+    }
+    // A shortcut a - b through w stands on the edges a - w and w - b: those built on a dropped
+    // edge x - y go too (through x with an end y, or through y with an end x).
+    while (!lost.empty()) {
+      const auto [x, y] = lost.back();
+      lost.pop_back();
+      for (const auto& [w, end] : {std::pair{x, y}, std::pair{y, x}}) {
+        for (std::uint32_t k = adj_begin_[w]; k < adj_begin_[w + 1]; ++k) {
+          const std::uint32_t c = adj_[k];
+          if (c == end) continue;
+          const std::uint32_t s = entry(end, c);
+          if (s != kNone && valid[s] && via_[s] == w) drop(end, s);
+        }
+      }
+    }
+  }
+
+  // The graph being repaired, as the builder holds it: the edges still standing.
+  Builder b(*this);
+  b.adj.assign(n, {});
+  b.global.assign(n, 1);
+  for (std::uint32_t v = n_global_; v < n_old; ++v) b.global[v] = 0;  // the local subgoals
+  b.dead.assign(n, 0);
+  for (const std::uint32_t x : changes.removed) b.dead[x] = 1;
+  b.size_state(n);
+  for (std::uint32_t u = 0; u < n_old; ++u) {
+    for (std::uint32_t k = adj_begin_[u]; k < adj_begin_[u + 1]; ++k)
+      if (valid[k]) b.adj[u].push_back({adj_[k], via_[k]});
+  }
+  // New subgoal-graph edges (and old ones dropped as shortcuts, now direct again).
+  // The pairs to test again, as (w, a, c): w's pairs with a neighbour it gained (c = kNone:
+  // every other neighbour), and pairs whose path may have crossed a new wall.
+  struct Pair {
+    std::uint32_t w, a, c;
+  };
+  std::vector<Pair> pairs;
+  std::vector<std::uint32_t> found;
+  for (const std::uint32_t i : explore) {
+    if (!alive(i)) continue;
+    direct_subgoals(sg_cell_[i], found);
+    b.mark_neighbours(i);
+    for (const std::uint32_t j : found) {
+      if (j == i || b.mark[j] == b.mark_stamp) continue;
+      b.mark[j] = b.mark_stamp;
+      b.adj[i].push_back({j, kNone});
+      b.adj[j].push_back({i, kNone});
+      if (!b.global[i]) pairs.push_back({i, j, kNone});
+      if (!b.global[j]) pairs.push_back({j, i, kNone});
+    }
+  }
+  // A suspect pair a, c around w: the graph held a path from a to c over global subgoals of
+  // cost d(a, c) <= c(a, w) + c(w, c) (the invariant); if the change broke every such path,
+  // each has a dropped edge (a shortcut, or a subgoal-graph edge) between global subgoals, a
+  // or c, of the cost bounded below.
+  auto h = [&](std::uint32_t x, std::uint32_t y) { return b.cost(x, y); };
+  // The work spent (edges scanned, bounds computed); past the limit, subgoals still to test
+  // become global untested.
+  std::uint64_t spent = 0;
+  if (!dropped.empty()) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> near;  // the dropped edges near w
+    for (std::uint32_t w = n_global_; w < n_old; ++w) {
+      const auto& list = b.adj[w];
+      if (list.size() < 2) continue;
+      double reach = 0;  // such a path stays within 3 x w's longest edge of w
+      for (const auto& e : list) reach = std::max(reach, h(w, e.to));
+      reach = 3 * reach + kEps;
+      near.clear();
+      for (const auto& d : dropped) {
+        if (h(w, d.first) > reach) continue;
+        // A pair a, c can fit only if c(x, y) + min over a of (h(a, x) - h(a, w)) + the same
+        // for y does (the pairs' bound, each end minimised on its own).
+        double ax = std::numeric_limits<double>::infinity(), ay = ax;
+        for (const auto& e : list) {
+          ax = std::min(ax, h(e.to, d.first) - h(e.to, w));
+          ay = std::min(ay, h(e.to, d.second) - h(e.to, w));
+        }
+        if (h(d.first, d.second) + ax + ay <= kEps) near.push_back(d);
+      }
+      spent += dropped.size() * list.size();
+      if (near.empty()) continue;
+      if (spent >= work_limit) {
+        b.global[w] = 1;
+        continue;
+      }
+      for (std::size_t i = 0; i + 1 < list.size(); ++i) {
+        const std::uint32_t a = list[i].to;
+        for (std::size_t j = i + 1; j < list.size(); ++j) {
+          const std::uint32_t c = list[j].to;
+          const double through = h(a, w) + h(w, c) + kEps;
+          spent += near.size();
+          for (const auto& [x, y] : near) {
+            if ((!b.global[x] && x != a && x != c) || (!b.global[y] && y != a && y != c)) continue;
+            if (h(x, y) + std::min(h(a, x) + h(y, c), h(a, y) + h(x, c)) <= through) {
+              pairs.push_back({w, a, c});
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+  // First the pairs are tested against the graph as it is (paths over global subgoals; the
+  // subgoals to test still local, which only makes a test harder): a subgoal with a pair that
+  // fails becomes global. Each test passed holds in the final graph (global subgoals are only
+  // added), so S holds for every local subgoal left, and the invariant with it. Past the work
+  // limit, the subgoals left untested become global.
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [](const Pair& x, const Pair& y) { return x.w < y.w; });
+  std::vector<std::uint8_t> again(n, 0);  // made global here: pruned again below
+  b.work = 0;
+  for (const Pair& p : pairs) {
+    if (b.global[p.w]) continue;
+    bool ok = spent + b.work < work_limit;
+    if (p.c != kNone) {
+      ok = ok && b.pair_ok(p.a, p.c, p.w);
+    } else {
+      for (std::size_t k = 0; ok && k < b.adj[p.w].size(); ++k) {
+        const std::uint32_t c = b.adj[p.w][k].to;
+        if (c != p.a) ok = b.pair_ok(p.a, c, p.w);
+      }
+    }
+    if (!ok) b.global[p.w] = again[p.w] = 1;
+  }
+  spent += b.work;
+  // Then the subgoals made global, and the new ones, are pruned again as the build prunes
+  // (local when every pair of its neighbours keeps a path without it, shortcuts through it
+  // added where needed), which keeps the invariant step by step. One left untested (past the
+  // work limit), or failing, stays global.
+  for (const std::uint32_t v : changes.added) again[v] = 1;  // (appended: id >= n_old)
+  std::vector<std::uint32_t> nb;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> shortcuts;
+  for (std::uint32_t w = 0; w < n && spent < work_limit; ++w) {
+    if (!again[w]) continue;
+    shortcuts.clear();
+    const bool local = b.may_be_local(w, nb, &shortcuts);
+    spent += b.work;
+    if (!local) continue;
+    b.global[w] = 0;
+    for (const auto& pr : shortcuts) {
+      b.adj[pr.first].push_back({pr.second, w});
+      b.adj[pr.second].push_back({pr.first, w});
+    }
+  }
+
+  // Renumbered, globals first: the per-cell tables follow.
+  const std::vector<Cell> old_pos = sg_pos_;
+  const std::vector<std::uint32_t> old_cell = sg_cell_;
+  std::vector<std::uint8_t> was_alive(n);
+  for (std::uint32_t v = 0; v < n; ++v) was_alive[v] = alive(v);
+  const std::vector<std::uint32_t> order = b.finish();  // sets sg_cell_, n_global_, the CSR
+  sg_pos_.resize(order.size());
+  for (std::uint32_t k = 0; k < order.size(); ++k) {
+    sg_pos_[k] = old_pos[order[k]];
+    if (was_alive[order[k]]) sg_of_[old_cell[order[k]]] = k;
+  }
+  map_checksum_ = g.checksum();
+  ++repairs_;
+  return true;
 }
 
 }  // namespace pathlab::search::detail

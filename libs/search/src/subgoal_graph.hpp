@@ -221,12 +221,71 @@ class SubgoalGraph {
   /// straight steps first; false, appending nothing, when neither is free.
   bool walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const;
 
-  // --- repair after the map changed (SubgoalHierarchy::repair) ---
+  // --- repair after the map changed ---
+  /// Repairs the graph after the cells of `areas` changed (g is the map as it is now, the
+  /// graph matching it as it was before; areas as Grid::changes_since gives them), instead of
+  /// building it again (ALGORITHMS.md, "Changing maps"; the argument is at the repair in
+  /// subgoal_graph.cpp): the per-cell tables are updated along the lines through the areas,
+  /// every edge whose way a new wall blocks is dropped (with the shortcuts built on it), new
+  /// subgoal-graph edges are added, a subgoal the change removed goes with its edges, and the
+  /// local subgoals that gained a neighbour, or whose pruning may have relied on a path past a
+  /// new wall or through a removed subgoal, are tested again: one that fails becomes global
+  /// and is pruned again as the build prunes, as are new subgoals. Queries stay exact. Ids
+  /// are renumbered (globals first). False when the change is too large to be worth it (more
+  /// than 1/16 of the map's cells): the graph is then unchanged and must be built again.
+  /// Throws std::bad_alloc, leaving it unusable.
+  bool repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
+              std::uint64_t work_limit = kRepairWork);
+  /// Edges the tests of one repair may scan before the local subgoals left to test become
+  /// global untested (always correct, at worst slower to query until the next build).
+  static constexpr std::uint64_t kRepairWork = std::uint64_t{1} << 18;
+  /// Whether repair(g, areas) would take these changes (the map's size, their extent).
+  [[nodiscard]] bool repairable(const grid::Grid& g,
+                                const std::vector<grid::Rect>& areas) const noexcept;
+  /// Repairs applied since the build.
+  [[nodiscard]] std::size_t repair_count() const noexcept { return repairs_; }
+  /// Whether repairs have grown the graph so much that queries may be markedly slower than
+  /// after a fresh build (a quarter more subgoals, counting those gone, or global subgoals, or
+  /// half as many edges again): time to build again, off the query's thread.
+  [[nodiscard]] bool wants_rebuild() const noexcept {
+    return subgoal_count() > built_nodes_ + built_nodes_ / 4 + 64 ||
+           global_count() > built_global_ + built_global_ / 4 + 64 ||
+           adj_.size() > built_edges_ + built_edges_ / 2 + 1024;
+  }
+  /// Takes the graph as it is now as the measure of wants_rebuild (after a rebuild that came
+  /// in late was repaired up to date: its growth is not a repair's fault to rebuild for).
+  void rebase() noexcept {
+    built_nodes_ = subgoal_count();
+    built_global_ = global_count();
+    built_edges_ = adj_.size();
+  }
+  /// The areas clipped to a width x height map (empty ones dropped) into *out (when not
+  /// null), and how many cells they cover (overlaps counted twice).
+  static std::uint64_t clip_areas(const std::vector<grid::Rect>& areas, int width, int height,
+                                  std::vector<grid::Rect>* out);
+  /// Appends every subgoal whose exploration may find other subgoals after the cells of
+  /// `rects` (clipped) changed: those whose area holds a cell within two of one (called before
+  /// and after repair_cells, it covers both the old and the new explorations).
+  void subgoals_near(const grid::Grid& g, const std::vector<grid::Rect>& rects,
+                     std::vector<std::uint32_t>& out) const;
+  /// A box of padded cells (as sg_pos_), corners included.
+  struct WallBox {
+    std::int32_t x0, y0, x1, y1;
+  };
+  /// Per area of `rects` (clipped) that walls some free cell: the box of those cells and
+  /// their neighbours (a diagonal step between two walls is illegal). Read before
+  /// repair_cells: no other change blocks an old path.
+  [[nodiscard]] std::vector<WallBox> walled_boxes(const grid::Grid& g,
+                                                  const std::vector<grid::Rect>& rects) const;
+
+  // --- the pieces of a repair (SubgoalHierarchy::repair uses them too) ---
   /// Appends every subgoal whose direct-h-reachable area may hold padded cell c: found by
   /// walking back along the exploration's rays (straight from c, then diagonally, each walk
   /// stopping at the first subgoal or wall). A superset: the rows' shrinking bound is not
-  /// applied. Nothing for a wall.
-  void reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const;
+  /// applied. Nothing for a wall. `straight`: a bit per straight direction s (grid::kDx/kDy)
+  /// whose walks back (opposite s) to take; the others are left to the caller.
+  void reaching_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out,
+                         unsigned straight = 0xfu) const;
   /// What repair_cells changed among the subgoals.
   struct CellChanges {
     std::vector<std::uint32_t> removed;  ///< ids whose cell is no longer a convex corner
@@ -297,6 +356,9 @@ class SubgoalGraph {
   std::vector<std::uint32_t> adj_;             // neighbour ids
   std::vector<std::uint32_t> via_;  // per adj_ entry: local subgoal it goes through, or kNone
   SubgoalWorkspace own_;
+  std::size_t repairs_ = 0;
+  // As built or loaded (wants_rebuild).
+  std::size_t built_nodes_ = 0, built_global_ = 0, built_edges_ = 0;
 };
 
 template <class Route>
