@@ -492,9 +492,9 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   }
   if (PreparedAccess::uses_graph(f)) {
     try {
-      // The first graph is built now; after map edits subgoal-ch repairs its hierarchy here,
-      // while subgoal's graph is rebuilt on another thread and ready stays false until it is
-      // in (queries meanwhile answer with jps).
+      // The first graph is built now; after map edits it is repaired here, or, after a large
+      // edit (or once repairs have grown it too far), rebuilt on another thread, ready staying
+      // false until it is in (queries meanwhile answer with jps).
       PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
         using Cache = std::remove_pointer_t<decltype(tag)>;
         (void)detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f));

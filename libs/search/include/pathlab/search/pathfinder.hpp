@@ -158,9 +158,10 @@ struct ReachCell {
 ///   functions); any number of finders, on as many threads, may share one grid.
 /// - The grid may be edited (Grid::apply and the other setters) between queries, never while a
 ///   query of any finder on it runs: the search reads the cells without locks. After an edit
-///   the finder repairs itself on its next query (unit views, the JPS+ table; subgoal and
-///   subgoal-ch rebuild on another thread from a copy of the grid, jps answering meanwhile:
-///   Fallback::rebuilding). No query ever answers for the old map.
+///   the finder repairs itself on its next query (unit views, the JPS+ table, the subgoal
+///   graphs; after an edit over more than 1/16 of the map, or once repairs have grown it too
+///   far, a subgoal graph is rebuilt on another thread from a copy of the grid, jps answering
+///   meanwhile: Fallback::rebuilding). No query ever answers for the old map.
 /// - Destroying (or moving onto) a finder whose subgoal graph is being rebuilt waits for that
 ///   build to end.
 class Pathfinder {

@@ -52,9 +52,10 @@ enum class PrepareState : std::uint8_t {
              ///< or the options' unit is invalid
   missing,   ///< not built yet: prepare(), wait_prepared() or the next query builds it, on the
              ///< calling thread
-  stale,     ///< built for cells the grid no longer has (it was edited): jps+ repairs its table
-             ///< in the next query or prepare(); subgoal and subgoal-ch start a rebuild on
-             ///< another thread there (or in wait_prepared), jps answering meanwhile
+  stale,     ///< built for cells the grid no longer has (it was edited): the next query or
+             ///< prepare() repairs it (jps+'s table; subgoal's and subgoal-ch's graph after an
+             ///< edit over at most 1/16 of the map), else starts a rebuild on another thread
+             ///< there (or in wait_prepared), jps answering meanwhile
   building,  ///< subgoal, subgoal-ch: a rebuild runs on another thread; queries meanwhile are
              ///< answered by jps (Result::fallback == Fallback::rebuilding)
   ready,     ///< up to date: the next query uses it (a finished rebuild is taken over by the
