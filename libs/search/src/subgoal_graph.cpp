@@ -1466,16 +1466,14 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
     }
   }
 
-  // Renumbered, globals first: the per-cell tables follow.
+  // Renumbered, globals first (the removed subgoals left out): the per-cell tables follow.
   const std::vector<Cell> old_pos = sg_pos_;
   const std::vector<std::uint32_t> old_cell = sg_cell_;
-  std::vector<std::uint8_t> was_alive(n);
-  for (std::uint32_t v = 0; v < n; ++v) was_alive[v] = alive(v);
   const std::vector<std::uint32_t> order = b.finish();  // sets sg_cell_, n_global_, the CSR
   sg_pos_.resize(order.size());
   for (std::uint32_t k = 0; k < order.size(); ++k) {
     sg_pos_[k] = old_pos[order[k]];
-    if (was_alive[order[k]]) sg_of_[old_cell[order[k]]] = k;
+    sg_of_[old_cell[order[k]]] = k;  // (each one kept is still a subgoal, at its cell)
   }
   map_checksum_ = g.checksum();
   ++repairs_;
