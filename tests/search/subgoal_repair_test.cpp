@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -255,6 +256,35 @@ TEST(SubgoalRepair, TwoLevelGraphKeepsItsLocalSubgoals) {
   const std::size_t local_after = h.subgoal_count() - h.global_count();
   EXPECT_GT(local_after, local_before * 3 / 4);
   repair_check_queries(h, g, rng, 3, 20, true, "after 20 edits");
+}
+
+// A repaired two-level graph is saved with the checksum of the map as it is now (a repair
+// does not compute it), and loads back for that map, answering alike.
+TEST(SubgoalRepair, TwoLevelGraphRepairedIsSavedForTheMapAsItIsNow) {
+  grid::Grid g = pathlab::testing::random_grid(23, 90, 70, 20, false);
+  SubgoalGraph h = SubgoalGraph::build(g);
+  std::mt19937 rng(8);
+  for (int step = 0; step < 5; ++step) {
+    const std::uint64_t rev = g.revision();
+    repair_random_edit(g, rng, 2);
+    if (g.revision() == rev) continue;
+    repair_and_check_tables(h, g, rev, "step " + std::to_string(step));
+  }
+  ASSERT_GT(h.repair_count(), 0u);
+  std::stringstream stale, file;
+  EXPECT_FALSE(h.save(stale));  // the checksum of the map it was built for no longer holds
+  ASSERT_TRUE(h.save(file, g));
+  std::optional<SubgoalGraph> loaded = SubgoalGraph::load(file, g);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->subgoal_count(), h.subgoal_count());
+  EXPECT_EQ(loaded->global_count(), h.global_count());
+  repair_check_queries(*loaded, g, rng, 3, 20, true, "loaded");
+  // The file names the map it was saved for: the map before the edits is refused.
+  grid::Grid before = g;
+  before.set_blocked(0, 0, before.passable(0, 0));
+  file.clear();
+  file.seekg(0);
+  EXPECT_FALSE(SubgoalGraph::load(file, before).has_value());
 }
 
 // Through a finder: after a small edit the first query is answered by the repaired hierarchy

@@ -569,7 +569,7 @@ bool save_prepared(Pathfinder& f, std::ostream& out) {
   if (PreparedAccess::subgoal_method(f.options().algorithm)) {
     return PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
       using Cache = std::remove_pointer_t<decltype(tag)>;
-      return PreparedAccess::graph<Cache>(f)->graph->save(out);
+      return PreparedAccess::graph<Cache>(f)->graph->save(out, PreparedAccess::grid(f));
     });
   }
   const detail::JumpTable& t = *PreparedAccess::cache(f)->table;

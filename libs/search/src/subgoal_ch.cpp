@@ -1443,6 +1443,10 @@ namespace {
 constexpr char kMagic[8] = {'P', 'L', 'S', 'G', 'C', 'H', '0', '1'};
 }
 
+bool SubgoalHierarchy::save(std::ostream& out, const grid::Grid& g) const {
+  return g.width() == base_.width_ && g.height() == base_.height_ && save(out);
+}
+
 bool SubgoalHierarchy::save(std::ostream& out) const {
   if (repairs_ > 0) return false;
   // Written piece by piece: the edges of a large map are hundreds of megabytes.

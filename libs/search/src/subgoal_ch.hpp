@@ -113,6 +113,8 @@ class SubgoalHierarchy {
   /// tables are recomputed on load. False on a stream error, and for a hierarchy repaired
   /// after edits (its core is no longer the top of one contraction order: build afresh).
   bool save(std::ostream& out) const;
+  /// save(), for the hierarchy of map g (the same for both: a repaired hierarchy is refused).
+  bool save(std::ostream& out, const grid::Grid& g) const;
   /// Reads what save() wrote for this grid; nothing on any mismatch (magic, version, size,
   /// checksums), when the subgoals are not exactly the map's convex corners, or when the
   /// hierarchy is not consistent(). Never trusted blindly.

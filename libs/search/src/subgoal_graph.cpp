@@ -702,6 +702,14 @@ std::vector<std::uint32_t> SubgoalGraph::subgoal_cells(const grid::Grid& g) {
 }
 
 bool SubgoalGraph::save(std::ostream& out) const {
+  return repairs_ == 0 && write(out, map_checksum_);
+}
+
+bool SubgoalGraph::save(std::ostream& out, const grid::Grid& g) const {
+  return g.width() == width_ && g.height() == height_ && write(out, g.checksum());
+}
+
+bool SubgoalGraph::write(std::ostream& out, std::uint64_t map_checksum) const {
   std::string payload;
   const auto n = static_cast<std::uint32_t>(sg_cell_.size());
   put(payload, n);
@@ -712,7 +720,7 @@ bool SubgoalGraph::save(std::ostream& out) const {
   put_vector(payload, adj_global_end_);
   put_vector(payload, adj_);
   put_vector(payload, via_);
-  return write_framed(out, kMagic, kFormatVersion, width_, height_, map_checksum_, payload);
+  return write_framed(out, kMagic, kFormatVersion, width_, height_, map_checksum, payload);
 }
 
 std::optional<SubgoalGraph> SubgoalGraph::load(std::istream& in, const grid::Grid& g) {
@@ -999,7 +1007,7 @@ void SubgoalGraph::repair_cells(const grid::Grid& g, const std::vector<grid::Rec
   out.added.clear();
   const std::vector<std::uint64_t> old_walls = walls_;
   walls_ = g.wall_words();
-  map_checksum_ = 0;  // (a checksum reads every cell; a repaired graph is never saved)
+  map_checksum_ = 0;  // (a checksum reads every cell: save(out, g) takes the map's)
   auto was_free = [&](std::uint32_t c) { return ((old_walls[c >> 6] >> (c & 63)) & 1u) == 0; };
   auto grown = [&](const grid::Rect& r, int by) {
     return grid::Rect{std::max(0, r.x0 - by), std::max(0, r.y0 - by),
@@ -1475,7 +1483,6 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
     sg_pos_[k] = old_pos[order[k]];
     sg_of_[old_cell[order[k]]] = k;  // (each one kept is still a subgoal, at its cell)
   }
-  map_checksum_ = g.checksum();
   ++repairs_;
   return true;
 }

@@ -182,8 +182,13 @@ class SubgoalGraph {
 
   /// Writes a header (magic "PLSUBGR1", format version, width, height, the map's
   /// Grid::checksum(), payload size and payload checksum) then the graph. False on a stream
-  /// error. Per-cell tables are not written: load() recomputes them from the grid.
+  /// error, and for a repaired graph (the checksum of the map it was built for no longer
+  /// holds: use the overload with the map). Per-cell tables are not written: load()
+  /// recomputes them from the grid.
   bool save(std::ostream& out) const;
+  /// save() for the graph of g as it is now, repaired or not (g's checksum is taken here:
+  /// a repair does not read every cell for it).
+  bool save(std::ostream& out, const grid::Grid& g) const;
 
   /// Reads a graph written by save() for this grid. std::nullopt on any mismatch: magic,
   /// version, map size or checksum (a stale or foreign file), payload size or checksum, or
@@ -318,6 +323,8 @@ class SubgoalGraph {
                Route&& route) const noexcept;
 
  private:
+  /// save()'s body, with the map checksum to write.
+  bool write(std::ostream& out, std::uint64_t map_checksum) const;
   friend class SubgoalWorkspace;
   friend class SubgoalHierarchy;
   friend class HierarchyWorkspace;
