@@ -32,6 +32,9 @@ constexpr double kEps = 1e-9;
 constexpr std::uint32_t kNone = SubgoalHierarchy::kNone;
 /// Nodes one witness search may settle; past it, the shortcut is added (always correct).
 constexpr std::uint32_t kWitnessSettle = 400;
+/// Up to this many subgoals, the witness searches of a build are A* toward their targets
+/// (32 MiB of positions at most); past it, Dijkstra's (memory first on huge maps).
+constexpr std::uint32_t kGuidedNodes = std::uint32_t{1} << 22;
 /// Subgoals a repair settles when measuring how far each is from the edges a new wall blocks
 /// (past it, a lower bound serves).
 constexpr std::uint32_t kNearSettle = 4096;
@@ -323,12 +326,12 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
   }
 
   /// A* from u over live subgoals but `avoid`, toward the targets in `goal_node` (marked
-  /// target == stamp; the heuristic is the octile distance to the nearest of them: consistent,
-  /// as each one is), until every target is settled, or `settle_limit` nodes are, or no way
-  /// left can reach a target within `base` plus its edge to v (target j's cost through v):
-  /// afterwards reached == stamp and dist bound the witness costs. Against Dijkstra's ball, the
-  /// search heads for its targets: on Boston_0_1024's open streets a witness search settled
-  /// 370 subgoals of 50 edges each, 107 with this.
+  /// target == stamp; the heuristic bounds the octile distance to the nearest of them, and is
+  /// consistent; Dijkstra when the positions are not kept), until every target is settled, or
+  /// `settle_limit` nodes are, or no way left can reach a target within `base` plus its edge to v
+  /// (target j's cost through v): afterwards reached == stamp and dist bound the witness costs.
+  /// Against Dijkstra's ball, the search heads for its targets: on Boston_0_1024's open streets a
+  /// witness search settled 370 subgoals of 50 edges each, 107 with this.
   [[gnu::noinline]] void search(const LiveGraph& gr, std::uint32_t u, std::uint32_t avoid,
                                 double base, std::uint32_t settle_limit) {
     double limit = base + *std::max_element(goal_cost.begin(), goal_cost.end());
@@ -376,6 +379,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
   /// and so consistent). The octile distance itself, in doubles, made the search a third
   /// slower: its minimum over a dozen goals is a chain of dependent float operations.
   [[nodiscard]] double to_goal(std::uint32_t x) const noexcept {
+    if (goals.empty()) return 0;  // (no positions: Dijkstra)
     const Cell at_x = (*pos)[x];
     std::int64_t best = std::numeric_limits<std::int64_t>::max();
     for (const Cell c : goals) {
@@ -423,7 +427,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
           continue;
       }
       at(b.to).target = stamp;
-      goals.push_back((*pos)[b.to]);
+      if (!pos->empty()) goals.push_back((*pos)[b.to]);
       goal_node.push_back(b.to);
       goal_cost.push_back(b.cost());
     }
@@ -597,9 +601,12 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     live_graph.emplace(pairs, h.base_.sg_pos_);
   }
   // Nor the subgoals' cells (subgoal i is the i-th convex corner in cell order:
-  // subgoal_cells() gives them again); their positions guide the witness searches.
+  // subgoal_cells() gives them again). Their positions guide the witness searches, but past
+  // kGuidedNodes subgoals memory comes first: there the searches are Dijkstra's (the 4096x4096
+  // random map's 5.5 million positions took its peak over 1 GiB).
   std::vector<std::uint32_t>().swap(h.base_.sg_cell_);
-  std::vector<Cell> pos = std::move(h.base_.sg_pos_);
+  std::vector<Cell> pos;
+  if (n <= kGuidedNodes) pos = std::move(h.base_.sg_pos_);
   std::vector<Cell>().swap(h.base_.sg_pos_);
   LiveGraph& gr = *live_graph;
   std::vector<Witness> witness;
@@ -633,7 +640,7 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   // neighbours are computed again. Subgoals left when none qualifies, or when the time budget
   // is spent, form the core, searched without the upward restriction.
   std::vector<std::uint32_t> order, round, dirty;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> tasks;  // (index in round, neighbour)
+  std::vector<std::uint32_t> first_task;
   order.reserve(n);
   // Upward edges in contraction order (old ids), each subgoal's recorded when it goes.
   UpEdges up;
@@ -684,18 +691,21 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     for (const auto& list : picked) round.insert(round.end(), list.begin(), list.end());
     if (round.empty()) break;
     for (const std::uint32_t v : round) gr.state[v] = LiveGraph::kThisRound;
-    // The threads take the round's subgoals as they go; the shortcuts are then applied in the
-    // round's order, whichever thread found them (the hierarchy is the same every run).
-    // The pieces of work: each subgoal's neighbours but its last, in the round's order.
+    // The pieces of work are (subgoal, neighbour) pairs, the threads taking them as they go:
+    // each of the round's subgoals' neighbours but its last, in the round's order (subgoal k's
+    // from first_task[k]). The shortcuts are then applied in that order, whichever thread found
+    // them (the hierarchy is the same every run).
     for (auto& f : found) f.list.clear();
-    tasks.clear();
-    for (std::uint32_t k = 0; k < round.size(); ++k) {
-      for (std::uint32_t i = 0; i + 1 < gr.degree(round[k]); ++i) tasks.push_back({k, i});
+    first_task.assign(1, 0);
+    for (const std::uint32_t v : round) {
+      first_task.push_back(first_task.back() + std::max<std::uint32_t>(gr.degree(v), 1) - 1);
     }
-    share(tasks.size(), threads, [&](unsigned t, std::size_t i) {
+    share(first_task.back(), threads, [&](unsigned t, std::size_t i) {
+      const auto k = static_cast<std::size_t>(
+          std::upper_bound(first_task.begin(), first_task.end(), i) - first_task.begin() - 1);
       Witness& w = witness[t];
       w.added.clear();
-      w.shortcuts_from(gr, round[tasks[i].first], tasks[i].second, kWitnessSettle);
+      w.shortcuts_from(gr, round[k], i - first_task[k], kWitnessSettle);
       for (const auto& [u, e] : w.added) {
         found[t].list.push_back(Found{static_cast<std::uint32_t>(i), u, e});
       }
