@@ -205,6 +205,55 @@ TEST(SubgoalHierarchy, TimeBudgetLeavesAnExactCore) {
   }
 }
 
+// The memory budget stops contraction as the time budget does: no bytes, no contraction; more
+// bytes, a smaller core (never larger); every core exact.
+TEST(SubgoalHierarchy, MemoryBudgetLeavesAnExactCore) {
+  std::mt19937 rng(740);
+  int partial = 0;
+  for (int i = 0; i < 12; ++i) {
+    const grid::Grid g = i % 2 == 0
+                             ? random_grid(static_cast<std::uint32_t>(rng()), 40, 36,
+                                           5 + static_cast<int>(rng() % 30), false)
+                             : maze(static_cast<std::uint32_t>(rng()), 12, 10, 1 + i % 3, 20);
+    const auto cells = passable_cells(g);
+    search::Pathfinder astar(g);
+    search::Result ref;
+    std::uint32_t last_core = 0;
+    // (A small map's bytes shrink as it contracts, a random one's may grow: the budgets
+    // between stop it part way.)
+    std::vector<std::size_t> budgets{0};
+    for (std::size_t b = 2'000; b <= 100'000; b += 2'000) budgets.push_back(b);
+    budgets.push_back(std::size_t{1} << 30);
+    for (std::size_t k = 0; k < budgets.size(); ++k) {
+      SubgoalHierarchy h = SubgoalHierarchy::build(g, {2, 64, 1e9, 1u << 20, budgets[k]});
+      const std::string where =
+          "grid " + std::to_string(i) + " budget " + std::to_string(budgets[k]);
+      EXPECT_TRUE(h.consistent()) << where;
+      if (k == 0) {
+        EXPECT_EQ(h.core_count(), h.node_count()) << where;
+      } else {
+        EXPECT_LE(h.core_count(), last_core) << where;
+      }
+      if (h.core_count() > 0 && h.core_count() < h.node_count() && k + 1 < budgets.size()) {
+        ++partial;
+      }
+      last_core = h.core_count();
+      for (int q = 0; q < 4 && !cells.empty(); ++q) {
+        const Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+        astar.find(s, t, ref);
+        const auto a = ask(h, g, s, t);
+        if (ref.status == Status::no_path) {
+          EXPECT_EQ(a.status, Status::no_path) << where;
+          continue;
+        }
+        ASSERT_EQ(a.status, Status::found) << where;
+        EXPECT_NEAR(a.cost, ref.cost, 1e-9 * std::max(1.0, ref.cost)) << where;
+      }
+    }
+  }
+  EXPECT_GT(partial, 0);  // some budget between none and all stops contraction part way
+}
+
 // Every .scen of the shared Moving AI set: ~150 evenly spread lines per file at the optimum
 // (ALGORITHMS.md tolerance: |cost - optimum| <= 0.005 + 1e-5 * optimum).
 TEST(SubgoalHierarchy, MovingAiSampleAtTheScenarioOptimum) {

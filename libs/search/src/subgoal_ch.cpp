@@ -177,6 +177,10 @@ class LiveGraph {
   }
   /// Moves every list down over the garbage and gives back the rest, leaving no room to grow.
   void shrink() { compact(true); }
+  /// Bytes the live edges and each subgoal's span take (the pool's free room aside).
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return (used_ - garbage_) * sizeof(Edge) + span_.size() * sizeof(Span);
+  }
   /// Compacts the pool when an eighth of it is garbage (between rounds): memory goes back as
   /// subgoals go.
   void tidy() {
@@ -685,7 +689,11 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
     return prio[a] < prio[b] || (prio[a] == prio[b] && mix(a) < mix(b));
   };
   std::vector<std::vector<std::uint32_t>> picked(threads);
-  while (!live.empty() && elapsed() < limits.seconds) {
+  // The contraction's own arrays, a subgoal each (prio, level, least1, live, order, state).
+  const std::size_t per_node = n * (sizeof(double) + sizeof(std::uint16_t) +
+                                    3 * sizeof(std::uint32_t) + sizeof(std::uint8_t));
+  while (!live.empty() && elapsed() < limits.seconds &&
+         gr.bytes() + up.size() * sizeof(UpEdge) + per_node < limits.max_bytes) {
     split(live.size(), threads, [&](unsigned, std::size_t b, std::size_t e) {
       for (std::size_t i = b; i < e; ++i) {
         const std::uint32_t v = live[i];

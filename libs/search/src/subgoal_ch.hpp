@@ -86,6 +86,12 @@ class SubgoalHierarchy {
     /// (the fastest), in a small hash table past it (16 bytes a subgoal and thread less). The
     /// hierarchy is the same either way.
     std::size_t dense_nodes = std::size_t{1} << 20;
+    /// Contraction starts no new round once its data (the live edges, the upward edges
+    /// recorded and its arrays over the subgoals) take this many bytes: the subgoals left form
+    /// the core. Unlike the time budget, it stops at the same point on any machine. It bounds
+    /// memory on huge maps (the 4096x4096 random map); the shared Moving AI maps stay far below
+    /// it (Boston_0_1024: 30 MB).
+    std::size_t max_bytes = std::size_t{740} << 20;
   };
   /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
   [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g, const BuildLimits& limits);
