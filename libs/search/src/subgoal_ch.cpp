@@ -433,6 +433,7 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
       const Edge& b = around[j];
       const Slot* x = find(b.to);
       if (x != nullptr && x->reached == one_hop && x->dist <= a.cost() + b.cost() + kEps) continue;
+      if (settle_limit > 0 && two_hops(gr, v, b, a.cost() + b.cost(), one_hop)) continue;
       open_node.push_back(static_cast<std::uint32_t>(j));
     }
     if (open_node.empty()) return;
@@ -465,6 +466,19 @@ struct alignas(64) Witness {  // (a cache line of its own: threads write their o
         added.push_back({a.to, Edge{b.to, v, through, a.hops + b.hops}});
       }
     }
+  }
+
+  /// Whether a way of two edges a - y - b (y a live subgoal but v, a's edge marked one_hop)
+  /// costs at most `through`: a witness found without a search.
+  [[nodiscard]] bool two_hops(const LiveGraph& gr, std::uint32_t v, const Edge& b, double through,
+                              std::uint32_t one_hop) const noexcept {
+    for (const Edge& e : gr.adj(b.to)) {
+      if (e.to == v) continue;
+      const Slot* y = find(e.to);
+      if (y != nullptr && y->reached == one_hop && y->dist + e.cost() <= through + kEps)
+        return true;
+    }
+    return false;
   }
 
   [[nodiscard]] double priority(const LiveGraph& gr, std::uint32_t v, std::uint32_t settle_limit,
