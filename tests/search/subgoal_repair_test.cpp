@@ -229,6 +229,17 @@ void repair_shared_maps() {
   }
 }
 
+/// `steps` random edits of up to side x side cells, each repaired and its tables checked.
+template <class Graph>
+void repair_edits(Graph& h, grid::Grid& g, std::mt19937& rng, int steps, int side) {
+  for (int step = 0; step < steps; ++step) {
+    const std::uint64_t rev = g.revision();
+    repair_random_edit(g, rng, side);
+    if (g.revision() == rev) continue;
+    repair_and_check_tables(h, g, rev, "step " + std::to_string(step));
+  }
+}
+
 }  // namespace
 
 TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
@@ -247,12 +258,7 @@ TEST(SubgoalRepair, TwoLevelGraphKeepsItsLocalSubgoals) {
   const std::size_t local_before = h.subgoal_count() - h.global_count();
   ASSERT_GT(local_before, 100u);
   std::mt19937 rng(5);
-  for (int step = 0; step < 20; ++step) {
-    const std::uint64_t rev = g.revision();
-    repair_random_edit(g, rng, 3);
-    if (g.revision() == rev) continue;
-    repair_and_check_tables(h, g, rev, "step " + std::to_string(step));
-  }
+  repair_edits(h, g, rng, 20, 3);
   const std::size_t local_after = h.subgoal_count() - h.global_count();
   EXPECT_GT(local_after, local_before * 3 / 4);
   repair_check_queries(h, g, rng, 3, 20, true, "after 20 edits");
@@ -264,12 +270,7 @@ TEST(SubgoalRepair, TwoLevelGraphRepairedIsSavedForTheMapAsItIsNow) {
   grid::Grid g = pathlab::testing::random_grid(23, 90, 70, 20, false);
   SubgoalGraph h = SubgoalGraph::build(g);
   std::mt19937 rng(8);
-  for (int step = 0; step < 5; ++step) {
-    const std::uint64_t rev = g.revision();
-    repair_random_edit(g, rng, 2);
-    if (g.revision() == rev) continue;
-    repair_and_check_tables(h, g, rev, "step " + std::to_string(step));
-  }
+  repair_edits(h, g, rng, 5, 2);
   ASSERT_GT(h.repair_count(), 0u);
   std::stringstream stale, file;
   EXPECT_FALSE(h.save(stale));  // the checksum of the map it was built for no longer holds

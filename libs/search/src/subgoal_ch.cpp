@@ -704,8 +704,10 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   };
   std::vector<std::vector<std::uint32_t>> picked(threads);
   // The contraction's own arrays, a subgoal each (prio, level, least1, live, order, state).
-  const std::size_t per_node = n * (sizeof(double) + sizeof(std::uint16_t) +
-                                    3 * sizeof(std::uint32_t) + sizeof(std::uint8_t));
+  const std::size_t per_node =
+      n * (sizeof(decltype(prio)::value_type) + sizeof(decltype(level)::value_type) +
+           sizeof(decltype(least1)::value_type) + sizeof(decltype(live)::value_type) +
+           sizeof(decltype(order)::value_type) + sizeof(decltype(gr.state)::value_type));
   while (!live.empty() && elapsed() < limits.seconds &&
          gr.bytes() + up.size() * sizeof(UpEdge) + per_node < limits.max_bytes) {
     split(live.size(), threads, [&](unsigned, std::size_t b, std::size_t e) {

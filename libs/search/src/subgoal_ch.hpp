@@ -90,7 +90,7 @@ class SubgoalHierarchy {
     /// recorded and its arrays over the subgoals) take this many bytes: the subgoals left form
     /// the core. Unlike the time budget, it stops at the same point on any machine. It bounds
     /// memory on huge maps (the 4096x4096 random map); the shared Moving AI maps stay far below
-    /// it (Boston_0_1024: 30 MB).
+    /// it (the whole build of Boston_0_1024, the largest, peaks at 48 MB).
     std::size_t max_bytes = std::size_t{740} << 20;
   };
   /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
