@@ -156,42 +156,51 @@ namespace {
 
 /// The rules of the table, one entry at a time: what build_jump_table sweeps and
 /// repair_jump_table recomputes. Every entry is a function of its cell's neighbourhood and of
-/// one entry of the next cell along its direction (its chain).
+/// one entry of the next cell along its direction (its chain). Cells are padded ids: the
+/// padding reads as walls, so no step needs a bounds check.
 struct TableRules {
+  TableRules(const Grid& grid, std::int16_t* table) : g(grid), dist(table), stride(g.stride()) {
+    for (int d = 0; d < 8; ++d) off[d] = grid::kDx[d] + grid::kDy[d] * stride;
+  }
   const Grid& g;
   std::int16_t* dist;
-  [[nodiscard]] bool free(int x, int y) const noexcept { return g.passable_id(g.id(x, y)); }
-  std::int16_t& at(int x, int y, int d) const noexcept {
-    return dist[std::size_t{g.id(x, y)} * 8 + static_cast<std::size_t>(d)];
+  std::int32_t stride;
+  std::int32_t off[8];  // the padded id step of each direction
+  [[nodiscard]] bool free(NodeId n) const noexcept { return g.passable_id(n); }
+  std::int16_t& at(NodeId n, int d) const noexcept {
+    return dist[std::size_t{n} * 8 + static_cast<std::size_t>(d)];
   }
   // Forced neighbour of a cell entered moving in a straight direction: a side cell free and
   // the cell behind it a wall (ALGORITHMS.md).
-  [[nodiscard]] bool forced_h(int x, int y, int dx) const noexcept {
-    return (free(x, y - 1) && !free(x - dx, y - 1)) || (free(x, y + 1) && !free(x - dx, y + 1));
+  [[nodiscard]] bool forced_h(NodeId n, int dx) const noexcept {
+    const NodeId b = n - static_cast<NodeId>(dx);
+    return (free(n - stride) && !free(b - stride)) || (free(n + stride) && !free(b + stride));
   }
-  [[nodiscard]] bool forced_v(int x, int y, int dy) const noexcept {
-    return (free(x - 1, y) && !free(x - 1, y - dy)) || (free(x + 1, y) && !free(x + 1, y - dy));
+  [[nodiscard]] bool forced_v(NodeId n, int dy) const noexcept {
+    const NodeId b = n - static_cast<NodeId>(dy * stride);
+    return (free(n - 1) && !free(b - 1)) || (free(n + 1) && !free(b + 1));
   }
-  /// The entry of free cell (x, y) in direction d, from the next cell's entry.
-  [[nodiscard]] std::int16_t value(int x, int y, int d) const noexcept {
+  /// The entry of free cell n in direction d, from the next cell's entry.
+  [[nodiscard]] std::int16_t value(NodeId n, int d) const noexcept {
+    const NodeId next = n + static_cast<NodeId>(off[d]);
     const int dx = grid::kDx[d], dy = grid::kDy[d];
-    const int nx = x + dx, ny = y + dy;
     if (d < 4) {
-      // Padding cells hold 0 (or the wall mark), never read as a chain value.
-      const bool inside = g.in_bounds(nx, ny);
-      const std::int16_t next = inside && free(nx, ny) ? at(nx, ny, d) : 0;
-      const bool jp = dy == 0 ? forced_h(nx, ny, dx) : forced_v(nx, ny, dy);
-      return extend(free(nx, ny), jp, next);
+      // Padding cells are walls: their entries are never read as a chain value.
+      if (!free(next)) return 0;
+      return extend(true, dy == 0 ? forced_h(next, dx) : forced_v(next, dy), at(next, d));
     }
     // Diagonals: a step is legal when both orthogonal cells and the target are free; the
     // target is a diagonal jump point when a straight jump along either component finds one.
-    if (!(free(nx, y) && free(x, ny) && free(nx, ny))) return 0;
-    const int hd = horizontal_dir(dx), vd = vertical_dir(dy);
-    return extend(true, at(nx, ny, hd) > 0 || at(nx, ny, vd) > 0, at(nx, ny, d));
+    if (!(free(n + static_cast<NodeId>(dx)) && free(n + static_cast<NodeId>(dy * stride)) &&
+          free(next))) {
+      return 0;
+    }
+    return extend(true, at(next, horizontal_dir(dx)) > 0 || at(next, vertical_dir(dy)) > 0,
+                  at(next, d));
   }
   /// Sets every entry of a wall cell: the mark in N, 0 elsewhere.
-  void wall(int x, int y) const noexcept {
-    for (int d = 0; d < 8; ++d) at(x, y, d) = d == N ? kTableWall : 0;
+  void wall(NodeId n) const noexcept {
+    for (int d = 0; d < 8; ++d) at(n, d) = d == N ? kTableWall : 0;
   }
 };
 
@@ -206,46 +215,26 @@ std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
   t->dist.assign(g.padded_size() * 8, 0);
   const TableRules r{g, t->dist.data()};
   const int w = g.width(), h = g.height();
-  for (int y = -1; y <= h; ++y) {
-    for (int x = -1; x <= w; ++x) {
-      if (!r.free(x, y)) r.at(x, y, N) = kTableWall;
-    }
+  for (NodeId n = 0; n < g.padded_size(); ++n) {
+    if (!r.free(n)) r.at(n, N) = kTableWall;
   }
   // Each sweep visits a chain from its far end, so the next cell's entry is ready.
-  for (int y = 0; y < h; ++y) {
-    for (int x = w - 1; x >= 0; --x) {
-      if (r.free(x, y)) r.at(x, y, E) = r.value(x, y, E);
-    }
-    for (int x = 0; x < w; ++x) {
-      if (r.free(x, y)) r.at(x, y, W) = r.value(x, y, W);
-    }
-  }
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      if (r.free(x, y)) r.at(x, y, N) = r.value(x, y, N);
-    }
-  }
-  for (int y = h - 1; y >= 0; --y) {
-    for (int x = 0; x < w; ++x) {
-      if (r.free(x, y)) r.at(x, y, S) = r.value(x, y, S);
-    }
-  }
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      if (r.free(x, y)) {
-        r.at(x, y, NE) = r.value(x, y, NE);
-        r.at(x, y, NW) = r.value(x, y, NW);
+  auto sweep = [&](bool up, bool left, std::initializer_list<int> dirs) {
+    for (int i = 0; i < h; ++i) {
+      const int y = up ? i : h - 1 - i;
+      for (int j = 0; j < w; ++j) {
+        const NodeId n = g.id(left ? j : w - 1 - j, y);
+        if (!r.free(n)) continue;
+        for (const int d : dirs) r.at(n, d) = r.value(n, d);
       }
     }
-  }
-  for (int y = h - 1; y >= 0; --y) {
-    for (int x = 0; x < w; ++x) {
-      if (r.free(x, y)) {
-        r.at(x, y, SE) = r.value(x, y, SE);
-        r.at(x, y, SW) = r.value(x, y, SW);
-      }
-    }
-  }
+  };
+  sweep(true, false, {E});
+  sweep(true, true, {W});
+  sweep(true, true, {N});
+  sweep(false, true, {S});
+  sweep(true, true, {NE, NW});
+  sweep(false, true, {SE, SW});
   t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;
 }
@@ -263,65 +252,62 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   // entries changed sign: the diagonal chains through those cells are recomputed too.
   std::vector<std::uint32_t>& changed = scratch;
   changed.clear();
-  auto walk = [&](int x, int y, int d, int until_x, int until_y, bool record) {
-    // From (x, y) against direction d, recomputing; past (until_x, until_y) stop at the first
-    // unchanged entry.
-    const int bx = -grid::kDx[d], by = -grid::kDy[d];
+  auto walk = [&](NodeId n, int d, NodeId until, bool record) {
+    // From n against direction d, recomputing; past `until` (on that line, inside the map,
+    // as n is) stop at the first unchanged entry, or at a wall (the padding is walls).
+    const NodeId back = static_cast<NodeId>(-r.off[d]);
     bool past = false;
-    for (; g.in_bounds(x, y); x += bx, y += by) {
-      if (x == until_x && y == until_y) past = true;
-      if (!r.free(x, y)) {
-        if (r.at(x, y, N) != kTableWall) r.wall(x, y);
+    for (;; n += back) {
+      if (n == until) past = true;
+      if (!r.free(n)) {
+        if (r.at(n, N) != kTableWall) r.wall(n);
         if (past) return;
         continue;
       }
-      const std::int16_t v = r.value(x, y, d), was = r.at(x, y, d);
+      const std::int16_t v = r.value(n, d), was = r.at(n, d);
       if (v == was) {
         if (past) return;
         continue;
       }
-      r.at(x, y, d) = v;
+      r.at(n, d) = v;
       // A diagonal entry reads a straight one only as "a jump point lies that way" (> 0): a
       // distance that changed but kept its sign changes no diagonal entry.
-      if (record && (v > 0) != (was > 0)) changed.push_back(g.id(x, y));
+      if (record && (v > 0) != (was > 0)) changed.push_back(n);
     }
   };
+  auto grown = [&](const grid::Rect& a) {
+    return grid::Rect{std::max(0, a.x0 - 2), std::max(0, a.y0 - 2), std::min(w - 1, a.x1 + 2),
+                      std::min(h - 1, a.y1 + 2)};
+  };
   for (const grid::Rect& a0 : areas) {
-    const grid::Rect a{std::max(0, a0.x0 - 2), std::max(0, a0.y0 - 2), std::min(w - 1, a0.x1 + 2),
-                       std::min(h - 1, a0.y1 + 2)};
+    const grid::Rect a = grown(a0);
     for (int y = a.y0; y <= a.y1; ++y) {
       for (int x = a.x0; x <= a.x1; ++x) {
-        if (!r.free(x, y)) r.wall(x, y);
+        if (!r.free(g.id(x, y))) r.wall(g.id(x, y));
       }
     }
     for (int y = a.y0; y <= a.y1; ++y) {
-      walk(a.x1, y, E, a.x0, y, true);
-      walk(a.x0, y, W, a.x1, y, true);
+      walk(g.id(a.x1, y), E, g.id(a.x0, y), true);
+      walk(g.id(a.x0, y), W, g.id(a.x1, y), true);
     }
     for (int x = a.x0; x <= a.x1; ++x) {
-      walk(x, a.y0, N, x, a.y1, true);  // N entries read the row above: from the top row down
-      walk(x, a.y1, S, x, a.y0, true);
+      walk(g.id(x, a.y0), N, g.id(x, a.y1), true);  // N entries read the row above: top down
+      walk(g.id(x, a.y1), S, g.id(x, a.y0), true);
     }
   }
   // Diagonals: each chain through an area is recomputed from its most downstream cell there.
   for (const grid::Rect& a0 : areas) {
-    const grid::Rect a{std::max(0, a0.x0 - 2), std::max(0, a0.y0 - 2), std::min(w - 1, a0.x1 + 2),
-                       std::min(h - 1, a0.y1 + 2)};
+    const grid::Rect a = grown(a0);
+    auto inside = [&](int x, int y) { return x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1; };
     for (int d = NE; d <= NW; ++d) {
       const int dx = grid::kDx[d], dy = grid::kDy[d];
       // Start each chain through the area at its most downstream cell in the area.
       for (int y = a.y0; y <= a.y1; ++y) {
         for (int x = a.x0; x <= a.x1; ++x) {
-          const int px = x + dx, py = y + dy;
-          const bool downstream_inside = px >= a.x0 && px <= a.x1 && py >= a.y0 && py <= a.y1;
-          if (downstream_inside) continue;
+          if (inside(x + dx, y + dy)) continue;
           // Walk back through the area, then on while entries change.
-          int ex = x, ey = y;
-          while (ex - dx >= a.x0 && ex - dx <= a.x1 && ey - dy >= a.y0 && ey - dy <= a.y1) {
-            ex -= dx;
-            ey -= dy;
-          }
-          walk(x, y, d, ex, ey, false);
+          const int k = std::min(dx > 0 ? x - a.x0 : a.x1 - x, dy > 0 ? y - a.y0 : a.y1 - y);
+          walk(g.id(x, y), d, g.id(x - k * dx, y - k * dy), false);
         }
       }
     }
@@ -329,13 +315,12 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   // (A cell whose entries flipped in several directions is listed once.)
   std::sort(changed.begin(), changed.end());
   changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
-  for (const std::uint32_t id : changed) {
-    const Cell c = g.cell(id);
+  for (const NodeId n : changed) {
     // The diagonal entries that read this cell's straight entries: the cells one step before
-    // it along each diagonal.
+    // it along each diagonal (a wall or the padding there has none to recompute).
     for (int d = NE; d <= NW; ++d) {
-      const int x = c.x - grid::kDx[d], y = c.y - grid::kDy[d];
-      if (g.in_bounds(x, y)) walk(x, y, d, x, y, false);
+      const NodeId p = n - static_cast<NodeId>(r.off[d]);
+      if (r.free(p)) walk(p, d, p, false);
     }
   }
 }
