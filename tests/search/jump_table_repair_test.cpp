@@ -21,7 +21,7 @@ TEST(JumpTableRepair, RepairedTableEqualsAFreshOneAfterRandomEdits) {
     grid::Grid g =
         pathlab::testing::random_grid(seed, w, h, static_cast<int>(seed % 5) * 10, false);
     auto table = std::make_shared<search::detail::JumpTable>(*search::detail::build_jump_table(g));
-    std::vector<std::uint32_t> scratch;
+    std::vector<std::uint64_t> scratch;
     std::vector<grid::Rect> changed;
     for (int step = 0; step < 40; ++step) {
       const std::uint64_t before = g.revision();

@@ -46,12 +46,12 @@ struct JumpTable {
 /// since (Grid::changes_since): only the entries an edit can reach are recomputed. The result
 /// equals build_jump_table(g)'s table. `scratch` is reused between calls.
 void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> areas,
-                       std::vector<std::uint32_t>& scratch);
+                       std::vector<std::uint64_t>& scratch);
 
 struct JpsCache {
   std::uint64_t revision = 0;           ///< the grid's revision when built (Grid::revision)
   std::vector<grid::Rect> changes;      ///< scratch: areas changed since `revision`
-  std::vector<std::uint32_t> repaired;  ///< scratch of repair_jump_table
+  std::vector<std::uint64_t> repaired;  ///< scratch of repair_jump_table
   /// Transposed wall bits: column x is a "row" of stride height+2 (padded like the grid), so
   /// vertical jumps are the same word scans as horizontal ones. Empty until jps needs it.
   std::vector<std::uint64_t> cols;

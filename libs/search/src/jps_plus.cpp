@@ -240,7 +240,7 @@ std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
 }
 
 void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> areas,
-                       std::vector<std::uint32_t>& scratch) {
+                       std::vector<std::uint64_t>& scratch) {
   const TableRules r{g, t.dist.data()};
   const int w = g.width(), h = g.height();
   t.map_checksum = 0;  // not recomputed per edit: save_prepared asks the grid
@@ -250,7 +250,7 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   // its direction until an entry comes out as it was: everything before it then is too.
   // Straight entries first (diagonal ones read them), collecting the cells whose straight
   // entries changed sign: the diagonal chains through those cells are recomputed too.
-  std::vector<std::uint32_t>& changed = scratch;
+  std::vector<std::uint64_t>& changed = scratch;  // padded id << 2 | straight direction
   changed.clear();
   auto walk = [&](NodeId n, int d, NodeId until, bool record) {
     // From n against direction d, recomputing; past `until` (on that line, inside the map,
@@ -272,7 +272,7 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
       r.at(n, d) = v;
       // A diagonal entry reads a straight one only as "a jump point lies that way" (> 0): a
       // distance that changed but kept its sign changes no diagonal entry.
-      if (record && (v > 0) != (was > 0)) changed.push_back(n);
+      if (record && (v > 0) != (was > 0)) changed.push_back(std::uint64_t{n} << 2 | d);
     }
   };
   auto grown = [&](const grid::Rect& a) {
@@ -312,13 +312,16 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
       }
     }
   }
-  // (A cell whose entries flipped in several directions is listed once.)
-  std::sort(changed.begin(), changed.end());
-  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
-  for (const NodeId n : changed) {
-    // The diagonal entries that read this cell's straight entries: the cells one step before
-    // it along each diagonal (a wall or the padding there has none to recompute).
+  // In any order, and an entry listed twice (it flipped in two walks) costs one more entry
+  // computed: a walk stops at the first entry that comes out as it is. (Sorting them to drop
+  // the repeats took longer: 26.6 against 22.6 us a patch on dao_arena2.)
+  for (const std::uint64_t c : changed) {
+    // The diagonal entries that read this straight entry: those of the cell one step before
+    // along the two diagonals it is a component of (a wall or the padding there has none).
+    const auto n = static_cast<NodeId>(c >> 2);
+    const int sd = static_cast<int>(c & 3);
     for (int d = NE; d <= NW; ++d) {
+      if (horizontal_dir(grid::kDx[d]) != sd && vertical_dir(grid::kDy[d]) != sd) continue;
       const NodeId p = n - static_cast<NodeId>(r.off[d]);
       if (r.free(p)) walk(p, d, p, false);
     }
