@@ -25,7 +25,8 @@ inline constexpr int kMaxTableSide = 32000;
 
 /// JPS+ jump distances for every padded cell, 8 per cell in the order of grid::kDx (N, E, S, W,
 /// NE, SE, SW, NW). Straight d: > 0, the distance to the next cell with a forced neighbour in
-/// that direction; <= 0, minus the number of free cells before a wall. Diagonal d: > 0, the
+/// that direction; 0 when a wall comes first (how far is not kept: an edit would change every
+/// entry back to the jump point before). Diagonal d: > 0, the
 /// steps to the next cell where a straight jump along either component direction finds a jump
 /// point; <= 0, minus the number of legal diagonal steps. Immutable once built; shared.
 struct JumpTable {

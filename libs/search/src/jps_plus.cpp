@@ -41,12 +41,19 @@ inline int diagonal_dir(int dx, int dy) noexcept {
   return dy < 0 ? (dx > 0 ? NE : NW) : (dx > 0 ? SE : SW);
 }
 
-/// Next value along a line: from the neighbour's value v, when the neighbour is free and is
-/// (jp = true) or is not a jump point itself.
+/// Next value along a diagonal: from the neighbour's value v, when the neighbour is free and
+/// is (jp = true) or is not a jump point itself.
 inline std::int16_t extend(bool free, bool jp, std::int16_t v) noexcept {
   if (!free) return 0;
   if (jp) return 1;
   return static_cast<std::int16_t>(v > 0 ? v + 1 : v - 1);
+}
+/// The same along a straight line, where no jump point ahead is 0 whatever the wall's
+/// distance: a wall placed or removed then changes no entry before the previous jump point
+/// (queries that meet the goal's row or column scan the walls instead).
+inline std::int16_t extend_straight(bool jp, std::int16_t v) noexcept {
+  if (jp) return 1;
+  return static_cast<std::int16_t>(v > 0 ? v + 1 : 0);
 }
 
 class TableJumper {
@@ -99,14 +106,36 @@ class TableJumper {
   /// diagonal steps from the successors' origin (n is then a diagonal cell).
   template <class Emit>
   void straight(NodeId n, int x, int y, int dir, std::int16_t v, int k, Emit& emit) const {
-    const int range = v > 0 ? v : -v;
     const int dx = grid::kDx[dir], dy = grid::kDy[dir];
     const int to_goal = dx != 0 ? (y == gy_ ? (gx_ - x) * dx : 0) : (x == gx_ ? (gy_ - y) * dy : 0);
-    if (to_goal > 0 && to_goal <= range) {
+    if (to_goal > 0 && (v > 0 ? to_goal <= v : clear(n, dir, to_goal))) {
       emit(goal_, gx_, gy_, k, to_goal);
     } else if (v > 0) {
       emit(n + v * off_[dir], x + v * dx, y + v * dy, k, v);
     }
+  }
+
+  /// Whether the `steps` cells after n in straight direction dir are all free: the goal's
+  /// row or column met where the table says no jump point lies ahead. Horizontal runs read
+  /// 63 cells of the row's wall bits at a time; vertical ones step.
+  [[nodiscard]] bool clear(NodeId n, int dir, int steps) const noexcept {
+    if (dir == E || dir == W) {
+      const std::uint64_t* w = g_.wall_words().data();
+      for (std::uint32_t left = static_cast<std::uint32_t>(steps); left > 0;) {
+        const std::uint32_t take = std::min<std::uint32_t>(left, 63);
+        const std::uint64_t mask = (std::uint64_t{1} << take) - 1;
+        // Cells n+1..n+take (east) or n-take..n-1 (west), in the window's low bits.
+        const std::uint32_t from = dir == E ? n + 1 : n - take;
+        if ((window_from(w, from) & mask) != 0) return false;
+        n = dir == E ? n + take : n - take;
+        left -= take;
+      }
+      return true;
+    }
+    for (int i = 1; i <= steps; ++i) {
+      if (!free(n + static_cast<NodeId>(i * off_[dir]))) return false;
+    }
+    return true;
   }
 
   template <class Emit>
@@ -187,7 +216,7 @@ struct TableRules {
     if (d < 4) {
       // Padding cells are walls: their entries are never read as a chain value.
       if (!free(next)) return 0;
-      return extend(true, dy == 0 ? forced_h(next, dx) : forced_v(next, dy), at(next, d));
+      return extend_straight(dy == 0 ? forced_h(next, dx) : forced_v(next, dy), at(next, d));
     }
     // Diagonals: a step is legal when both orthogonal cells and the target are free; the
     // target is a diagonal jump point when a straight jump along either component finds one.
