@@ -273,10 +273,11 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   const TableRules r{g, t.dist.data()};
   const int w = g.width(), h = g.height();
   t.map_checksum = 0;  // not recomputed per edit: save_prepared asks the grid
-  // An entry reads its cell and the cells up to two steps away (a forced neighbour of the next
-  // cell looks one further), and the next cell's entry along its chain. So the entries whose
-  // own inputs changed lie within 2 cells of an area; from each, a chain is recomputed against
-  // its direction until an entry comes out as it was: everything before it then is too.
+  // An entry reads its cell and the cells one step away (the next cell, and for a straight
+  // entry the cells beside it and beside the next cell, where a forced neighbour shows), and
+  // the next cell's entry along its chain. So the entries whose own inputs changed lie within
+  // 1 cell of an area; from each, a chain is recomputed against its direction until an entry
+  // comes out as it was: everything before it then is too.
   // Straight entries first (diagonal ones read them), collecting the cells whose straight
   // entries changed sign: the diagonal chains through those cells are recomputed too.
   std::vector<std::uint64_t>& changed = scratch;  // padded id << 2 | straight direction
@@ -305,8 +306,8 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
     }
   };
   auto grown = [&](const grid::Rect& a) {
-    return grid::Rect{std::max(0, a.x0 - 2), std::max(0, a.y0 - 2), std::min(w - 1, a.x1 + 2),
-                      std::min(h - 1, a.y1 + 2)};
+    return grid::Rect{std::max(0, a.x0 - 1), std::max(0, a.y0 - 1), std::min(w - 1, a.x1 + 1),
+                      std::min(h - 1, a.y1 + 1)};
   };
   for (const grid::Rect& a0 : areas) {
     const grid::Rect a = grown(a0);
