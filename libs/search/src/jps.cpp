@@ -18,7 +18,7 @@ void destroy(JpsCache* p) noexcept {
 }
 
 std::size_t bytes_of(const JpsCache& c) noexcept {
-  return sizeof(JpsCache) + capacity_bytes(c.cols);
+  return sizeof(JpsCache) + capacity_bytes(c.cols) + c.comps.bytes();
 }
 
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
@@ -41,6 +41,7 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
     t->loaded = false;
     c.table = std::move(t);
   }
+  c.comps.repair(g, c.changes);  // (nothing when never labelled)
   if (!c.cols.empty()) {
     const std::size_t stride = static_cast<std::size_t>(g.height()) + 2;
     for (const grid::Rect& a : c.changes) {
@@ -248,13 +249,22 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   }
   JpsCache& cache = jps_cache(ws, grid);
   if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
-    if (!cache.table) {
+    if (!cache.table || cache.comps.empty()) {
       const auto t0 = std::chrono::steady_clock::now();
-      cache.table = build_jump_table(grid);
+      if (!cache.table) cache.table = build_jump_table(grid);
+      if (cache.comps.empty()) cache.comps.build(grid);
       ws.prep_us +=
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     }
-    return run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
+    // A goal in another component: no path, without a search (a sliced search was checked
+    // when it began).
+    if (!ws.resume && cache.comps.of(s) != cache.comps.of(t)) return Status::no_path;
+    const Status status = run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
+    // No path, where a wall added since the labelling may have cut a component in two: label
+    // afresh (a flood fill, a few ms on a 1024x1024 map), so that the next goal there is
+    // answered at once.
+    if (status == Status::no_path && cache.comps.may_be_split()) cache.comps.build(grid);
+    return status;
   }
   if (o.algorithm == Algorithm::jps_plus) set_fallback(out, fallback_on(grid, o));
   ensure_columns(cache, grid);

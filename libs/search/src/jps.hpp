@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "components.hpp"
 #include "engine.hpp"
 
 namespace pathlab::search::detail {
@@ -57,6 +58,10 @@ struct JpsCache {
   /// vertical jumps are the same word scans as horizontal ones. Empty until jps needs it.
   std::vector<std::uint64_t> cols;
   std::shared_ptr<const JumpTable> table;
+  /// jps+'s connected components, beside the table (not shared with it: built by the first
+  /// query that has none): a goal in another component is answered at once. Repaired with the
+  /// table; labelled again after a search finds no path where walls were added since.
+  Components comps;
   double repair_us = 0;  ///< time of the last repair (after an edit), 0 if none
 
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
@@ -65,6 +70,7 @@ struct JpsCache {
   void reset(const Grid& g) {
     cols.clear();
     table.reset();
+    comps.clear();
     revision = g.revision();
   }
 };

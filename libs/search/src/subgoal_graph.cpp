@@ -137,27 +137,7 @@ void SubgoalGraph::init_cells(const grid::Grid& g) {
     }
   }
   // Connected components under the move rules: unreachable goals are answered at once.
-  component_.assign(n, 0);
-  comp_root_.clear();
-  std::vector<std::uint32_t> queue;
-  std::uint32_t label = 0;
-  for (std::uint32_t p = 0; p < n; ++p) {
-    if (!passable(p) || component_[p] != 0) continue;
-    ++label;
-    component_[p] = label;
-    queue.assign(1, p);
-    while (!queue.empty()) {
-      const std::uint32_t u = queue.back();
-      queue.pop_back();
-      for (int k = 0; k < 8; ++k) {
-        const std::uint32_t v = u + static_cast<std::uint32_t>(off_[k]);
-        if (!passable(v) || component_[v] != 0) continue;
-        if (k >= 4 && !diagonal_step_ok(u, k)) continue;
-        component_[v] = label;
-        queue.push_back(v);
-      }
-    }
-  }
+  comps_.build(g);
 }
 
 std::uint32_t SubgoalGraph::clearance(std::uint32_t cell, int dir) const noexcept {
@@ -580,7 +560,7 @@ SubgoalGraph::Adjacency SubgoalGraph::direct_adjacency(unsigned threads) const {
 void SubgoalGraph::drop_cells() noexcept {
   std::vector<std::uint32_t>().swap(sg_of_);
   std::vector<Clearance>().swap(clear_);
-  std::vector<std::uint32_t>().swap(component_);
+  comps_.clear();
 }
 
 void SubgoalGraph::direct_subgoals(std::uint32_t c, std::vector<std::uint32_t>& out) const {
@@ -631,8 +611,8 @@ SubgoalGraph SubgoalGraph::build(const grid::Grid& g) {
 std::size_t SubgoalGraph::memory_bytes() const noexcept {
   return sizeof(*this) + walls_.size() * sizeof(std::uint64_t) +
          sg_of_.size() * sizeof(std::uint32_t) + clear_.size() * sizeof(Clearance) +
-         (component_.size() + comp_root_.size() + sg_cell_.size()) * sizeof(std::uint32_t) +
-         sg_pos_.size() * sizeof(Cell) + adj_begin_.size() * sizeof(std::uint32_t) +
+         comps_.bytes() + sg_cell_.size() * sizeof(std::uint32_t) + sg_pos_.size() * sizeof(Cell) +
+         adj_begin_.size() * sizeof(std::uint32_t) +
          adj_global_end_.size() * sizeof(std::uint32_t) + adj_.size() * sizeof(std::uint32_t) +
          via_.size() * sizeof(std::uint32_t);
 }
@@ -937,7 +917,7 @@ std::string SubgoalGraph::cells_problem(const grid::Grid& g) const {
   for (std::size_t p = 0; p < fresh.sg_of_.size(); ++p) {
     if ((fresh.sg_of_[p] == kNone) != (sg_of_[p] == kNone)) return "subgoal index differs";
   }
-  for (std::uint32_t p = 0; p < fresh.component_.size(); ++p) {
+  for (std::uint32_t p = 0; p < fresh.sg_of_.size(); ++p) {
     const auto at = std::to_string(p % static_cast<std::uint32_t>(stride_)) + "," +
                     std::to_string(p / static_cast<std::uint32_t>(stride_));
     for (int k = 0; k < 8; ++k) {
@@ -945,13 +925,15 @@ std::string SubgoalGraph::cells_problem(const grid::Grid& g) const {
         return "clearance " + std::to_string(k) + " differs at padded " + at;
       }
     }
-    if ((fresh.component_[p] == 0) != (component_[p] == 0)) return "component differs at " + at;
+    if ((fresh.component_of(p) == 0) != (component_of(p) == 0)) {
+      return "component differs at " + at;
+    }
   }
   // Every pair of connected cells shares a component when each cell shares one with the first
   // cell of its fresh component.
-  std::vector<std::uint32_t> first(fresh.component_.size() + 1, kNone);
-  for (std::uint32_t p = 0; p < fresh.component_.size(); ++p) {
-    const std::uint32_t c = fresh.component_[p];
+  std::vector<std::uint32_t> first(fresh.sg_of_.size() + 1, kNone);
+  for (std::uint32_t p = 0; p < fresh.sg_of_.size(); ++p) {
+    const std::uint32_t c = fresh.component_of(p);  // (a fresh build's labels are 1, 2, ...)
     if (c == 0) continue;
     if (first[c] == kNone) first[c] = p;
     if (component_of(first[c]) != component_of(p)) return "connected cells in two components";
@@ -1005,10 +987,8 @@ void SubgoalGraph::repair_cells(const grid::Grid& g, const std::vector<grid::Rec
                                 CellChanges& out) {
   out.removed.clear();
   out.added.clear();
-  const std::vector<std::uint64_t> old_walls = walls_;
   walls_ = g.wall_words();
   map_checksum_ = 0;  // (a checksum reads every cell: save(out, g) takes the map's)
-  auto was_free = [&](std::uint32_t c) { return ((old_walls[c >> 6] >> (c & 63)) & 1u) == 0; };
   auto grown = [&](const grid::Rect& r, int by) {
     return grid::Rect{std::max(0, r.x0 - by), std::max(0, r.y0 - by),
                       std::min(width_ - 1, r.x1 + by), std::min(height_ - 1, r.y1 + by)};
@@ -1083,51 +1063,8 @@ void SubgoalGraph::repair_cells(const grid::Grid& g, const std::vector<grid::Rec
     }
   }
   // Components: a wall leaves its component; a cell that opens joins (and merges) those of its
-  // neighbours. Labels are merged through comp_root_, never split.
-  if (comp_root_.empty()) {
-    std::uint32_t top = 0;
-    for (const std::uint32_t c : component_) top = std::max(top, c);
-    comp_root_.resize(std::size_t{top} + 1);
-    for (std::uint32_t i = 0; i <= top; ++i) comp_root_[i] = i;
-  }
-  auto root = [&](std::uint32_t l) {
-    while (comp_root_[l] != l) l = comp_root_[l] = comp_root_[comp_root_[l]];
-    return l;
-  };
-  bool merged = false;
-  for (const grid::Rect& r : areas) {
-    for (int y = r.y0; y <= r.y1; ++y) {
-      for (int x = r.x0; x <= r.x1; ++x) {
-        const std::uint32_t p = g.id(x, y);
-        if (!passable(p)) {
-          component_[p] = 0;
-          continue;
-        }
-        if (was_free(p) && component_[p] != 0) continue;
-        std::uint32_t label = 0;
-        for (int k = 0; k < 8; ++k) {
-          const std::uint32_t q = p + static_cast<std::uint32_t>(off_[k]);
-          if (!passable(q) || component_[q] == 0) continue;
-          if (k >= 4 && !diagonal_step_ok(p, k)) continue;
-          const std::uint32_t l = root(component_[q]);
-          if (label == 0) {
-            label = l;
-          } else if (l != label) {
-            comp_root_[l] = label;
-            merged = true;
-          }
-        }
-        if (label == 0) {
-          label = static_cast<std::uint32_t>(comp_root_.size());
-          comp_root_.push_back(label);
-        }
-        component_[p] = label;
-      }
-    }
-  }
-  if (merged) {
-    for (std::uint32_t i = 0; i < comp_root_.size(); ++i) comp_root_[i] = root(i);
-  }
+  // neighbours, never split (components.hpp).
+  comps_.repair(g, areas);
 }
 
 bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,

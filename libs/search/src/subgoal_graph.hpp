@@ -46,6 +46,7 @@
 #include <pathlab/grid/moves.hpp>
 #include <pathlab/search/pathfinder.hpp>
 
+#include "components.hpp"
 #include "radix_queue.hpp"
 
 namespace pathlab::search::detail {
@@ -311,9 +312,7 @@ class SubgoalGraph {
   [[nodiscard]] bool alive(std::uint32_t v) const noexcept { return sg_of_[sg_cell_[v]] == v; }
   /// The connected component of padded cell c (0 for a wall): cells of different components
   /// are not connected.
-  [[nodiscard]] std::uint32_t component_of(std::uint32_t c) const noexcept {
-    return comp_root_.empty() ? component_[c] : comp_root_[component_[c]];
-  }
+  [[nodiscard]] std::uint32_t component_of(std::uint32_t c) const noexcept { return comps_.of(c); }
   /// The frame of a query of either method: checks the input (Status::invalid_input), the
   /// components (no_path), walks straight when one end directly h-reaches the other, else
   /// calls route(start cell, goal cell), which appends the rest of the path to `path` (holding
@@ -353,8 +352,7 @@ class SubgoalGraph {
   std::vector<std::uint64_t> walls_;           // the grid's wall bits (padded, bit set = wall)
   std::vector<std::uint32_t> sg_of_;           // padded cell -> subgoal id or kNone
   std::vector<Clearance> clear_;               // 8 per padded cell; saturated values re-walked
-  std::vector<std::uint32_t> component_;       // padded cell -> connected component (0 = wall)
-  std::vector<std::uint32_t> comp_root_;       // after repairs: component label -> merged label
+  Components comps_;                           // padded cell -> connected component (0 = wall)
   std::vector<std::uint32_t> sg_cell_;         // subgoal id -> padded cell; globals first
   std::vector<Cell> sg_pos_;                   // subgoal id -> padded (x, y), for the heuristic
   std::uint32_t n_global_ = 0;                 // ids below are global subgoals
