@@ -65,6 +65,11 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
   return c;
 }
 
+void ensure_table(JpsCache& c, const Grid& g) {
+  if (!c.table) c.table = build_jump_table(g);
+  if (c.comps.empty()) c.comps.build(g);
+}
+
 void ensure_columns(JpsCache& c, const Grid& g) {
   if (!c.cols.empty()) return;
   const std::size_t stride = static_cast<std::size_t>(g.height()) + 2;
@@ -251,8 +256,7 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
     if (!cache.table || cache.comps.empty()) {
       const auto t0 = std::chrono::steady_clock::now();
-      if (!cache.table) cache.table = build_jump_table(grid);
-      if (cache.comps.empty()) cache.comps.build(grid);
+      ensure_table(cache, grid);
       ws.prep_us +=
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     }

@@ -77,6 +77,8 @@ struct JpsCache {
 
 /// The workspace's cache, reset for g when stale.
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g);
+/// Builds jps+'s table and components when missing (throws std::bad_alloc).
+void ensure_table(JpsCache& c, const Grid& g);
 /// Builds the transposed bits when missing.
 void ensure_columns(JpsCache& c, const Grid& g);
 /// Whether jps / jps+ search this grid with these moves (else they answer with A*).

@@ -525,8 +525,7 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   if (!PreparedAccess::uses_table(f)) return {};
   try {
     detail::JpsCache& c = PreparedAccess::fresh_cache(f);
-    if (!c.table) c.table = detail::build_jump_table(PreparedAccess::grid(f));
-    if (c.comps.empty()) c.comps.build(PreparedAccess::grid(f));
+    detail::ensure_table(c, PreparedAccess::grid(f));
   } catch (const std::bad_alloc&) {
     return {};
   }
