@@ -9,6 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -210,4 +211,105 @@ BENCHMARK(BM_ChurnJpsPlus)
     ->Arg(1)
     ->UseManualTime()
     ->Iterations(888)
+    ->Unit(benchmark::kMicrosecond);
+
+namespace {
+
+// Churn for subgoal-ch: one cell toggled before each query of a map's scenarios (as bench
+// --churn 1), the hierarchy kept up to date as the runtime does (repaired, or rebuilt off the
+// thread with jps answering meanwhile). After every `every`-th query, the next 16 queries are
+// also run, outside the manual time, on the map as it is then, each by the kept finder and by
+// one with a hierarchy built afresh (its build untimed, then one other query to warm it up):
+// the target's comparison (issue 31). Manual time is the kept finder's query under churn;
+// counters: us_kept (every query under churn), us_kept_sampled and us_fresh_sampled (the
+// sampled queries, both finders), jps_share (queries under churn the kept finder left to jps),
+// us_repair (prepare() after each edit), bytes_kept_fresh (the two hierarchies' sizes, at the
+// last sample).
+void BM_ChurnSubgoalCh(benchmark::State& state, const char* map, int every) {
+  static std::map<std::string, std::unique_ptr<bench::LoadedScenario>> loaded;
+  auto& sc = loaded[map];
+  if (!sc) {
+    try {
+      sc = std::make_unique<bench::LoadedScenario>(bench::load_scenario(
+          std::string(PATHLAB_SHARED_DIR) + "/benchmarks/movingai/" + map + ".map.scen", 0));
+    } catch (const ParseError& e) {
+      state.SkipWithError(e.what());
+      return;
+    }
+  }
+  grid::Grid g = sc->grid;
+  search::Options o;
+  o.algorithm = search::Algorithm::subgoal_ch;
+  search::Pathfinder kept(g, o);
+  (void)search::prepare(kept);
+  search::Result r;
+  std::uint64_t rng = 12345;
+  std::size_t k = 0, queries = 0, sampled = 0, by_jps = 0;
+  double kept_us = 0, kept_sampled_us = 0, fresh_us = 0, bytes_ratio = 0, edit_us = 0;
+  auto timed = [&](search::Pathfinder& f, const Cell s, const Cell t) {
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)f.find(s, t, r);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  for (auto _ : state) {
+    const auto& e = sc->file.entries[sc->selected[k++ % sc->selected.size()]];
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    const Cell c{static_cast<int>((rng >> 33) % static_cast<std::uint64_t>(g.width())),
+                 static_cast<int>((rng >> 13) % static_cast<std::uint64_t>(g.height()))};
+    if (!(c == e.start) && !(c == e.goal)) g.set_blocked(c, g.passable(c));
+    for (const Cell end : {e.start, e.goal}) {
+      if (!g.passable(end)) g.set_blocked(end, false);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)search::prepare(kept);  // the repair, or the rebuild's start or take-over
+    edit_us +=
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    const double s = timed(kept, e.start, e.goal);
+    if (r.fallback == search::Fallback::rebuilding) ++by_jps;
+    state.SetIterationTime(s);
+    kept_us += s * 1e6;
+    ++queries;
+    if (queries % static_cast<std::size_t>(every) == 0) {
+      // The map as it is now, with a hierarchy built afresh: one query to warm it up (its
+      // workspace allocates on the first search), then the next 16 on both finders.
+      search::Pathfinder fresh(g, o);
+      (void)search::prepare(fresh);
+      bytes_ratio =
+          static_cast<double>(search::prepared_info(kept).bytes) /
+          static_cast<double>(std::max<std::size_t>(1, search::prepared_info(fresh).bytes));
+      for (std::size_t q = 0; q <= 16; ++q) {
+        const auto& b = sc->file.entries[sc->selected[(k + 16 - q) % sc->selected.size()]];
+        if (!g.passable(b.start) || !g.passable(b.goal)) continue;
+        const double tf = timed(fresh, b.start, b.goal), tk = timed(kept, b.start, b.goal);
+        if (q == 0) continue;
+        fresh_us += tf * 1e6;
+        kept_sampled_us += tk * 1e6;
+        ++sampled;
+      }
+    }
+  }
+  const auto per = [](double us, std::size_t n) {
+    return us / static_cast<double>(std::max<std::size_t>(1, n));
+  };
+  state.counters["us_kept"] = per(kept_us, queries);
+  state.counters["us_kept_sampled"] = per(kept_sampled_us, sampled);
+  state.counters["us_fresh_sampled"] = per(fresh_us, sampled);
+  state.counters["jps_share"] = per(static_cast<double>(by_jps), queries);
+  state.counters["bytes_kept_fresh"] = bytes_ratio;
+  state.counters["us_repair"] = per(edit_us, queries);
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_ChurnSubgoalCh, den520d, "den520d", 8)
+    ->UseManualTime()
+    ->Iterations(888)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ChurnSubgoalCh, brc202d, "brc202d", 16)
+    ->UseManualTime()
+    ->Iterations(1000)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ChurnSubgoalCh, maze512_1_0, "maze512-1-0", 50)
+    ->UseManualTime()
+    ->Iterations(1000)
     ->Unit(benchmark::kMicrosecond);

@@ -159,8 +159,9 @@ int repair_random_sequences(std::uint32_t seed, int grids, std::uint64_t work) {
 }  // namespace
 
 // With the default work limit (two tests of 60 grids), with none (every subgoal to contract
-// again goes into the core, with all above it) and with a small one (some contracted again, the
-// rest into the core): each test well within the time limit under ASan.
+// again goes into the core, with all above it), with a small one (some contracted again, the
+// rest into the core) and with a larger one (some searched, some given their shortcuts
+// unsearched, some into the core): each test well within the time limit under ASan.
 TEST(SubgoalRepair, RandomEditSequencesStayExact) {
   EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(20261127, 60, SubgoalHierarchy::kRepairWork),
             1000);
@@ -177,6 +178,10 @@ TEST(SubgoalRepair, RandomEditSequencesWithNoWorkStayExact) {
 
 TEST(SubgoalRepair, RandomEditSequencesWithLittleWorkStayExact) {
   EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(12, 40, 150), 600);
+}
+
+TEST(SubgoalRepair, RandomEditSequencesWithSomeWorkStayExact) {
+  EXPECT_GT(repair_random_sequences<SubgoalHierarchy>(15, 40, 1500), 600);
 }
 
 // The two-level graph: with the default work limit, with none (every local subgoal to test

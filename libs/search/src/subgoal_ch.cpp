@@ -961,11 +961,13 @@ bool SubgoalHierarchy::consistent() const noexcept {
 //   least h(a, x) + c(x, y) + h(y, b) (h: octile, or the old graph's distances to the
 //   nearest blocked edge): the pairs where that fits are checked again. (Cells that opened
 //   break no old path.)
-// When the witness searches have settled `work_limit` subgoals, the subgoals still to contract
-// go into the core instead, with every subgoal above them (an upward neighbour), which is
-// searched along every edge: a subgoal above one in the core would have been contracted with
-// that one still there, so its shortcuts are no longer relied on (the contraction argument
-// holds for the others, and the core is the remaining graph).
+// A pair is checked by looking for a witness. Once the checks have looked at `work_limit`
+// edges, a pair without a witness of one or two edges gets its shortcut unsearched (a shortcut
+// is a real path, so that, too, restores the condition). Past twice that, the subgoals still
+// to contract go into the core instead, with every subgoal above them (an upward neighbour),
+// which is searched along every edge: a subgoal above one in the core would have been
+// contracted with that one still there, so its shortcuts are no longer relied on (the
+// contraction argument holds for the others, and the core is the remaining graph).
 
 bool SubgoalHierarchy::repairable(const grid::Grid& g,
                                   const std::vector<grid::Rect>& areas) const noexcept {
@@ -991,6 +993,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   SubgoalGraph::CellChanges changes;
   b.repair_cells(g, rects, changes);
   b.subgoals_near(g, rects, explore);
+  dead_ += changes.removed.size();
   std::sort(explore.begin(), explore.end());
   explore.erase(std::unique(explore.begin(), explore.end()), explore.end());
   const auto n = static_cast<std::uint32_t>(b.sg_cell_.size());
@@ -1098,12 +1101,21 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     down_at.resize(m);
     for (std::uint32_t e = 0; e < m; ++e) ++down_start[up_to_[e] + 1];
     for (std::uint32_t k = 0; k < n_old; ++k) down_start[k + 1] += down_start[k];
+    // Each list in increasing rank of the lower ends, so that a search over the subgoals above
+    // v reads a list from its end and stops at v's rank. Ranks increase over the new subgoals
+    // (the newest, the highest id, lowest) and then over the built ones in id order.
     std::vector<std::uint32_t> fill(down_start.begin(), down_start.end() - 1);
-    for (std::uint32_t u = 0; u < n_old; ++u) {
+    const auto built =
+        static_cast<std::uint32_t>(std::partition_point(rank_.begin(), rank_.begin() + n_old,
+                                                        [](std::uint32_t r) { return r >= kTop; }) -
+                                   rank_.begin());
+    auto list = [&](std::uint32_t u) {
       for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
         down_at[fill[up_to_[e]]++] = {u, e};
       }
-    }
+    };
+    for (std::uint32_t u = n_old; u-- > built;) list(u);
+    for (std::uint32_t u = 0; u < built; ++u) list(u);
   };
   // How far each subgoal was from the nearest blocked edge, on the old graph (a lower bound:
   // past kNearSettle settled subgoals, the distance reached so far).
@@ -1240,7 +1252,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
           if (!hit) continue;
           const auto [lo, hi] = ordered(a, c);
           const std::uint32_t s = find_edge(lo, hi);
-          if (s != kNone && valid[s] && up_via_[s] == v) continue;  // the shortcut stands
+          // The shortcut through v stands, or an edge a - c is itself a witness.
+          if (s != kNone && valid[s] && (up_via_[s] == v || up_cost_[s] <= bound)) continue;
           work[v].pairs.emplace_back(a, c);
           enqueue(v);
         }
@@ -1248,9 +1261,15 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
   }
 
-  // Contract again, upwards. A witness search runs Dijkstra over the subgoals above v (every
-  // edge, up and down), bounded by cost and by settled nodes (past the bound a shortcut is
-  // added: always correct).
+  // Contract again, upwards. Each pair (a, c) of v's upward neighbours to check keeps v out of
+  // the way when a witness, a path over subgoals above v at most c(a, v) + c(v, c) long, still
+  // stands; else the shortcut a - c through v is offered. Most witnesses are one or two edges,
+  // found from the ends' edge lists. The others are looked for by a Dijkstra over the subgoals
+  // above v (every edge, up and down), bounded by cost, by the octile distance to the targets
+  // and by settled nodes, until the checks have looked at `work_limit` edges; from then on the
+  // pairs without a short witness get their shortcut unsearched (a shortcut is a real path:
+  // one added without need costs an edge, never exactness), and past twice that the subgoals
+  // left go into the core.
   std::vector<double> dist;
   std::vector<std::uint32_t> seen, wanted;
   if (!queue.empty()) {
@@ -1260,20 +1279,83 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     wanted.assign(n, 0);
   }
   std::uint64_t spent = 0;  // edges the witness searches looked at
-  bool to_core = false;     // some went into the core
   std::uint32_t stamp = 0;
   std::vector<Entry> heap;
-  // From `from` until the nodes marked wanted == stamp (`targets` of them) are settled.
-  auto witness = [&](std::uint32_t v, std::uint32_t from, double bound, std::size_t targets) {
+  // Calls f(y, cost) for each edge x - y of the graph being repaired whose other end ranks
+  // above v (x does: its upward edges all do; its downward list is read down to v's rank).
+  auto each_edge = [&](std::uint32_t v, std::uint32_t x, auto&& f) {
+    const std::uint32_t floor = rank_[v];
+    if (x < n_old) {
+      for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
+        if (valid[e]) f(up_to_[e], up_cost_[e]);
+      }
+      for (std::uint32_t i = down_start[x + 1]; i-- > down_start[x];) {
+        const auto [y, e] = down_at[i];
+        if (rank_[y] <= floor) break;
+        if (valid[e]) f(y, up_cost_[e]);
+      }
+    }
+    for (const UpEdge& y : added_at(x)) f(y.to, y.cost);
+    for (const auto& [y, i] : added_down_at(x)) {
+      if (rank_[y] > floor) f(y, added_at(y)[i].cost);
+    }
+  };
+  // The pairs (a, c) to check around v: c with the bound c(a, v) + c(v, c) (kNone once a
+  // witness is found).
+  struct Target {
+    std::uint32_t c;
+    double bound;
+  };
+  std::vector<Target> targets;
+  // Drops the targets with a witness of one or two edges from a.
+  auto short_witnesses = [&](std::uint32_t v, std::uint32_t a) {
+    ++stamp;
+    each_edge(v, a, [&](std::uint32_t y, double c) {
+      ++spent;
+      if (seen[y] == stamp && dist[y] <= c) return;
+      seen[y] = stamp;
+      dist[y] = c;
+    });
+    for (Target& t : targets) {
+      bool held = seen[t.c] == stamp && dist[t.c] <= t.bound;
+      if (!held) {
+        each_edge(v, t.c, [&](std::uint32_t y, double c) {
+          ++spent;
+          held = held || (seen[y] == stamp && dist[y] + c <= t.bound);
+        });
+      }
+      if (held) t.c = kNone;
+    }
+  };
+  // A Dijkstra from a over the subgoals above v until the targets left are settled: drops
+  // those reached within their bounds.
+  auto witness = [&](std::uint32_t v, std::uint32_t a) {
+    ++stamp;
+    double bound = 0;
+    std::size_t left = 0;
+    for (const Target& t : targets) {
+      if (t.c == kNone) continue;
+      wanted[t.c] = stamp;
+      bound = std::max(bound, t.bound);
+      ++left;
+    }
+    if (left == 0) return;
     heap.clear();
-    dist[from] = 0;
-    seen[from] = stamp;
-    heap.emplace_back(0.0, from);
+    dist[a] = 0;
+    seen[a] = stamp;
+    heap.emplace_back(0.0, a);
     std::uint32_t settled = 0;
     auto relax = [&](std::uint32_t y, double d) {
       ++spent;
-      if (rank_[y] <= rank_[v] || d > bound) return;
+      if (d > bound) return;
       if (seen[y] == stamp && dist[y] <= d) return;
+      // Past every target's bound even in a straight line: on no witness (an edge costs at
+      // least the octile distance between its ends).
+      bool ahead = false;
+      for (const Target& t : targets) {
+        ahead = ahead || (t.c != kNone && d + octile(pos[y], pos[t.c]) <= t.bound);
+      }
+      if (!ahead) return;
       seen[y] = stamp;
       dist[y] = d;
       heap.emplace_back(d, y);
@@ -1287,19 +1369,12 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       ++settled;
       if (wanted[x] == stamp) {
         wanted[x] = 0;
-        if (--targets == 0) break;
+        if (--left == 0) break;
       }
-      if (x < n_old) {
-        for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
-          if (valid[e]) relax(up_to_[e], d + up_cost_[e]);
-        }
-        for (std::uint32_t i = down_start[x]; i < down_start[x + 1]; ++i) {
-          const std::uint32_t e = down_at[i].second;
-          if (valid[e]) relax(down_at[i].first, d + up_cost_[e]);
-        }
-      }
-      for (const UpEdge& y : added_at(x)) relax(y.to, d + y.cost);
-      for (const auto& [y, i] : added_down_at(x)) relax(y, d + added_at(y)[i].cost);
+      each_edge(v, x, [&](std::uint32_t y, double c) { relax(y, d + c); });
+    }
+    for (Target& t : targets) {
+      if (t.c != kNone && seen[t.c] == stamp && dist[t.c] <= t.bound) t.c = kNone;
     }
   };
   // v's upward neighbours now, with their costs.
@@ -1310,10 +1385,19 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
     return -1.0;
   };
+  // Checks the pairs from a around v (the targets), offering the shortcuts without a witness.
+  auto check = [&](std::uint32_t v, std::uint32_t a) {
+    short_witnesses(v, a);
+    if (spent <= work_limit) witness(v, a);
+    for (const Target& t : targets) {
+      if (t.c != kNone) offer(a, t.c, v, t.bound - kEps);
+    }
+  };
+  bool to_core = false;  // some went into the core
   while (!queue.empty()) {
-    if (spent > work_limit) {
-      // Out of work: the subgoals left go into the core, with every subgoal above them (the
-      // first argument: their contraction is no longer relied on).
+    if (spent > 2 * work_limit) {
+      // Out of work altogether: the subgoals left go into the core, with every subgoal above
+      // them (the first argument: their contraction is no longer relied on).
       std::vector<std::uint32_t> stack;
       auto mark = [&](std::uint32_t x) {
         if (in_core_[x]) return;
@@ -1348,52 +1432,31 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
     for (const UpEdge& x : added_at(v)) up.emplace_back(x.to, x.cost);
     if (up.size() < 2) continue;
-    double most = 0;
-    for (const auto& x : up) most = std::max(most, x.second);
-    // From each gained neighbour to all the others; then each pair to check.
+    // From each gained neighbour to all the others; then each pair to check, by first end.
     std::sort(w.gained.begin(), w.gained.end());
     w.gained.erase(std::unique(w.gained.begin(), w.gained.end()), w.gained.end());
     for (const std::uint32_t a : w.gained) {
       const double ca = cost_to(a);
       if (ca < 0) continue;
-      ++stamp;
-      for (const auto& x : up) wanted[x.first] = stamp;
-      witness(v, a, ca + most + kEps, up.size());
+      targets.clear();
       for (const auto& [c, cc] : up) {
-        if (c == a) continue;
-        const double via_v = ca + cc;
-        if (seen[c] == stamp && dist[c] <= via_v + kEps) continue;
-        offer(a, c, v, via_v);
+        if (c != a) targets.push_back(Target{c, ca + cc + kEps});
       }
+      check(v, a);
     }
     std::sort(w.pairs.begin(), w.pairs.end());
     w.pairs.erase(std::unique(w.pairs.begin(), w.pairs.end()), w.pairs.end());
-    for (std::size_t i = 0; i < w.pairs.size();) {  // one search from each first end
+    for (std::size_t i = 0; i < w.pairs.size();) {
       const std::uint32_t a = w.pairs[i].first;
       std::size_t j = i;
       while (j < w.pairs.size() && w.pairs[j].first == a) ++j;
       const double ca = cost_to(a);
-      if (ca >= 0) {
-        ++stamp;
-        double far = 0;
-        std::size_t targets = 0;
-        for (std::size_t k = i; k < j; ++k) {
-          const double cc = cost_to(w.pairs[k].second);
-          if (cc < 0) continue;
-          far = std::max(far, cc);
-          wanted[w.pairs[k].second] = stamp;
-          ++targets;
-        }
-        if (targets > 0) {
-          witness(v, a, ca + far + kEps, targets);
-          for (std::size_t k = i; k < j; ++k) {
-            const std::uint32_t c = w.pairs[k].second;
-            const double cc = cost_to(c);
-            if (cc < 0 || (seen[c] == stamp && dist[c] <= ca + cc + kEps)) continue;
-            offer(a, c, v, ca + cc);
-          }
-        }
+      targets.clear();
+      for (std::size_t k = i; k < j && ca >= 0; ++k) {
+        const double cc = cost_to(w.pairs[k].second);
+        if (cc >= 0) targets.push_back(Target{w.pairs[k].second, ca + cc + kEps});
       }
+      if (!targets.empty()) check(v, a);
       i = j;
     }
   }

@@ -148,10 +148,11 @@ class SubgoalHierarchy {
   /// unchanged and must be built again. Throws std::bad_alloc, leaving it unusable.
   bool repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
               std::uint64_t work_limit = kRepairWork);
-  /// Edges the witness searches of one repair may look at before the subgoals left to contract
-  /// again go into the core instead (with all above them): bounds the repair's time (about a
-  /// millisecond) at the price of a larger core until the next build.
-  static constexpr std::uint64_t kRepairWork = 50000;
+  /// Edges the witness checks of one repair may look at; past it, pairs without a witness of
+  /// one or two edges get their shortcut unsearched, and past twice that the subgoals left to
+  /// contract again go into the core (with all above them): bounds the repair's time (a few
+  /// milliseconds) at the price of needless shortcuts or a larger core until the next build.
+  static constexpr std::uint64_t kRepairWork = 200000;
   /// Whether repair(g, areas) would take these changes (the map's size, their extent).
   [[nodiscard]] bool repairable(const grid::Grid& g,
                                 const std::vector<grid::Rect>& areas) const noexcept;
@@ -160,12 +161,16 @@ class SubgoalHierarchy {
   /// Repairs applied since the build.
   [[nodiscard]] std::size_t repair_count() const noexcept { return repairs_; }
   /// Whether repairs have grown the hierarchy so much that queries may be markedly slower
-  /// than after a fresh build (a quarter more subgoals, counting those gone, twice the edges,
-  /// or a core grown by 1/32 of the subgoals): time to build again, off the query's thread.
+  /// than after a fresh build (subgoals gone, yet kept as nodes, for a quarter of those built;
+  /// half as many edges again per subgoal; or a core grown by 1/32 of the subgoals): time to
+  /// build again, off the query's thread. New subgoals alone are no reason: a fresh build
+  /// would have them too.
   [[nodiscard]] bool wants_rebuild() const noexcept {
-    return node_count() > built_nodes_ + built_nodes_ / 4 + 64 ||
-           edge_count() > 2 * built_edges_ + 1024 ||
-           core_size_ > 2 * built_core_ + node_count() / 32 + 32;
+    const std::uint64_t edges = edge_count(), nodes = node_count();
+    return dead_ > built_dead_ + built_nodes_ / 4 + 64 ||
+           2 * edges * built_nodes_ >
+               3 * nodes * built_edges_ + 2048 * std::uint64_t{built_nodes_} ||
+           core_size_ > 2 * built_core_ + nodes / 32 + 32;
   }
   /// Takes the hierarchy as it is now as the measure of wants_rebuild (after a rebuild that
   /// came in late was repaired up to date: its growth is not a repair's fault to rebuild for).
@@ -173,6 +178,7 @@ class SubgoalHierarchy {
     built_nodes_ = node_count();
     built_edges_ = edge_count();
     built_core_ = core_size_;
+    built_dead_ = dead_;
   }
   /// A subgoal's place in the contraction order: its id for a built hierarchy; repairs place
   /// new subgoals below all others (the newest lowest). Edges are kept by their lower end.
@@ -194,8 +200,10 @@ class SubgoalHierarchy {
   std::size_t core_size_ = 0;
   std::size_t repairs_ = 0;
   std::size_t built_nodes_ = 0, built_edges_ = 0, built_core_ = 0;  // as built (or loaded)
-  std::vector<std::uint32_t> rank_;  // after repairs that added subgoals: see rank()
-  std::uint32_t next_low_ = 0;       // the rank of the next new subgoal (then decreasing)
+  std::size_t dead_ = 0, built_dead_ = 0;  // subgoals repairs removed (kept as nodes): since
+                                           // the build, and at the last rebase()
+  std::vector<std::uint32_t> rank_;        // after repairs that added subgoals: see rank()
+  std::uint32_t next_low_ = 0;             // the rank of the next new subgoal (then decreasing)
   /// For repairs, made by the first: each subgoal-graph edge's ends (lower first) and bounding
   /// box (padded cells), so that finding the edges a new wall may block reads one small array.
   /// Repairs append the edges they add; an entry whose edge is gone is passed over.
