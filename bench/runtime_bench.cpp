@@ -5,6 +5,9 @@
 // - Slice: one slice of 1,000 expansions of a sliced search (a long query, restarted when it
 //   finishes): time per slice.
 // - Batch: every scenario of the file through a BatchFinder of 1 and 2 threads: queries/s.
+// - Churn: a cell toggled before each query; jps+ with its table repaired against one built
+//   afresh (den520d), and subgoal-ch kept up to date against one built afresh (den520d,
+//   brc202d, maze512-1-0; issue 31).
 // Setup (untimed) loads the map, builds the views and prepared data, and checks the answers.
 #include <benchmark/benchmark.h>
 
@@ -159,6 +162,21 @@ BENCHMARK_CAPTURE(BM_FindBatch, jps_plus, search::Algorithm::jps_plus)
 
 namespace {
 
+/// One step of churn: the scenario's next query (the k-th, k then advanced), after toggling a
+/// cell drawn from rng (not one of its ends) and freeing its ends if walled.
+const io::ScenarioEntry& churn_step(const bench::LoadedScenario& sc, grid::Grid& g, std::size_t& k,
+                                    std::uint64_t& rng) {
+  const auto& e = sc.file.entries[sc.selected[k++ % sc.selected.size()]];
+  rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+  const Cell c{static_cast<int>((rng >> 33) % static_cast<std::uint64_t>(g.width())),
+               static_cast<int>((rng >> 13) % static_cast<std::uint64_t>(g.height()))};
+  if (!(c == e.start) && !(c == e.goal)) g.set_blocked(c, g.passable(c));
+  for (const Cell end : {e.start, e.goal}) {
+    if (!g.passable(end)) g.set_blocked(end, false);
+  }
+  return e;
+}
+
 // Churn, the fair comparison: one cell toggled before each den520d query (as bench --churn 1),
 // jps+ query time with the table repaired in place (arg 0) against a table built afresh for the
 // same edited map (arg 1). Only the query is timed (manual time); the repair or the rebuild is
@@ -178,14 +196,7 @@ void BM_ChurnJpsPlus(benchmark::State& state) {
   double total_us = 0;
   std::size_t queries = 0;
   for (auto _ : state) {
-    const auto& e = sc->file.entries[sc->selected[k++ % sc->selected.size()]];
-    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-    const Cell c{static_cast<int>((rng >> 33) % static_cast<std::uint64_t>(g.width())),
-                 static_cast<int>((rng >> 13) % static_cast<std::uint64_t>(g.height()))};
-    if (!(c == e.start) && !(c == e.goal)) g.set_blocked(c, g.passable(c));
-    for (const Cell end : {e.start, e.goal}) {
-      if (!g.passable(end)) g.set_blocked(end, false);
-    }
+    const auto& e = churn_step(*sc, g, k, rng);
     if (rebuild) {
       kept = std::make_unique<search::Pathfinder>(g, o);
       (void)search::prepare(*kept);
@@ -252,14 +263,7 @@ void BM_ChurnSubgoalCh(benchmark::State& state, const char* map, int every) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   for (auto _ : state) {
-    const auto& e = sc->file.entries[sc->selected[k++ % sc->selected.size()]];
-    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-    const Cell c{static_cast<int>((rng >> 33) % static_cast<std::uint64_t>(g.width())),
-                 static_cast<int>((rng >> 13) % static_cast<std::uint64_t>(g.height()))};
-    if (!(c == e.start) && !(c == e.goal)) g.set_blocked(c, g.passable(c));
-    for (const Cell end : {e.start, e.goal}) {
-      if (!g.passable(end)) g.set_blocked(end, false);
-    }
+    const auto& e = churn_step(*sc, g, k, rng);
     const auto t0 = std::chrono::steady_clock::now();
     (void)search::prepare(kept);  // the repair, or the rebuild's start or take-over
     edit_us +=
