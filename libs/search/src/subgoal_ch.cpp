@@ -1300,11 +1300,11 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (rank_[y] > floor) f(y, added_at(y)[i].cost);
     }
   };
-  // The pairs (a, c) to check around v: c with the bound c(a, v) + c(v, c) (kNone once a
-  // witness is found).
+  // The pairs (a, c) to check around v: c and the cost c(a, v) + c(v, c) a witness may not
+  // exceed (c is kNone once a witness is found).
   struct Target {
     std::uint32_t c;
-    double bound;
+    double via;
   };
   std::vector<Target> targets;
   // Drops the targets with a witness of one or two edges from a.
@@ -1317,11 +1317,11 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       dist[y] = c;
     });
     for (Target& t : targets) {
-      bool held = seen[t.c] == stamp && dist[t.c] <= t.bound;
+      bool held = seen[t.c] == stamp && dist[t.c] <= t.via + kEps;
       if (!held) {
         each_edge(v, t.c, [&](std::uint32_t y, double c) {
           ++spent;
-          held = held || (seen[y] == stamp && dist[y] + c <= t.bound);
+          held = held || (seen[y] == stamp && dist[y] + c <= t.via + kEps);
         });
       }
       if (held) t.c = kNone;
@@ -1336,7 +1336,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     for (const Target& t : targets) {
       if (t.c == kNone) continue;
       wanted[t.c] = stamp;
-      bound = std::max(bound, t.bound);
+      bound = std::max(bound, t.via + kEps);
       ++left;
     }
     if (left == 0) return;
@@ -1353,7 +1353,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       // least the octile distance between its ends).
       bool ahead = false;
       for (const Target& t : targets) {
-        ahead = ahead || (t.c != kNone && d + octile(pos[y], pos[t.c]) <= t.bound);
+        ahead = ahead || (t.c != kNone && d + octile(pos[y], pos[t.c]) <= t.via + kEps);
       }
       if (!ahead) return;
       seen[y] = stamp;
@@ -1374,7 +1374,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       each_edge(v, x, [&](std::uint32_t y, double c) { relax(y, d + c); });
     }
     for (Target& t : targets) {
-      if (t.c != kNone && seen[t.c] == stamp && dist[t.c] <= t.bound) t.c = kNone;
+      if (t.c != kNone && seen[t.c] == stamp && dist[t.c] <= t.via + kEps) t.c = kNone;
     }
   };
   // v's upward neighbours now, with their costs.
@@ -1390,7 +1390,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     short_witnesses(v, a);
     if (spent <= work_limit) witness(v, a);
     for (const Target& t : targets) {
-      if (t.c != kNone) offer(a, t.c, v, t.bound - kEps);
+      if (t.c != kNone) offer(a, t.c, v, t.via);
     }
   };
   bool to_core = false;  // some went into the core
@@ -1440,7 +1440,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (ca < 0) continue;
       targets.clear();
       for (const auto& [c, cc] : up) {
-        if (c != a) targets.push_back(Target{c, ca + cc + kEps});
+        if (c != a) targets.push_back(Target{c, ca + cc});
       }
       check(v, a);
     }
@@ -1454,7 +1454,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       targets.clear();
       for (std::size_t k = i; k < j && ca >= 0; ++k) {
         const double cc = cost_to(w.pairs[k].second);
-        if (cc >= 0) targets.push_back(Target{w.pairs[k].second, ca + cc + kEps});
+        if (cc >= 0) targets.push_back(Target{w.pairs[k].second, ca + cc});
       }
       if (!targets.empty()) check(v, a);
       i = j;
