@@ -1363,7 +1363,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     };
     while (!heap.empty() && settled < kWitnessSettle) {
       std::pop_heap(heap.begin(), heap.end(), kGreater);
-      const auto [d, x] = heap.back();
+      const double d = heap.back().first;          // (not a structured binding: the lambda below
+      const std::uint32_t x = heap.back().second;  // captures d, which clang 14 refuses)
       heap.pop_back();
       if (d > dist[x]) continue;
       ++settled;
