@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <pathlab/grid/grid.hpp>
+#include <pathlab/grid/hex.hpp>
 #include <pathlab/grid/los.hpp>
 #include <pathlab/grid/unit.hpp>
 #include <pathlab/search/pathfinder.hpp>

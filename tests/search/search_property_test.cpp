@@ -52,7 +52,7 @@ void expect_legal(const SearchCase& c, const search::Result& r) {
   RC_ASSERT(!grid::check_path(c.grid, c.moves, r.path).has_value());
   RC_ASSERT(r.path.front() == c.start);
   RC_ASSERT(r.path.back() == c.goal);
-  RC_ASSERT(near(r.cost, grid::path_cost(c.grid, c.moves, r.path)));
+  RC_ASSERT(pathlab::testing::near(r.cost, grid::path_cost(c.grid, c.moves, r.path)));
 }
 
 constexpr Algorithm kAll[] = {
@@ -74,7 +74,7 @@ RC_GTEST_PROP(SearchProperty, OptimalAlgorithmsMatchReferenceDijkstra, ()) {
       continue;
     }
     expect_legal(c, r);
-    RC_ASSERT(near(r.cost, opt));
+    RC_ASSERT(pathlab::testing::near(r.cost, opt));
   }
 }
 
@@ -90,7 +90,7 @@ RC_GTEST_PROP(SearchProperty, EveryAdmissibleHeuristicKeepsAStarOptimal, ()) {
     for (Algorithm a : {Algorithm::astar, Algorithm::biastar, Algorithm::idastar}) {
       const auto r = solve(c, a, h);
       expect_legal(c, r);
-      RC_ASSERT(near(r.cost, opt));
+      RC_ASSERT(pathlab::testing::near(r.cost, opt));
     }
   }
 }

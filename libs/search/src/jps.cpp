@@ -18,7 +18,7 @@ void destroy(JpsCache* p) noexcept {
 }
 
 std::size_t bytes_of(const JpsCache& c) noexcept {
-  return sizeof(JpsCache) + capacity_bytes(c.cols) + c.comps.bytes();
+  return sizeof(JpsCache) + capacity_bytes(c.cols) + c.comps.bytes() + c.marks.bytes();
 }
 
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
@@ -42,6 +42,13 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
     c.table = std::move(t);
   }
   c.comps.repair(g, c.changes);  // (nothing when never labelled)
+  // Landmarks past their repair budget (a thirty-second of a build) or stale are put off.
+  if (!c.marks.empty() &&
+      (!c.marks.repair(g, c.changes, c.marks.build_work() / 32) || c.marks.stale())) {
+    c.marks.clear();
+    c.marks_deferred = true;
+    c.marks_debt_us = 0;
+  }
   if (!c.cols.empty()) {
     const std::size_t stride = static_cast<std::size_t>(g.height()) + 2;
     for (const grid::Rect& a : c.changes) {
@@ -68,6 +75,32 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
 void ensure_table(JpsCache& c, const Grid& g) {
   if (!c.table) c.table = build_jump_table(g);
   if (c.comps.empty()) c.comps.build(g);
+}
+
+bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexcept {
+  if (c.marks.fits(m.straight_cost(), m.diagonal_cost()) || !Landmarks::applies(g)) return false;
+  if (!c.marks_deferred) return true;
+  // Before the first build, its price is estimated: 80 ns a distance (a 1024x768 map's eight
+  // landmarks take 0.5 s).
+  const double price = c.marks_price_us > 0
+                           ? c.marks_price_us
+                           : 0.08 * static_cast<double>(g.padded_size()) * Landmarks::kMax;
+  return c.marks_debt_us >= price;
+}
+
+void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
+  if (!landmarks_due(c, g, m)) return;
+  if (g.wall_count() == 0) {
+    c.marks_deferred = true;
+    c.marks_debt_us = 0;
+    return;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  if (c.comps.empty()) c.comps.build(g);
+  c.marks.build(g, c.comps, m.straight_cost(), m.diagonal_cost());
+  c.marks.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  c.marks_price_us = c.marks.seconds * 1e6;
+  c.marks_deferred = false;
 }
 
 void ensure_columns(JpsCache& c, const Grid& g) {
@@ -254,16 +287,33 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   }
   JpsCache& cache = jps_cache(ws, grid);
   if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
-    if (!cache.table || cache.comps.empty()) {
+    const bool marks = o.effective_heuristic() == Heuristic::octile;
+    if (!cache.table || cache.comps.empty() ||
+        (marks && !ws.resume && landmarks_due(cache, grid, o.moves))) {
       const auto t0 = std::chrono::steady_clock::now();
       ensure_table(cache, grid);
+      if (marks && !ws.resume) ensure_landmarks(cache, grid, o.moves);
       ws.prep_us +=
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     }
     // A goal in another component: no path, without a search (a sliced search was checked
     // when it began).
     if (!ws.resume && cache.comps.of(s) != cache.comps.of(t)) return Status::no_path;
-    const Status status = run_jps_table(grid, o, *cache.table, s, t, ws, out, listener);
+    // A sliced search keeps the heuristic it began with (prepare() between slices may build
+    // the landmarks; an edit starts the search again).
+    const Landmarks::Goal goal = marks && (!ws.resume || cache.sliced_with_marks)
+                                     ? cache.marks.toward(t)
+                                     : Landmarks::Goal{};
+    if (!ws.resume) cache.sliced_with_marks = goal.table != nullptr;
+    const bool owing = marks && cache.marks_deferred;
+    const auto t0 =
+        owing ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    const Status status = run_jps_table(grid, o, *cache.table, s, t, ws, out, listener,
+                                        goal.table != nullptr ? &goal : nullptr);
+    if (owing) {
+      cache.marks_debt_us +=
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    }
     // No path, where a wall added since the labelling may have cut a component in two: label
     // afresh (a flood fill, a few ms on a 1024x1024 map), so that the next goal there is
     // answered at once.

@@ -18,6 +18,7 @@
 
 #include "components.hpp"
 #include "engine.hpp"
+#include "landmarks.hpp"
 
 namespace pathlab::search::detail {
 
@@ -62,7 +63,18 @@ struct JpsCache {
   /// query that has none): a goal in another component is answered at once. Repaired with the
   /// table; labelled again after a search finds no path where walls were added since.
   Components comps;
-  double repair_us = 0;  ///< time of the last repair (after an edit), 0 if none
+  /// jps+'s differential heuristic (landmarks.hpp), built with the table by prepare() or the
+  /// first query and repaired with it. An edit whose repair runs past its budget, or that
+  /// leaves the bound stale, clears it, and so does a map without walls put it off: it is
+  /// built again once the queries answered without it since took as long as a build (ski
+  /// rental: never much more than the better of building at once and never), so that a map
+  /// patched between every few queries does not pay for builds its queries cannot repay.
+  Landmarks marks;
+  bool marks_deferred = false;
+  double marks_debt_us = 0;        ///< query time without the landmarks since they were put off
+  double marks_price_us = 0;       ///< the last build's time (0: none yet, estimated)
+  bool sliced_with_marks = false;  ///< the last search began with the landmarks' bound
+  double repair_us = 0;            ///< time of the last repair (after an edit), 0 if none
 
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
   /// 1-2 us a query on den520d, a sixth of a JPS+ query).
@@ -71,6 +83,9 @@ struct JpsCache {
     cols.clear();
     table.reset();
     comps.clear();
+    marks.clear();
+    marks_deferred = false;
+    marks_debt_us = 0;
     revision = g.revision();
   }
 };
@@ -79,6 +94,12 @@ struct JpsCache {
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g);
 /// Builds jps+'s table and components when missing (throws std::bad_alloc).
 void ensure_table(JpsCache& c, const Grid& g);
+/// Whether jps+'s landmarks for moves m are missing (or built for other costs) and due: not
+/// put off, or put off with the build's price paid in queries since; never on maps too large.
+[[nodiscard]] bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexcept;
+/// Builds jps+'s landmarks when due (throws std::bad_alloc); a map without walls puts them
+/// off instead (the octile distance is exact there).
+void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m);
 /// Builds the transposed bits when missing.
 void ensure_columns(JpsCache& c, const Grid& g);
 /// Whether jps / jps+ search this grid with these moves (else they answer with A*).
@@ -145,6 +166,8 @@ struct JumpParams {
   bool reopen;
   std::uint64_t node_limit;
   bool resume = false;  ///< sliced search: carry on from the state left in `side`
+  /// jps+: the landmarks' bound toward the goal, the heuristic's when larger (null: none).
+  const Landmarks::Goal* marks = nullptr;
 };
 
 /// Sign of v: -1, 0 or 1.
@@ -165,11 +188,13 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   const Toward<H> hv{h, goal.x, goal.y};
   const double straight = moves.straight_cost(), diagonal = moves.diagonal_cost();
   const CellOf cell_of(grid);
-  auto priority = [&](double g, int x, int y) {
+  auto priority = [&](double g, int x, int y, NodeId n) PATHLAB_INLINE {
     if constexpr (H::is_zero) {
       return g;
     } else {
-      return g + p.h_weight * hv(x, y);
+      double h = hv(x, y);
+      if (p.marks != nullptr) h = std::max(h, p.marks->h(n));
+      return g + p.h_weight * h;
     }
   };
 
@@ -184,9 +209,9 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
   const Cell sc = grid.cell(s);
   if (!p.resume) {
     side.open(s, 0.0, s);
-    push(priority(0.0, sc.x, sc.y), 0.0, s);
+    push(priority(0.0, sc.x, sc.y, s), 0.0, s);
     st.generated = 1;
-    if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y), 0);
+    if constexpr (L::enabled) listener.opened(s, s, 0.0, priority(0.0, sc.x, sc.y, s), 0);
   }
 
   double gu = 0;
@@ -201,7 +226,7 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     if (was_closed) ++st.reopened;
     side.open(n, ng, u);
     if (!seen) ++st.generated;
-    const double f = priority(ng, x, y);
+    const double f = priority(ng, x, y, n);
     push(f, ng, n);
     if constexpr (L::enabled) {
       if (seen) {
@@ -253,12 +278,15 @@ void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
 
 /// The A* over jump points with a given jumper (online scans or the JPS+ table), and the
 /// path expanded into every cell: what jps and jps+ share once their jumper is ready.
+/// `marks`: jps+'s landmark bound toward t, taken with the octile heuristic (null: none).
 template <class J, class L>
 Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s, NodeId t,
-                  Pathfinder::Workspace& ws, Result& out, L& listener) {
+                  Pathfinder::Workspace& ws, Result& out, L& listener,
+                  const Landmarks::Goal* marks = nullptr) {
   const double w = o.effective_weight();
   const Heuristic heur = o.effective_heuristic();
-  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit, ws.resume};
+  const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit, ws.resume,
+                     heur == Heuristic::octile ? marks : nullptr};
   Side& side = ws.side[0];
   const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
     return p.reopen
@@ -300,6 +328,6 @@ Status run_astar_instead(const Grid& g, const Options& o, NodeId s, NodeId t,
 /// jps+ over the table (jps_plus.cpp).
 template <class L>
 Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId s, NodeId t,
-                     Pathfinder::Workspace&, Result&, L&);
+                     Pathfinder::Workspace&, Result&, L&, const Landmarks::Goal* marks);
 
 }  // namespace pathlab::search::detail

@@ -360,14 +360,17 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
 
 template <class L>
 Status run_jps_table(const Grid& grid, const Options& o, const JumpTable& table, NodeId s, NodeId t,
-                     Pathfinder::Workspace& ws, Result& out, L& listener) {
-  return run_jumper(grid, o, TableJumper(grid, table, t), s, t, ws, out, listener);
+                     Pathfinder::Workspace& ws, Result& out, L& listener,
+                     const Landmarks::Goal* marks) {
+  return run_jumper(grid, o, TableJumper(grid, table, t), s, t, ws, out, listener, marks);
 }
 
 template Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId, NodeId,
-                              Pathfinder::Workspace&, Result&, NullListener&);
+                              Pathfinder::Workspace&, Result&, NullListener&,
+                              const Landmarks::Goal*);
 template Status run_jps_table(const Grid&, const Options&, const JumpTable&, NodeId, NodeId,
-                              Pathfinder::Workspace&, Result&, DynamicListener&);
+                              Pathfinder::Workspace&, Result&, DynamicListener&,
+                              const Landmarks::Goal*);
 
 }  // namespace pathlab::search::detail
 
@@ -490,8 +493,8 @@ PrepareInfo prepared_info(const Pathfinder& f) noexcept {
   if (!PreparedAccess::uses_table(f) || c == nullptr || !c->table) return info;
   info.ready = true;
   info.loaded = c->table->loaded;
-  info.seconds = c->table->seconds;
-  info.bytes = c->table->bytes();
+  info.seconds = c->table->seconds + c->marks.seconds;
+  info.bytes = c->table->bytes() + c->comps.bytes() + c->marks.bytes();
   return info;
 }
 
@@ -526,6 +529,7 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   try {
     detail::JpsCache& c = PreparedAccess::fresh_cache(f);
     detail::ensure_table(c, PreparedAccess::grid(f));
+    detail::ensure_landmarks(c, PreparedAccess::grid(f), f.options().moves);
   } catch (const std::bad_alloc&) {
     return {};
   }
@@ -691,7 +695,12 @@ bool load_prepared(Pathfinder& f, std::istream& in) {
     if (detail::build_jump_table(g)->dist != t->dist) return false;
     t->loaded = true;
     t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    PreparedAccess::fresh_cache(f).table = std::move(t);
+    // The file holds the table; the components and landmarks beside it are built now, as
+    // prepare() would.
+    detail::JpsCache& c = PreparedAccess::fresh_cache(f);
+    c.table = std::move(t);
+    detail::ensure_table(c, g);
+    detail::ensure_landmarks(c, g, f.options().moves);
   } catch (const std::bad_alloc&) {
     return false;
   }

@@ -1,0 +1,220 @@
+// jps+'s differential heuristic, kept exact under map edits (landmarks.hpp).
+#include "landmarks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pathlab::search::detail {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+void Landmarks::clear() noexcept {
+  k_ = 0;
+  d_ = {};
+  open_ = {};
+  kept_ = {};
+  marks_.clear();
+  open_cells_ = stale_ = 0;
+  longest_ = 0;
+  q_.clear();
+}
+
+template <class At>
+bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::int64_t budget) {
+  // N, E, S, W, then NE, SE, SW, NW; a diagonal needs the two straight cells beside it in G'.
+  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
+                                1 - stride, 1 + stride, stride - 1, -stride - 1};
+  while (!q_.empty()) {
+    const HeapEntry e = q_.pop();
+    const grid::NodeId u = e.id;
+    const double du = at(u);
+    if (priority_key(du) != e.key) continue;  // lowered again since: a later entry holds it
+    if (++work > budget) return false;
+    bool side[4];
+    for (int j = 0; j < 4; ++j) {
+      const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
+      side[j] = open(v);
+      if (!side[j]) continue;
+      double& dv = at(v);
+      if (du + straight_ < dv) {
+        dv = du + straight_;
+        longest_ = std::max(longest_, dv);
+        q_.push({priority_key(dv), v});
+      }
+    }
+    for (int j = 4; j < 8; ++j) {
+      if (!side[j - 4] || !side[(j - 3) & 3]) continue;
+      const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
+      if (!open(v)) continue;
+      double& dv = at(v);
+      if (du + diagonal_ < dv) {
+        dv = du + diagonal_;
+        longest_ = std::max(longest_, dv);
+        q_.push({priority_key(dv), v});
+      }
+    }
+  }
+  return true;
+}
+
+void Landmarks::build(const grid::Grid& g, const Components& comps, double straight,
+                      double diagonal) {
+  clear();
+  const std::size_t n = g.padded_size();
+  const int k = static_cast<int>(std::min<std::size_t>(kMax, kMaxBytes / (n * sizeof(double))));
+  if (k < kMin) return;
+  // The largest component: its cells by label count.
+  std::vector<std::uint32_t> size(n + 1, 0);
+  std::uint32_t best = 0;
+  grid::NodeId seed = 0;
+  for (grid::NodeId c = 0; c < n; ++c) {
+    const std::uint32_t l = comps.of(c);
+    if (l == 0) continue;
+    if (++size[l] > best) {
+      best = size[l];
+      seed = c;
+    }
+  }
+  if (best == 0) return;
+  size = {};
+  straight_ = straight;
+  diagonal_ = diagonal;
+  open_.assign(n / 64 + 1, 0);
+  kept_.assign(n / 64 + 1, 0);
+  for (grid::NodeId c = 0; c < n; ++c) {
+    if (g.passable_id(c)) {
+      open_[c >> 6] |= std::uint64_t{1} << (c & 63);
+      ++open_cells_;
+    }
+  }
+  // Column 0 first holds the distances from the seed, whose farthest cell is the first
+  // landmark; then each column i those from landmark i, and `nearest` the distance to the
+  // closest landmark so far, whose largest value picks the next one.
+  k_ = k;
+  d_.assign(n * static_cast<std::size_t>(k), kInf);
+  std::vector<double> nearest(n, kInf);
+  // Each search runs in a plain array (neighbours a row apart, not a row of tables apart:
+  // twice as fast), copied into its column after.
+  std::vector<double> one(n);
+  auto from = [&](int i, grid::NodeId src) {
+    std::fill(one.begin(), one.end(), kInf);
+    one[src] = 0;
+    q_.clear();
+    q_.push({priority_key(0.0), src});
+    std::int64_t work = 0;
+    settle([&](grid::NodeId c) -> double& { return one[c]; }, g.stride(), work,
+           std::numeric_limits<std::int64_t>::max());
+    const auto col = static_cast<std::size_t>(i);
+    for (std::size_t c = 0; c < n; ++c) d_[c * static_cast<std::size_t>(k) + col] = one[c];
+  };
+  auto farthest = [&](auto&& dist) {
+    grid::NodeId at = seed;
+    double far = -1;
+    for (grid::NodeId c = 0; c < n; ++c) {
+      const double v = dist(c);
+      if (v != kInf && v > far) {
+        far = v;
+        at = c;
+      }
+    }
+    return at;
+  };
+  from(0, seed);
+  grid::NodeId next = farthest([&](grid::NodeId c) { return one[c]; });
+  for (int i = 0; i < k; ++i) {
+    marks_.push_back(next);
+    from(i, next);
+    for (grid::NodeId c = 0; c < n; ++c) nearest[c] = std::min(nearest[c], one[c]);
+    next = farthest([&](grid::NodeId c) { return nearest[c]; });
+  }
+}
+
+bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
+                       std::int64_t budget) {
+  if (k_ == 0) return true;
+  const std::int32_t stride = g.stride();
+  std::vector<grid::NodeId> opened;
+  for (const grid::Rect& a : areas) {
+    for (int y = a.y0; y <= a.y1; ++y) {
+      for (int x = a.x0; x <= a.x1; ++x) {
+        const grid::NodeId c = g.id(x, y);
+        const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+        const bool free = g.passable_id(c);
+        if (free && !open(c)) {
+          open_[c >> 6] |= bit;
+          ++open_cells_;
+          opened.push_back(c);
+        }
+        const bool kept = !free && open(c);
+        if (kept != (((kept_[c >> 6] & bit) != 0))) {
+          kept_[c >> 6] ^= bit;
+          stale_ += kept ? 1 : -1;
+        }
+      }
+    }
+  }
+  if (opened.empty()) return true;
+  // An opened cell adds its own moves and the diagonals beside it (a diagonal needs both
+  // straight cells): each cell of G' around it takes the best of its neighbours, then the
+  // lowered distances spread.
+  const auto k = static_cast<std::size_t>(k_);
+  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
+                                1 - stride, 1 + stride, stride - 1, -stride - 1};
+  std::int64_t work = 0;
+  for (int i = 0; i < k_; ++i) {
+    const auto col = static_cast<std::size_t>(i);
+    q_.clear();
+    for (const grid::NodeId c : opened) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(c) + dy * stride + dx);
+          if (!open(v)) continue;
+          double best = d_[v * k + col];
+          bool side[4];
+          for (int j = 0; j < 4; ++j) {
+            const auto u = static_cast<grid::NodeId>(static_cast<std::int64_t>(v) + step[j]);
+            side[j] = open(u);
+            if (side[j]) best = std::min(best, d_[u * k + col] + straight_);
+          }
+          for (int j = 4; j < 8; ++j) {
+            if (!side[j - 4] || !side[(j - 3) & 3]) continue;
+            const auto u = static_cast<grid::NodeId>(static_cast<std::int64_t>(v) + step[j]);
+            if (open(u)) best = std::min(best, d_[u * k + col] + diagonal_);
+          }
+          if (best < d_[v * k + col]) {
+            d_[v * k + col] = best;
+            longest_ = std::max(longest_, best);
+            q_.push({priority_key(best), v});
+          }
+        }
+      }
+    }
+    if (!settle([&](grid::NodeId c) -> double& { return d_[c * k + col]; }, stride, work, budget)) {
+      clear();
+      return false;
+    }
+  }
+  return true;
+}
+
+Landmarks::Goal Landmarks::toward(grid::NodeId t) const noexcept {
+  Goal goal;
+  if (k_ == 0 || !open(t)) return goal;
+  for (int i = 0; i < k_; ++i) {
+    goal.at_goal[i] = distance(i, t);
+    if (goal.at_goal[i] == kInf) return Goal{};
+  }
+  goal.table = d_.data();
+  goal.k = k_;
+  // Each table entry is a sum of up to longest_ / straight_ steps, each rounded by at most
+  // half an ulp of the sum: the difference of two is within this of the exact one.
+  goal.margin = 4.0 * std::ldexp(longest_, -52) * (longest_ / std::min(straight_, diagonal_) + 1);
+  return goal;
+}
+
+}  // namespace pathlab::search::detail

@@ -1,0 +1,117 @@
+// Internal to the search module: jps+'s differential heuristic (Goldberg & Harrelson 2005,
+// "Computing the shortest path: A* search meets graph theory"; Sturtevant et al. 2009,
+// "Memory-based heuristics for explicit state spaces"), kept exact under map edits.
+//
+// k landmark cells L_i, and for every cell n the distance D_i(n) from L_i in a graph G'. Then
+//   h(n) = max_i |D_i(t) - D_i(n)|
+// is a lower bound on the distance from n to the goal t in every graph whose shortest paths
+// are no shorter than G''s, and consistent (|D_i(u) - D_i(v)| <= c(u, v) for every move u-v
+// of G'). G' is the map as built, with every cell opened since added: opening a cell only adds
+// moves, so the distances are repaired by a Dijkstra that lowers them outward from the opened
+// cells; a cell that becomes a wall stays in G' (G' then has moves the map lacks, and every
+// distance of the map is at least G''s: the bound still holds, only weaker). Once the walls
+// kept open exceed a share of the map, the owner builds it afresh.
+//
+// Landmarks are chosen farthest first within the largest connected component (each the cell
+// farthest from those chosen). A goal outside it, where every D_i is infinite, gets no bound
+// from them (the octile distance alone).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <pathlab/grid/grid.hpp>
+
+#include "components.hpp"
+#include "radix_queue.hpp"
+
+namespace pathlab::search::detail {
+
+class Landmarks {
+ public:
+  /// At most this many landmarks; fewer when their tables would pass kMaxBytes.
+  static constexpr int kMax = 8;
+  static constexpr std::size_t kMaxBytes = std::size_t{128} << 20;
+  /// Fewer than this many landmarks fit: none are kept (the map is too large).
+  static constexpr int kMin = 2;
+
+  /// The per-query view: the goal's distances, so that h(n) reads one row of the table.
+  struct Goal {
+    const double* table = nullptr;  ///< null: no landmark reaches the goal (h is 0)
+    int k = 0;
+    double at_goal[kMax] = {};
+    double margin = 0;  ///< taken off: rounding of the sums in the tables
+    [[nodiscard]] double h(grid::NodeId n) const noexcept {
+      const double* row = table + static_cast<std::size_t>(n) * static_cast<std::size_t>(k);
+      double best = 0;
+      for (int i = 0; i < k; ++i) {
+        const double v = at_goal[i] - row[i];
+        best = v > best ? v : (-v > best ? -v : best);
+      }
+      return best - margin;
+    }
+  };
+
+  /// Chooses the landmarks in g's largest component of `comps` (labelled for g) and fills
+  /// the tables for moves of cost `straight` and `diagonal` without corner cutting. Leaves
+  /// none when the map has no free cell or is too large (throws std::bad_alloc).
+  void build(const grid::Grid& g, const Components& comps, double straight, double diagonal);
+  /// Brings the tables up to date after the cells in `areas` changed (Grid::changes_since):
+  /// opened cells join G' and lower the distances they shorten; new walls stay in G'. Gives
+  /// up past `budget` distances lowered (summed over the landmarks), returning false: the
+  /// tables are then cleared (empty()).
+  bool repair(const grid::Grid& g, std::span<const grid::Rect> areas, std::int64_t budget);
+  /// The work of a build, in distances set: what repair's budget is measured against.
+  [[nodiscard]] std::int64_t build_work() const noexcept { return open_cells_ * k_; }
+  /// Whether the map has so many walls kept open in G' that the bound has grown weak (a
+  /// twentieth of G''s cells): the owner should build afresh.
+  [[nodiscard]] bool stale() const noexcept { return stale_ * 20 > open_cells_ + 400; }
+  [[nodiscard]] bool empty() const noexcept { return k_ == 0; }
+  /// Whether the tables were built for these move costs.
+  [[nodiscard]] bool fits(double straight, double diagonal) const noexcept {
+    return k_ > 0 && straight == straight_ && diagonal == diagonal_;
+  }
+  [[nodiscard]] int count() const noexcept { return k_; }
+  /// Whether g is small enough for kMin landmarks.
+  [[nodiscard]] static bool applies(const grid::Grid& g) noexcept {
+    return g.padded_size() * sizeof(double) * kMin <= kMaxBytes;
+  }
+  double seconds = 0;  ///< time of the last build
+  /// The padded id of landmark i (i < count()).
+  [[nodiscard]] grid::NodeId landmark(int i) const noexcept {
+    return marks_[static_cast<std::size_t>(i)];
+  }
+  /// D_i(n): the distance from landmark i in G' (infinite when it does not reach n).
+  [[nodiscard]] double distance(int i, grid::NodeId n) const noexcept {
+    return d_[static_cast<std::size_t>(n) * static_cast<std::size_t>(k_) +
+              static_cast<std::size_t>(i)];
+  }
+  /// The view for goal t (table null when the landmarks do not reach t).
+  [[nodiscard]] Goal toward(grid::NodeId t) const noexcept;
+  void clear() noexcept;
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return d_.capacity() * sizeof(double) + (open_.capacity() + kept_.capacity()) * 8 +
+           marks_.capacity() * sizeof(grid::NodeId);
+  }
+
+ private:
+  [[nodiscard]] bool open(grid::NodeId n) const noexcept { return (open_[n >> 6] >> (n & 63)) & 1; }
+  /// Lowers the distances at(n) outward from the cells queued in q_ (a Dijkstra over G'),
+  /// stopping once `work` cells were settled past `budget` (false).
+  template <class At>
+  bool settle(At&& at, std::int32_t stride, std::int64_t& work, std::int64_t budget);
+
+  int k_ = 0;
+  double straight_ = 1, diagonal_ = 1.4142135623730951;
+  std::vector<double> d_;            ///< d_[n * k + i] = D_i(n)
+  std::vector<std::uint64_t> open_;  ///< G''s cells, by padded id (bit set = in G')
+  std::vector<std::uint64_t> kept_;  ///< cells of G' that are walls of the map now
+  std::vector<grid::NodeId> marks_;
+  std::int64_t open_cells_ = 0, stale_ = 0;
+  double longest_ = 0;  ///< the largest finite distance: sets the rounding margin
+  RadixQueue q_;
+};
+
+}  // namespace pathlab::search::detail

@@ -1,0 +1,246 @@
+// jps+'s differential heuristic (libs/search/src/landmarks.hpp): the tables hold exact
+// distances from each landmark in G' (the map as built, with every cell opened since), before
+// and after repairs; the bound is admissible and consistent on the map as it is; a repair past
+// its budget clears the tables; jps+ with them answers as Dijkstra does and expands fewer jump
+// points than jps where the octile distance is a poor guide.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <queue>
+#include <random>
+#include <vector>
+
+#include <pathlab/search/pathfinder.hpp>
+
+#include "../../libs/search/src/components.hpp"
+#include "../../libs/search/src/landmarks.hpp"
+#include "test_grids.hpp"
+
+using namespace pathlab;
+using search::detail::Components;
+using search::detail::Landmarks;
+
+namespace {
+
+constexpr double kLmInf = std::numeric_limits<double>::infinity();
+constexpr double kLmSqrt2 = 1.4142135623730951;
+
+/// Dijkstra over the cells with open[id] set (padded ids), 8 moves without corner cutting,
+/// costs 1 and sqrt 2: the reference the tables are checked against.
+std::vector<double> lm_dijkstra(const grid::Grid& g, const std::vector<char>& open,
+                                grid::NodeId from) {
+  std::vector<double> d(g.padded_size(), kLmInf);
+  using Entry = std::pair<double, grid::NodeId>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> q;
+  d[from] = 0;
+  q.push({0.0, from});
+  const int dx[8] = {0, 1, 0, -1, 1, 1, -1, -1}, dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+  while (!q.empty()) {
+    const Entry e = q.top();
+    q.pop();
+    if (e.first > d[e.second]) continue;
+    const Cell c = g.cell(e.second);
+    for (int j = 0; j < 8; ++j) {
+      const grid::NodeId v = g.id(c.x + dx[j], c.y + dy[j]);
+      if (!open[v]) continue;
+      if (j >= 4 && (!open[g.id(c.x + dx[j], c.y)] || !open[g.id(c.x, c.y + dy[j])])) continue;
+      const double nd = e.first + (j >= 4 ? kLmSqrt2 : 1.0);
+      if (nd < d[v]) {
+        d[v] = nd;
+        q.push({nd, v});
+      }
+    }
+  }
+  return d;
+}
+
+std::vector<char> lm_free(const grid::Grid& g) {
+  std::vector<char> open(g.padded_size(), 0);
+  for (grid::NodeId n = 0; n < g.padded_size(); ++n) open[n] = g.passable_id(n) ? 1 : 0;
+  return open;
+}
+
+/// Every landmark's column against a Dijkstra over `open` (empty when they agree).
+std::string tables_problem(const Landmarks& m, const grid::Grid& g, const std::vector<char>& open) {
+  for (int i = 0; i < m.count(); ++i) {
+    const std::vector<double> d = lm_dijkstra(g, open, m.landmark(i));
+    for (grid::NodeId n = 0; n < g.padded_size(); ++n) {
+      const double got = m.distance(i, n);
+      if (!open[n]) continue;  // cells outside G' are never read
+      if ((got == kLmInf) != (d[n] == kLmInf) || (d[n] != kLmInf && std::abs(got - d[n]) > 1e-9)) {
+        const Cell c = g.cell(n);
+        return "landmark " + std::to_string(i) + " at " + std::to_string(c.x) + "," +
+               std::to_string(c.y) + ": " + std::to_string(got) + ", Dijkstra " +
+               std::to_string(d[n]);
+      }
+    }
+  }
+  return {};
+}
+
+/// The bound toward t against the map's own distances: never above them, and consistent
+/// along every legal move (empty when so).
+std::string bound_problem(const Landmarks& m, const grid::Grid& g, grid::NodeId t) {
+  const Landmarks::Goal goal = m.toward(t);
+  if (goal.table == nullptr) return {};
+  const std::vector<char> open = lm_free(g);
+  const std::vector<double> d = lm_dijkstra(g, open, t);  // symmetric moves: distance to t
+  const int dx[8] = {0, 1, 0, -1, 1, 1, -1, -1}, dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+  for (grid::NodeId n = 0; n < g.padded_size(); ++n) {
+    if (d[n] == kLmInf) continue;
+    const double h = goal.h(n);
+    const Cell c = g.cell(n);
+    const std::string at = std::to_string(c.x) + "," + std::to_string(c.y);
+    if (h > d[n] + 1e-9)
+      return "h " + std::to_string(h) + " above " + std::to_string(d[n]) + " at " + at;
+    for (int j = 0; j < 8; ++j) {
+      const grid::NodeId v = g.id(c.x + dx[j], c.y + dy[j]);
+      if (!open[v]) continue;
+      if (j >= 4 && (!open[g.id(c.x + dx[j], c.y)] || !open[g.id(c.x, c.y + dy[j])])) continue;
+      if (h > goal.h(v) + (j >= 4 ? kLmSqrt2 : 1.0) + 1e-9) return "not consistent at " + at;
+    }
+  }
+  return {};
+}
+
+void lm_rect(grid::Grid& g, grid::Rect r, bool blocked) {
+  grid::Edit e;
+  e.kind = blocked ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+  e.area = r;
+  ASSERT_FALSE(g.apply(e).has_value());
+}
+
+}  // namespace
+
+TEST(Landmarks, BuildHoldsExactDistancesInTheLargestComponent) {
+  for (std::uint32_t seed = 0; seed < 12; ++seed) {
+    const int w = 12 + static_cast<int>(seed * 7 % 40), h = 9 + static_cast<int>(seed * 5 % 30);
+    const grid::Grid g =
+        pathlab::testing::random_grid(seed, w, h, 15 + static_cast<int>(seed % 4) * 8, false);
+    Components comps;
+    comps.build(g);
+    Landmarks m;
+    m.build(g, comps, 1.0, kLmSqrt2);
+    ASSERT_EQ(m.count(), Landmarks::kMax) << "seed " << seed;
+    std::vector<std::uint32_t> size(g.padded_size() + 1, 0);
+    std::uint32_t largest = 0;
+    for (grid::NodeId n = 0; n < g.padded_size(); ++n) {
+      if (comps.of(n) != 0) largest = std::max(largest, ++size[comps.of(n)]);
+    }
+    for (int i = 0; i < m.count(); ++i) {
+      EXPECT_EQ(size[comps.of(m.landmark(i))], largest) << "seed " << seed << " landmark " << i;
+    }
+    const std::string problem = tables_problem(m, g, lm_free(g));
+    ASSERT_TRUE(problem.empty()) << "seed " << seed << ": " << problem;
+    std::mt19937 rng(seed);
+    for (int q = 0; q < 4; ++q) {
+      const grid::NodeId t = g.id(static_cast<int>(rng() % static_cast<unsigned>(w)),
+                                  static_cast<int>(rng() % static_cast<unsigned>(h)));
+      if (!g.passable_id(t)) continue;
+      const std::string bound = bound_problem(m, g, t);
+      ASSERT_TRUE(bound.empty()) << "seed " << seed << ": " << bound;
+    }
+  }
+}
+
+// Random walls made and removed: the tables follow G' (every cell ever open since the build)
+// exactly, and the bound stays admissible and consistent on the map as it is.
+TEST(Landmarks, RepairsFollowEveryCellEverOpen) {
+  std::mt19937 rng(31);
+  for (std::uint32_t seed = 0; seed < 8; ++seed) {
+    const int w = 20 + static_cast<int>(seed * 3 % 20), h = 14 + static_cast<int>(seed % 9);
+    grid::Grid g = pathlab::testing::random_grid(seed + 100, w, h, 35, false);
+    Components comps;
+    comps.build(g);
+    Landmarks m;
+    m.build(g, comps, 1.0, kLmSqrt2);
+    ASSERT_GT(m.count(), 0);
+    std::vector<char> ever = lm_free(g);
+    std::vector<grid::Rect> changed;
+    for (int step = 0; step < 25; ++step) {
+      const std::uint64_t rev = g.revision();
+      const int x0 = static_cast<int>(rng() % static_cast<unsigned>(w));
+      const int y0 = static_cast<int>(rng() % static_cast<unsigned>(h));
+      const int span = rng() % 3 == 0 ? 3 : 1;
+      lm_rect(g,
+              {x0, y0, std::min(w - 1, x0 + static_cast<int>(rng() % span)),
+               std::min(h - 1, y0 + static_cast<int>(rng() % span))},
+              rng() % 3 == 0);
+      ASSERT_TRUE(g.changes_since(rev, changed));
+      ASSERT_TRUE(m.repair(g, changed, std::numeric_limits<std::int64_t>::max()));
+      for (grid::NodeId n = 0; n < g.padded_size(); ++n) ever[n] |= g.passable_id(n) ? 1 : 0;
+      const std::string problem = tables_problem(m, g, ever);
+      ASSERT_TRUE(problem.empty()) << "seed " << seed << " step " << step << ": " << problem;
+      const grid::NodeId t = g.id(static_cast<int>(rng() % static_cast<unsigned>(w)),
+                                  static_cast<int>(rng() % static_cast<unsigned>(h)));
+      if (!g.passable_id(t)) continue;
+      const std::string bound = bound_problem(m, g, t);
+      ASSERT_TRUE(bound.empty()) << "seed " << seed << " step " << step << ": " << bound;
+    }
+  }
+}
+
+// An opening that lowers more distances than the budget allows clears the tables.
+TEST(Landmarks, ARepairPastItsBudgetClearsTheTables) {
+  grid::Grid g(40, 9);
+  lm_rect(g, {20, 0, 20, 8}, true);
+  lm_rect(g, {20, 8, 20, 8}, false);  // one gap at the bottom
+  Components comps;
+  comps.build(g);
+  Landmarks m;
+  m.build(g, comps, 1.0, kLmSqrt2);
+  ASSERT_GT(m.count(), 0);
+  std::vector<grid::Rect> changed;
+  std::uint64_t rev = g.revision();
+  lm_rect(g, {20, 0, 20, 0}, false);  // a gap at the top: half the map comes closer
+  ASSERT_TRUE(g.changes_since(rev, changed));
+  EXPECT_FALSE(m.repair(g, changed, 10));
+  EXPECT_TRUE(m.empty());
+  EXPECT_EQ(m.toward(g.id(1, 1)).table, nullptr);
+  // Rebuilt, a new wall costs no work at all (it stays in G').
+  comps.build(g);
+  m.build(g, comps, 1.0, kLmSqrt2);
+  rev = g.revision();
+  lm_rect(g, {20, 0, 20, 0}, true);
+  ASSERT_TRUE(g.changes_since(rev, changed));
+  EXPECT_TRUE(m.repair(g, changed, 0));
+  EXPECT_FALSE(m.empty());
+}
+
+// A serpentine of walls through scattered obstacles, where the octile distance is a poor
+// guide: jps+ with its landmarks answers every query as Dijkstra does, before and after edits,
+// and expands far fewer jump points than jps.
+TEST(Landmarks, JpsPlusAnswersAsDijkstraAndExpandsLess) {
+  grid::Grid g = pathlab::testing::random_grid(3, 64, 48, 12, false);
+  for (int x = 6; x < 64; x += 7) {
+    const bool top = (x / 7) % 2 == 0;
+    lm_rect(g, {x, top ? 0 : 5, x, top ? 42 : 47}, true);
+  }
+  search::Options oj, op, od;
+  oj.algorithm = search::Algorithm::jps;
+  op.algorithm = search::Algorithm::jps_plus;
+  od.algorithm = search::Algorithm::dijkstra;
+  search::Pathfinder jps(g, oj), plus(g, op), dijkstra(g, od);
+  std::mt19937 rng(5);
+  std::uint64_t expanded_jps = 0, expanded_plus = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (int q = 0; q < 60; ++q) {
+      const Cell s{static_cast<int>(rng() % 64), static_cast<int>(rng() % 48)};
+      const Cell t{static_cast<int>(rng() % 64), static_cast<int>(rng() % 48)};
+      if (!g.passable(s.x, s.y) || !g.passable(t.x, t.y)) continue;
+      const search::Result a = jps.find(s, t), b = plus.find(s, t), c = dijkstra.find(s, t);
+      ASSERT_EQ(b.status, c.status) << "round " << round << " query " << q;
+      if (c.status != Status::found) continue;
+      EXPECT_NEAR(b.cost, c.cost, 1e-9) << "round " << round << " query " << q;
+      if (round == 0) {
+        expanded_jps += a.stats.expanded;
+        expanded_plus += b.stats.expanded;
+      }
+    }
+    // Edits between rounds: a gap opened and a wall added.
+    lm_rect(g, {13 + 14 * round, 20, 13 + 14 * round, 21}, false);
+    lm_rect(g, {30, 2 + round, 33, 2 + round}, true);
+  }
+  EXPECT_LT(expanded_plus * 2, expanded_jps) << expanded_plus << " against " << expanded_jps;
+}
