@@ -64,15 +64,17 @@ struct JpsCache {
   /// table; labelled again after a search finds no path where walls were added since.
   Components comps;
   /// jps+'s differential heuristic (landmarks.hpp), built with the table by prepare() or the
-  /// first query and repaired with it. An edit whose repair runs past its budget, or that
-  /// leaves the bound stale, clears it, and so does a map without walls put it off: it is
-  /// built again once the queries answered without it since took as long as a build (ski
-  /// rental: never much more than the better of building at once and never), so that a map
-  /// patched between every few queries does not pay for builds its queries cannot repay.
+  /// first query and repaired with it. An edit that gives up every landmark, or leaves the
+  /// bound stale, clears it, and a map without walls puts it off: it is built again once the
+  /// queries answered without it since would have saved a build's time (ski rental: never
+  /// much more than the better of building at once and never), so that a map patched between
+  /// every few queries does not pay for builds its queries cannot repay.
   Landmarks marks;
   bool marks_deferred = false;
-  double marks_debt_us = 0;        ///< query time without the landmarks since they were put off
+  double marks_debt_us = 0;        ///< query time they would have saved since put off
   double marks_price_us = 0;       ///< the last build's time (0: none yet, estimated)
+  double marks_used_us = 0;        ///< query time they saved since their build
+  double marks_backoff = 1;        ///< the next build waits this many times its price
   bool sliced_with_marks = false;  ///< the last search began with the landmarks' bound
   double repair_us = 0;            ///< time of the last repair (after an edit), 0 if none
 
@@ -86,6 +88,8 @@ struct JpsCache {
     marks.clear();
     marks_deferred = false;
     marks_debt_us = 0;
+    marks_used_us = 0;
+    marks_backoff = 1;
     revision = g.revision();
   }
 };

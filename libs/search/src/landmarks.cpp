@@ -10,11 +10,21 @@ namespace pathlab::search::detail {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// A distance is lowered only by more than this share of it: sums of the same moves in
+/// another order differ in their last bits, and such "improvements" would spread through the
+/// whole map in a repair.
+constexpr double kSlack = 1e-11;
+
+/// Whether `to` lowers `d` by more than the rounding of sums (d may be infinite).
+inline bool lower(double to, double d) noexcept {
+  return to * (1 + kSlack) < d;
+}
 
 }  // namespace
 
 void Landmarks::clear() noexcept {
   k_ = 0;
+  dead_ = 0;
   d_ = {};
   open_ = {};
   kept_ = {};
@@ -41,7 +51,7 @@ bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::in
       side[j] = open(v);
       if (!side[j]) continue;
       double& dv = at(v);
-      if (du + straight_ < dv) {
+      if (lower(du + straight_, dv)) {
         dv = du + straight_;
         longest_ = std::max(longest_, dv);
         q_.push({priority_key(dv), v});
@@ -52,7 +62,7 @@ bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::in
       const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
       if (!open(v)) continue;
       double& dv = at(v);
-      if (du + diagonal_ < dv) {
+      if (lower(du + diagonal_, dv)) {
         dv = du + diagonal_;
         longest_ = std::max(longest_, dv);
         q_.push({priority_key(dv), v});
@@ -165,9 +175,10 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
   const auto k = static_cast<std::size_t>(k_);
   const std::int32_t step[8] = {-stride,    1,          stride,     -1,
                                 1 - stride, 1 + stride, stride - 1, -stride - 1};
-  std::int64_t work = 0;
   for (int i = 0; i < k_; ++i) {
+    if ((dead_ >> i) & 1) continue;
     const auto col = static_cast<std::size_t>(i);
+    std::int64_t work = 0;
     q_.clear();
     for (const grid::NodeId c : opened) {
       for (int dy = -1; dy <= 1; ++dy) {
@@ -186,7 +197,7 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
             const auto u = static_cast<grid::NodeId>(static_cast<std::int64_t>(v) + step[j]);
             if (open(u)) best = std::min(best, d_[u * k + col] + diagonal_);
           }
-          if (best < d_[v * k + col]) {
+          if (lower(best, d_[v * k + col])) {
             d_[v * k + col] = best;
             longest_ = std::max(longest_, best);
             q_.push({priority_key(best), v});
@@ -195,8 +206,13 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
       }
     }
     if (!settle([&](grid::NodeId c) -> double& { return d_[c * k + col]; }, stride, work, budget)) {
-      clear();
-      return false;
+      // Half lowered, the column is no bound: zeros are (|0 - 0| adds nothing to h).
+      for (std::size_t c = 0; c < d_.size() / k; ++c) d_[c * k + col] = 0;
+      dead_ |= 1u << i;
+      if (alive() == 0) {
+        clear();
+        return false;
+      }
     }
   }
   return true;
@@ -211,9 +227,11 @@ Landmarks::Goal Landmarks::toward(grid::NodeId t) const noexcept {
   }
   goal.table = d_.data();
   goal.k = k_;
-  // Each table entry is a sum of up to longest_ / straight_ steps, each rounded by at most
-  // half an ulp of the sum: the difference of two is within this of the exact one.
-  goal.margin = 4.0 * std::ldexp(longest_, -52) * (longest_ / std::min(straight_, diagonal_) + 1);
+  // An entry is the length of a path of at most L = longest_ / (least cost) steps, each sum
+  // rounded by at most half an ulp, and each step at most kSlack above the best (lower()):
+  // within longest_ * L * (2^-52 + kSlack) of the distance; a difference of two, twice that.
+  const double steps = longest_ / std::min(straight_, diagonal_) + 1;
+  goal.margin = 2.0 * longest_ * steps * (std::ldexp(1.0, -52) + kSlack);
   return goal;
 }
 

@@ -17,6 +17,7 @@
 // from them (the octile distance alone).
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -59,12 +60,15 @@ class Landmarks {
   /// none when the map has no free cell or is too large (throws std::bad_alloc).
   void build(const grid::Grid& g, const Components& comps, double straight, double diagonal);
   /// Brings the tables up to date after the cells in `areas` changed (Grid::changes_since):
-  /// opened cells join G' and lower the distances they shorten; new walls stay in G'. Gives
-  /// up past `budget` distances lowered (summed over the landmarks), returning false: the
-  /// tables are then cleared (empty()).
+  /// opened cells join G' and lower the distances they shorten; new walls stay in G'. A
+  /// landmark whose repair settles more than `budget` cells is given up (its column zeroed:
+  /// it adds nothing to the bound); once all are, the tables are cleared (empty()) and the
+  /// result is false.
   bool repair(const grid::Grid& g, std::span<const grid::Rect> areas, std::int64_t budget);
-  /// The work of a build, in distances set: what repair's budget is measured against.
-  [[nodiscard]] std::int64_t build_work() const noexcept { return open_cells_ * k_; }
+  /// The cells of G': one landmark's build settles as many.
+  [[nodiscard]] std::int64_t cells() const noexcept { return open_cells_; }
+  /// The landmarks not given up.
+  [[nodiscard]] int alive() const noexcept { return k_ - std::popcount(dead_); }
   /// Whether the map has so many walls kept open in G' that the bound has grown weak (a
   /// twentieth of G''s cells): the owner should build afresh.
   [[nodiscard]] bool stale() const noexcept { return stale_ * 20 > open_cells_ + 400; }
@@ -104,6 +108,7 @@ class Landmarks {
   bool settle(At&& at, std::int32_t stride, std::int64_t& work, std::int64_t budget);
 
   int k_ = 0;
+  std::uint32_t dead_ = 0;  ///< bit i: landmark i given up by a repair
   double straight_ = 1, diagonal_ = 1.4142135623730951;
   std::vector<double> d_;            ///< d_[n * k + i] = D_i(n)
   std::vector<std::uint64_t> open_;  ///< G''s cells, by padded id (bit set = in G')
