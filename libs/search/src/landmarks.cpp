@@ -15,12 +15,13 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 /// whole map in a repair.
 constexpr double kSlack = 1e-11;
 
-/// Whether `to` lowers `d` by more than the rounding of sums (d may be infinite).
-inline bool lower(double to, double d) noexcept {
-  return to * (1 + kSlack) < d;
-}
-
 }  // namespace
+
+bool Landmarks::lower(double to, double d) noexcept {
+  if (to * (1 + kSlack) < d) return true;
+  if (to < d) refused_ = std::max(refused_, d - to);  // kept: the margin covers it
+  return false;
+}
 
 void Landmarks::clear() noexcept {
   k_ = 0;
@@ -30,7 +31,7 @@ void Landmarks::clear() noexcept {
   kept_ = {};
   marks_.clear();
   open_cells_ = stale_ = 0;
-  longest_ = 0;
+  longest_ = refused_ = 0;
   q_.clear();
 }
 
@@ -228,10 +229,11 @@ Landmarks::Goal Landmarks::toward(grid::NodeId t) const noexcept {
   goal.table = d_.data();
   goal.k = k_;
   // An entry is the length of a path of at most L = longest_ / (least cost) steps, each sum
-  // rounded by at most half an ulp, and each step at most kSlack above the best (lower()):
-  // within longest_ * L * (2^-52 + kSlack) of the distance; a difference of two, twice that.
+  // rounded by at most half an ulp, and at each step at most refused_ above the best (a
+  // lowering lower() turned down): within L * (longest_ * 2^-52 + refused_) of the distance;
+  // a difference of two, twice that.
   const double steps = longest_ / std::min(straight_, diagonal_) + 1;
-  goal.margin = 2.0 * longest_ * steps * (std::ldexp(1.0, -52) + kSlack);
+  goal.margin = 2.0 * steps * (longest_ * std::ldexp(1.0, -52) + refused_);
   return goal;
 }
 

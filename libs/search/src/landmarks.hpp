@@ -115,7 +115,12 @@ class Landmarks {
   std::vector<std::uint64_t> kept_;  ///< cells of G' that are walls of the map now
   std::vector<grid::NodeId> marks_;
   std::int64_t open_cells_ = 0, stale_ = 0;
+  /// Whether `to` lowers `d` by more than the rounding of sums (d may be infinite); a smaller
+  /// lowering turned down is kept in refused_.
+  bool lower(double to, double d) noexcept;
+
   double longest_ = 0;  ///< the largest finite distance: sets the rounding margin
+  double refused_ = 0;  ///< the largest lowering turned down: adds to the margin
   RadixQueue q_;
 };
 
