@@ -20,6 +20,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -29,6 +30,20 @@
 #include "radix_queue.hpp"
 
 namespace pathlab::search::detail {
+
+/// An allocator on 64-byte boundaries: a cell's eight distances then share one cache line.
+template <class T>
+struct CacheLineAllocator {
+  using value_type = T;
+  CacheLineAllocator() = default;
+  template <class U>
+  explicit CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
+  T* allocate(std::size_t n) {
+    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
+  }
+  void deallocate(T* p, std::size_t) noexcept { ::operator delete (p, std::align_val_t{64}); }
+  friend bool operator==(CacheLineAllocator, CacheLineAllocator) noexcept { return true; }
+};
 
 class Landmarks {
  public:
@@ -110,7 +125,8 @@ class Landmarks {
   int k_ = 0;
   std::uint32_t dead_ = 0;  ///< bit i: landmark i given up by a repair
   double straight_ = 1, diagonal_ = 1.4142135623730951;
-  std::vector<double> d_;            ///< d_[n * k + i] = D_i(n)
+  /// d_[n * k + i] = D_i(n); with k = 8, one cell's row is one cache line.
+  std::vector<double, CacheLineAllocator<double>> d_;
   std::vector<std::uint64_t> open_;  ///< G''s cells, by padded id (bit set = in G')
   std::vector<std::uint64_t> kept_;  ///< cells of G' that are walls of the map now
   std::vector<grid::NodeId> marks_;
