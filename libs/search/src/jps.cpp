@@ -10,6 +10,8 @@
 
 #include <array>
 #include <chrono>
+#include <limits>
+#include <new>
 
 namespace pathlab::search::detail {
 
@@ -102,7 +104,15 @@ void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   if (c.comps.empty()) c.comps.build(g);
-  c.marks.build(g, c.comps, m.straight_cost(), m.diagonal_cost());
+  try {
+    c.marks.build(g, c.comps, m.straight_cost(), m.diagonal_cost());
+  } catch (const std::bad_alloc&) {
+    // No room for the tables (a WebAssembly heap, say): jps+ goes on without them, for good.
+    c.marks.clear();
+    c.marks_deferred = true;
+    c.marks_backoff = std::numeric_limits<double>::infinity();
+    return;
+  }
   c.marks.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   c.marks_price_us = c.marks.seconds * 1e6;
   c.marks_used_us = 0;

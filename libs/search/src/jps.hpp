@@ -101,8 +101,9 @@ void ensure_table(JpsCache& c, const Grid& g);
 /// Whether jps+'s landmarks for moves m are missing (or built for other costs) and due: not
 /// put off, or put off with the build's price paid in queries since; never on maps too large.
 [[nodiscard]] bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexcept;
-/// Builds jps+'s landmarks when due (throws std::bad_alloc); a map without walls puts them
-/// off instead (the octile distance is exact there).
+/// Builds jps+'s landmarks when due; a map without walls puts them off instead (the octile
+/// distance is exact there), and no memory for them gives them up for good. Throws
+/// std::bad_alloc only from labelling the components, when they are missing.
 void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m);
 /// Builds the transposed bits when missing.
 void ensure_columns(JpsCache& c, const Grid& g);
