@@ -73,7 +73,8 @@ struct JpsCache {
   bool marks_deferred = false;
   double marks_debt_us = 0;        ///< query time they would have saved since put off
   double marks_price_us = 0;       ///< the last build's time (0: none yet, estimated)
-  double marks_used_us = 0;        ///< query time they saved since their build
+  double marks_used_us = 0;        ///< query time they saved since their build and an edit
+  bool marks_edited = false;       ///< an edit came since their build
   double marks_backoff = 1;        ///< the next build waits this many times its price
   bool sliced_with_marks = false;  ///< the last search began with the landmarks' bound
   double repair_us = 0;            ///< time of the last repair (after an edit), 0 if none
@@ -89,6 +90,7 @@ struct JpsCache {
     marks_deferred = false;
     marks_debt_us = 0;
     marks_used_us = 0;
+    marks_edited = false;
     marks_backoff = 1;
     revision = g.revision();
   }
