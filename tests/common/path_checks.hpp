@@ -28,6 +28,15 @@ inline void expect_sound_path(const grid::Grid& g, const grid::Moves& m,
   EXPECT_NEAR(cost, grid::path_cost(g, m, path), 1e-9 * std::max(1.0, cost)) << what;
 }
 
+/// Every cell of r made a wall (blocked) or free, through the edit API (so that the change is
+/// recorded for Grid::changes_since).
+inline void set_area(grid::Grid& g, grid::Rect r, bool blocked) {
+  grid::Edit e;
+  e.kind = blocked ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
+  e.area = r;
+  ASSERT_FALSE(g.apply(e).has_value());
+}
+
 /// g with its outermost rows and columns made walls.
 inline grid::Grid with_border(grid::Grid g) {
   for (int x = 0; x < g.width(); ++x) {

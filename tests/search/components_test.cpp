@@ -12,6 +12,7 @@
 #include <pathlab/search/prepare.hpp>
 
 #include "../../libs/search/src/components.hpp"
+#include "path_checks.hpp"
 #include "test_grids.hpp"
 
 using namespace pathlab;
@@ -40,14 +41,6 @@ std::string components_problem(const Components& kept, const grid::Grid& g) {
   return {};
 }
 
-/// Every cell of a Rect set to blocked.
-void set_rect(grid::Grid& g, grid::Rect r, bool blocked) {
-  grid::Edit e;
-  e.kind = blocked ? grid::Edit::Kind::wall : grid::Edit::Kind::free;
-  e.area = r;
-  ASSERT_FALSE(g.apply(e).has_value());
-}
-
 }  // namespace
 
 TEST(Components, RepairedLabelsNeverPartConnectedCells) {
@@ -65,10 +58,10 @@ TEST(Components, RepairedLabelsNeverPartConnectedCells) {
       const int x0 = static_cast<int>(rng() % static_cast<unsigned>(w));
       const int y0 = static_cast<int>(rng() % static_cast<unsigned>(h));
       const int span = rng() % 3 == 0 ? 4 : 1;
-      set_rect(g,
-               {x0, y0, std::min(w - 1, x0 + static_cast<int>(rng() % span)),
-                std::min(h - 1, y0 + static_cast<int>(rng() % span))},
-               rng() % 2 == 0);
+      pathlab::testing::set_area(g,
+                                 {x0, y0, std::min(w - 1, x0 + static_cast<int>(rng() % span)),
+                                  std::min(h - 1, y0 + static_cast<int>(rng() % span))},
+                                 rng() % 2 == 0);
       ASSERT_TRUE(g.changes_since(rev, changed));
       c.repair(g, changed);
       const std::string problem = components_problem(c, g);
@@ -81,7 +74,7 @@ TEST(Components, RepairedLabelsNeverPartConnectedCells) {
 // so) until the next build parts them.
 TEST(Components, AGapMergesAndAWallLeavesThemToTheNextBuild) {
   grid::Grid g(9, 5);
-  set_rect(g, {4, 0, 4, 4}, true);  // a wall down the middle
+  pathlab::testing::set_area(g, {4, 0, 4, 4}, true);  // a wall down the middle
   Components c;
   c.build(g);
   const std::uint32_t left = g.id(1, 2), right = g.id(7, 2);
@@ -89,14 +82,14 @@ TEST(Components, AGapMergesAndAWallLeavesThemToTheNextBuild) {
   EXPECT_EQ(c.of(g.id(4, 2)), 0u);
   std::vector<grid::Rect> changed;
   std::uint64_t rev = g.revision();
-  set_rect(g, {4, 2, 4, 2}, false);
+  pathlab::testing::set_area(g, {4, 2, 4, 2}, false);
   ASSERT_TRUE(g.changes_since(rev, changed));
   c.repair(g, changed);
   EXPECT_EQ(c.of(left), c.of(right));
   EXPECT_EQ(c.of(g.id(4, 2)), c.of(left));
   EXPECT_FALSE(c.may_be_split());
   rev = g.revision();
-  set_rect(g, {4, 2, 4, 2}, true);
+  pathlab::testing::set_area(g, {4, 2, 4, 2}, true);
   ASSERT_TRUE(g.changes_since(rev, changed));
   c.repair(g, changed);
   EXPECT_TRUE(c.may_be_split());
@@ -110,18 +103,19 @@ TEST(Components, AGapMergesAndAWallLeavesThemToTheNextBuild) {
 // in two, searches once, labels afresh, and answers the next such goal at once.
 TEST(Components, JpsPlusAnswersAnUnreachableGoalAtOnce) {
   grid::Grid g(30, 12);
-  set_rect(g, {15, 0, 15, 11}, true);
+  pathlab::testing::set_area(g, {15, 0, 15, 11}, true);
   search::Options o;
   o.algorithm = search::Algorithm::jps_plus;
   search::Pathfinder f(g, o);
   search::Result r = f.find({2, 5}, {27, 5});
   EXPECT_EQ(r.status, Status::no_path);
   EXPECT_EQ(r.stats.expanded, 0u);
-  set_rect(g, {15, 6, 15, 6}, false);  // a gap: one component
+  pathlab::testing::set_area(g, {15, 6, 15, 6}, false);  // a gap: one component
   r = f.find({2, 5}, {27, 5});
   ASSERT_EQ(r.status, Status::found);
   EXPECT_GT(r.stats.expanded, 0u);
-  set_rect(g, {15, 6, 15, 6}, true);  // closed again: still one label, so a search
+  pathlab::testing::set_area(g, {15, 6, 15, 6},
+                             true);  // closed again: still one label, so a search
   r = f.find({2, 5}, {27, 5});
   EXPECT_EQ(r.status, Status::no_path);
   EXPECT_GT(r.stats.expanded, 0u);
@@ -143,7 +137,8 @@ TEST(Components, JpsPlusUnderEditsAnswersAsDijkstra) {
   int unreachable = 0;
   for (int step = 0; step < 150; ++step) {
     const int x = static_cast<int>(rng() % 60), y = static_cast<int>(rng() % 40);
-    if (step % 2 == 0) set_rect(g, {x, y, std::min(59, x + 2), y}, rng() % 2 == 0);
+    if (step % 2 == 0)
+      pathlab::testing::set_area(g, {x, y, std::min(59, x + 2), y}, rng() % 2 == 0);
     const auto cells = pathlab::testing::passable_cells(g);
     const Cell s = cells[rng() % cells.size()];
     const auto ref = pathlab::testing::reference_distances(g, o.moves, s);

@@ -149,7 +149,7 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
                        std::int64_t budget) {
   if (k_ == 0) return true;
   const std::int32_t stride = g.stride();
-  std::vector<grid::NodeId> opened;
+  opened_.clear();
   for (const grid::Rect& a : areas) {
     for (int y = a.y0; y <= a.y1; ++y) {
       for (int x = a.x0; x <= a.x1; ++x) {
@@ -159,7 +159,7 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
         if (free && !open(c)) {
           open_[c >> 6] |= bit;
           ++open_cells_;
-          opened.push_back(c);
+          opened_.push_back(c);
         }
         const bool kept = !free && open(c);
         if (kept != (((kept_[c >> 6] & bit) != 0))) {
@@ -169,40 +169,23 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
       }
     }
   }
-  if (opened.empty()) return true;
+  if (opened_.empty()) return true;
   // An opened cell adds its own moves and the diagonals beside it (a diagonal needs both
-  // straight cells): each cell of G' around it takes the best of its neighbours, then the
-  // lowered distances spread.
+  // straight cells): every new move joins two cells of the 3x3 block around it. Those cells
+  // of G' start the repair at their distances as they are, and settle() relaxes their moves,
+  // the new ones among them, lowering what they shorten outward (opening only lowers).
   const auto k = static_cast<std::size_t>(k_);
-  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
-                                1 - stride, 1 + stride, stride - 1, -stride - 1};
   for (int i = 0; i < k_; ++i) {
     if ((dead_ >> i) & 1) continue;
     const auto col = static_cast<std::size_t>(i);
     std::int64_t work = 0;
     q_.clear();
-    for (const grid::NodeId c : opened) {
+    for (const grid::NodeId c : opened_) {
       for (int dy = -1; dy <= 1; ++dy) {
         for (int dx = -1; dx <= 1; ++dx) {
           const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(c) + dy * stride + dx);
-          if (!open(v)) continue;
-          double best = d_[v * k + col];
-          bool side[4];
-          for (int j = 0; j < 4; ++j) {
-            const auto u = static_cast<grid::NodeId>(static_cast<std::int64_t>(v) + step[j]);
-            side[j] = open(u);
-            if (side[j]) best = std::min(best, d_[u * k + col] + straight_);
-          }
-          for (int j = 4; j < 8; ++j) {
-            if (!side[j - 4] || !side[(j - 3) & 3]) continue;
-            const auto u = static_cast<grid::NodeId>(static_cast<std::int64_t>(v) + step[j]);
-            if (open(u)) best = std::min(best, d_[u * k + col] + diagonal_);
-          }
-          if (lower(best, d_[v * k + col])) {
-            d_[v * k + col] = best;
-            longest_ = std::max(longest_, best);
-            q_.push({priority_key(best), v});
-          }
+          const double dv = d_[v * k + col];
+          if (open(v) && dv != kInf) q_.push({priority_key(dv), v});
         }
       }
     }

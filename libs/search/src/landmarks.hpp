@@ -157,6 +157,7 @@ class Landmarks {
   double longest_ = 0;  ///< the largest finite distance: sets the rounding margin
   double refused_ = 0;  ///< the largest lowering turned down: adds to the margin
   RadixQueue q_;
+  std::vector<grid::NodeId> opened_;  ///< repair()'s scratch: the cells it adds to G'
 };
 
 }  // namespace pathlab::search::detail

@@ -1278,7 +1278,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     seen.assign(n, 0);
     wanted.assign(n, 0);
   }
-  std::uint64_t spent = 0;  // edges the witness searches looked at
+  // The edges the checks looked at, in short witnesses and in searches (work_limit's measure).
+  std::uint64_t spent = 0;
   std::uint32_t stamp = 0;
   std::vector<Entry> heap;
   // Calls f(y, cost) for each edge x - y of the graph being repaired whose other end ranks
