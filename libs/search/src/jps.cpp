@@ -319,9 +319,8 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
     if (!ws.resume && cache.comps.of(s) != cache.comps.of(t)) return Status::no_path;
     // A sliced search keeps the heuristic it began with (prepare() between slices may build
     // the landmarks; an edit starts the search again).
-    const Landmarks::Goal goal = marks && (!ws.resume || cache.sliced_with_marks)
-                                     ? cache.marks.toward(t)
-                                     : Landmarks::Goal{};
+    Landmarks::Goal goal;
+    if (marks && (!ws.resume || cache.sliced_with_marks)) cache.marks.toward(t, goal);
     if (!ws.resume) cache.sliced_with_marks = goal.table != nullptr;
     // What the landmarks save is counted: while they are put off, toward their next build;
     // in use, toward their price (see jps_cache). They save about 60% of a query's time

@@ -23,6 +23,15 @@ bool Landmarks::lower(double to, double d) noexcept {
   return false;
 }
 
+void Landmarks::set_margin() noexcept {
+  // An entry is the length of a path of at most L = longest_ / (least cost) steps, each sum
+  // rounded by at most half an ulp, and at each step at most refused_ above the best (a
+  // lowering lower() turned down): within L * (longest_ * 2^-52 + refused_) of the distance;
+  // a difference of two, twice that.
+  const double steps = longest_ / std::min(straight_, diagonal_) + 1;
+  margin_ = 2.0 * steps * (longest_ * std::ldexp(1.0, -52) + refused_);
+}
+
 void Landmarks::clear() noexcept {
   k_ = 0;
   dead_ = 0;
@@ -31,7 +40,7 @@ void Landmarks::clear() noexcept {
   kept_ = {};
   marks_.clear();
   open_cells_ = stale_ = 0;
-  longest_ = refused_ = 0;
+  longest_ = refused_ = margin_ = 0;
   q_.clear();
 }
 
@@ -143,6 +152,7 @@ void Landmarks::build(const grid::Grid& g, const Components& comps, double strai
     for (grid::NodeId c = 0; c < n; ++c) nearest[c] = std::min(nearest[c], one[c]);
     next = farthest([&](grid::NodeId c) { return nearest[c]; });
   }
+  set_margin();
 }
 
 bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
@@ -199,25 +209,21 @@ bool Landmarks::repair(const grid::Grid& g, std::span<const grid::Rect> areas,
       }
     }
   }
+  set_margin();
   return true;
 }
 
-Landmarks::Goal Landmarks::toward(grid::NodeId t) const noexcept {
-  Goal goal;
-  if (k_ == 0 || !open(t)) return goal;
+void Landmarks::toward(grid::NodeId t, Goal& goal) const noexcept {
+  goal.table = nullptr;
+  goal.k = 0;
+  if (k_ == 0 || !open(t)) return;
   for (int i = 0; i < k_; ++i) {
     goal.at_goal[i] = distance(i, t);
-    if (goal.at_goal[i] == kInf) return Goal{};
+    if (goal.at_goal[i] == kInf) return;
   }
   goal.table = d_.data();
   goal.k = k_;
-  // An entry is the length of a path of at most L = longest_ / (least cost) steps, each sum
-  // rounded by at most half an ulp, and at each step at most refused_ above the best (a
-  // lowering lower() turned down): within L * (longest_ * 2^-52 + refused_) of the distance;
-  // a difference of two, twice that.
-  const double steps = longest_ / std::min(straight_, diagonal_) + 1;
-  goal.margin = 2.0 * steps * (longest_ * std::ldexp(1.0, -52) + refused_);
-  return goal;
+  goal.margin = margin_;
 }
 
 }  // namespace pathlab::search::detail

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -107,7 +108,13 @@ Status dispatch(const grid::Grid& g, const Options& o, grid::NodeId s, grid::Nod
 
 const grid::Grid* Pathfinder::searched_grid() const noexcept {
   Workspace& w = *ws_;
-  if (w.view_for != nullptr && w.view_base == grid_->revision() && w.view_unit == options_.unit) {
+  // The unit compared bit for bit: operator== would compare its 128 costs as floats, a third
+  // of a short query's fixed cost (equal bits are an equal unit; a false "changed" only
+  // rebuilds the view).
+  if (w.view_for != nullptr && w.view_base == grid_->revision() &&
+      w.view_unit.radius == options_.unit.radius &&
+      std::memcmp(w.view_unit.cost.data(), options_.unit.cost.data(), sizeof options_.unit.cost) ==
+          0) {
     return w.view_for;
   }
   if (grid::validate(options_.unit)) return nullptr;
