@@ -168,6 +168,44 @@ void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
   }
 }
 
+bool append_direct_path(const Grid& g, NodeId s, NodeId t, std::vector<Cell>& out) {
+  const Cell a = g.cell(s), b = g.cell(t);
+  const int sx = sgn(b.x - a.x), sy = sgn(b.y - a.y);
+  const int ax = std::abs(b.x - a.x), ay = std::abs(b.y - a.y);
+  const int diagonals = std::min(ax, ay), straights = std::max(ax, ay) - diagonals;
+  const std::int64_t stride = g.stride();
+  const std::int64_t dstep = sx + sy * stride, sstep = ax > ay ? sx : sy * stride;
+  // Padded ids: the padding reads as walls, so no step leaves the map.
+  auto free = [&](std::int64_t n) { return g.passable_id(static_cast<NodeId>(n)); };
+  auto diagonals_free = [&](std::int64_t n) {
+    for (int i = 0; i < diagonals; ++i, n += dstep) {
+      if (!free(n + sx) || !free(n + sy * stride) || !free(n + dstep)) return false;
+    }
+    return true;
+  };
+  auto straights_free = [&](std::int64_t n) {
+    for (int i = 0; i < straights; ++i) {
+      n += sstep;
+      if (!free(n)) return false;
+    }
+    return true;
+  };
+  const std::int64_t corner_d = s + diagonals * dstep, corner_s = s + straights * sstep;
+  const bool diagonal_first = diagonals_free(s) && straights_free(corner_d);
+  if (!diagonal_first && !(straights_free(s) && diagonals_free(corner_s))) return false;
+  const int dx = ax > ay ? sx : 0, dy = ax > ay ? 0 : sy;
+  Cell c = a;
+  out.push_back(c);
+  for (int phase = 0; phase < 2; ++phase) {
+    if ((phase == 0) == diagonal_first) {
+      for (int i = 0; i < diagonals; ++i) out.push_back(c = {c.x + sx, c.y + sy});
+    } else {
+      for (int i = 0; i < straights; ++i) out.push_back(c = {c.x + dx, c.y + dy});
+    }
+  }
+  return true;
+}
+
 namespace {
 
 /// Online jumping over the grid's wall words (rows) and the transposed copy (columns).

@@ -283,6 +283,13 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
 void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
                       std::vector<Cell>& scratch, std::vector<Cell>& out);
 
+/// Appends the cells of an octile path s..t and returns true when one is free: the diagonal
+/// steps then the straight ones, or the straight ones then the diagonals (no corner cutting).
+/// It costs the octile distance, a lower bound on every path under the moves jps searches
+/// (straight <= diagonal <= 2 straight): so it is optimal. False, and out unchanged, when both
+/// are blocked.
+bool append_direct_path(const Grid& g, NodeId s, NodeId t, std::vector<Cell>& out);
+
 /// The A* over jump points with a given jumper (online scans or the JPS+ table), and the
 /// path expanded into every cell: what jps and jps+ share once their jumper is ready.
 /// `marks`: jps+'s landmark bound toward t, taken with the octile heuristic (null: none).
@@ -294,6 +301,32 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
   const Heuristic heur = o.effective_heuristic();
   const JumpParams p{w, w <= 1.0 && search::admissible(heur, o.moves), o.node_limit, ws.resume,
                      heur == Heuristic::octile ? marks : nullptr};
+  // A free octile path is optimal without a search: most queries on open maps (84% of
+  // arena's). A sliced search's later slices skip the check (its first slice made it).
+  // Every path cell is re-parented to the cell before it, opened if the search never generated
+  // it (all of them, when there was no search): so that a trace replays to exactly the
+  // returned path (the search links jump points, the path walks every cell between them).
+  auto trace_path = [&](auto searched) {  // generic: compiled only with a listener
+    double g = 0;
+    for (std::size_t i = 1; i < out.path.size(); ++i) {
+      const NodeId c = grid.id(out.path[i]), prev = grid.id(out.path[i - 1]);
+      const bool diagonal =
+          out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
+      g += diagonal ? o.moves.diagonal_cost() : o.moves.straight_cost();
+      if (static_cast<bool>(searched) && ws.side[0].seen(c)) {
+        listener.updated(c, prev, g, g, 0);
+      } else {
+        listener.opened(c, prev, g, g, 0);
+      }
+    }
+  };
+  if (!ws.resume && append_direct_path(grid, s, t, out.path)) {
+    if constexpr (L::enabled) {
+      listener.opened(s, s, 0.0, 0.0, 0);
+      trace_path(false);
+    }
+    return Status::found;
+  }
   Side& side = ws.side[0];
   const Status status = dispatch_heuristic(heur, o.moves, [&](auto h) {
     return p.reopen
@@ -302,24 +335,7 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
   });
   if (status != Status::found) return status;
   append_jump_path(grid, side, s, t, ws.scratch, out.path);
-  if constexpr (L::enabled) {
-    // The search links jump points; the path walks every cell between them. So that the trace
-    // replays to exactly the returned path, each path cell is then re-parented to the cell
-    // before it (opened if the search never generated it): replay follows the cells, and the
-    // expansions (closed events) are the search's own.
-    double g = 0;
-    for (std::size_t i = 1; i < out.path.size(); ++i) {
-      const NodeId c = grid.id(out.path[i]), prev = grid.id(out.path[i - 1]);
-      const bool diagonal =
-          out.path[i].x != out.path[i - 1].x && out.path[i].y != out.path[i - 1].y;
-      g += diagonal ? o.moves.diagonal_cost() : o.moves.straight_cost();
-      if (side.seen(c)) {
-        listener.updated(c, prev, g, g, 0);
-      } else {
-        listener.opened(c, prev, g, g, 0);
-      }
-    }
-  }
+  if constexpr (L::enabled) trace_path(true);
   return status;
 }
 
