@@ -418,3 +418,45 @@ TEST(Jps, MovingAiSampleAtTheScenarioOptimum) {
 }
 
 }  // namespace
+
+// A free octile path (diagonal steps then straight ones, or the reverse) is the answer without
+// a search: no jump point expanded, the cost the octile distance. A blocked corner on it, or
+// walls across both, leave the query to the search, which finds the optimum.
+TEST(Jps, AFreeOctilePathIsAnsweredWithoutASearch) {
+  const double kOctile = 5 * std::sqrt(2.0) + 7;  // (2, 3) to (14, 8): 5 diagonal, 7 straight
+  for (const Algorithm a : kJps) {
+    search::Options o;
+    o.algorithm = a;
+    const std::string name(search::to_string(a));
+    grid::Grid g(20, 12);
+    auto solve = [&](const grid::Grid& m) {
+      return search::Pathfinder(m, o).find({2, 3}, {14, 8});
+    };
+    const auto open = solve(g);
+    ASSERT_EQ(open.status, Status::found) << name;
+    EXPECT_EQ(open.stats.expanded, 0u) << name;
+    EXPECT_NEAR(open.cost, kOctile, 1e-9) << name;
+    expect_sound(g, o.moves, open, {2, 3}, {14, 8}, name + " open");
+    // The diagonal-first path would cut a corner at (4, 5)-(5, 6): the straight-first one is
+    // taken instead, still without a search.
+    g.set_blocked(5, 5, true);
+    const auto corner = solve(g);
+    EXPECT_EQ(corner.stats.expanded, 0u) << name;
+    EXPECT_NEAR(corner.cost, kOctile, 1e-9) << name;
+    expect_sound(g, o.moves, corner, {2, 3}, {14, 8}, name + " corner");
+    // Both extreme paths blocked, a middle one free: the search answers at the same cost.
+    g.set_blocked(9, 3, true);
+    const auto middle = solve(g);
+    EXPECT_GT(middle.stats.expanded, 0u) << name;
+    EXPECT_NEAR(middle.cost, kOctile, 1e-9) << name;
+    expect_sound(g, o.moves, middle, {2, 3}, {14, 8}, name + " middle");
+    // A wall across every octile path: longer, and as Dijkstra finds it.
+    for (int y = 0; y < 11; ++y) g.set_blocked(8, y, true);
+    const auto around = solve(g);
+    ASSERT_EQ(around.status, Status::found) << name;
+    const auto ref = reference_distances(g, o.moves, {2, 3});
+    EXPECT_NEAR(around.cost, dist_at(ref, g, {14, 8}), 1e-9) << name;
+    EXPECT_GT(around.cost, kOctile + 0.5) << name;
+    expect_sound(g, o.moves, around, {2, 3}, {14, 8}, name + " around");
+  }
+}
