@@ -144,27 +144,29 @@ bool table_applies(const Grid& g) noexcept {
   return g.width() <= kMaxTableSide && g.height() <= kMaxTableSide;
 }
 
-void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
-                      std::vector<Cell>& scratch, std::vector<Cell>& out) {
-  scratch.clear();
-  for (NodeId c = t;; c = side.nodes[c].parent) {
-    scratch.push_back(g.cell(c));
-    if (c == s) break;
+void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t, std::vector<Cell>& out) {
+  // Two walks up the parents: the first counts the cells (a link of k diagonal and m straight
+  // steps adds max(|dx|, |dy|) of them), the second writes each link's cells from the goal
+  // back, into a path sized once (no push_back, no reversal).
+  std::size_t cells = 1;
+  for (NodeId c = t; c != s; c = side.nodes[c].parent) {
+    const Cell a = g.cell(side.nodes[c].parent), b = g.cell(c);
+    cells += static_cast<std::size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
   }
-  out.push_back(scratch.back());
-  for (std::size_t i = scratch.size() - 1; i-- > 0;) {
-    Cell cur = out.back();
-    const Cell to = scratch[i];
-    const int sx = sgn(to.x - cur.x), sy = sgn(to.y - cur.y);
-    const int k = std::min(std::abs(to.x - cur.x), std::abs(to.y - cur.y));
-    for (int j = 0; j < k; ++j) {
-      cur = {cur.x + sx, cur.y + sy};
-      out.push_back(cur);
-    }
-    while (!(cur == to)) {
-      cur = {cur.x + sgn(to.x - cur.x), cur.y + sgn(to.y - cur.y)};
-      out.push_back(cur);
-    }
+  const std::size_t first = out.size();
+  out.resize(first + cells);
+  Cell* at = out.data() + first + cells - 1;  // the cell being written, from the goal back
+  *at = g.cell(t);
+  for (NodeId c = t; c != s; c = side.nodes[c].parent) {
+    const Cell a = g.cell(side.nodes[c].parent), b = g.cell(c);
+    const int sx = sgn(b.x - a.x), sy = sgn(b.y - a.y);
+    const int ax = std::abs(b.x - a.x), ay = std::abs(b.y - a.y);
+    const int diagonal = std::min(ax, ay), straight = std::max(ax, ay) - diagonal;
+    // From a: the diagonal steps, then the straight ones; written backward from b.
+    const int dx = ax > ay ? sx : 0, dy = ax > ay ? 0 : sy;
+    Cell cur = b;
+    for (int i = 0; i < straight; ++i) *--at = cur = {cur.x - dx, cur.y - dy};
+    for (int i = 0; i < diagonal; ++i) *--at = cur = {cur.x - sx, cur.y - sy};
   }
 }
 

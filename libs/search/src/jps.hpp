@@ -280,8 +280,7 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
 
 /// Appends the path start..goal, every cell, by expanding each parent -> child link of the
 /// jump-point chain into its diagonal steps then its straight ones.
-void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t,
-                      std::vector<Cell>& scratch, std::vector<Cell>& out);
+void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t, std::vector<Cell>& out);
 
 /// Appends the cells of an octile path s..t and returns true when one is free: the diagonal
 /// steps then the straight ones, or the straight ones then the diagonals (no corner cutting).
@@ -334,7 +333,7 @@ Status run_jumper(const Grid& grid, const Options& o, const J& jumper, NodeId s,
                : jump_search<false>(grid, o.moves, jumper, p, h, s, t, side, out.stats, listener);
   });
   if (status != Status::found) return status;
-  append_jump_path(grid, side, s, t, ws.scratch, out.path);
+  append_jump_path(grid, side, s, t, out.path);
   if constexpr (L::enabled) trace_path(true);
   return status;
 }
