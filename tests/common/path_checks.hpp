@@ -37,6 +37,18 @@ inline void set_area(grid::Grid& g, grid::Rect r, bool blocked) {
   ASSERT_FALSE(g.apply(e).has_value());
 }
 
+/// One random edit, as the repair tests make them: a random cell, or one time in three an area
+/// of up to span x span cells from it, made a wall one time in `wall_one_in`, else free.
+inline void random_edit(grid::Grid& g, std::mt19937& rng, int span, unsigned wall_one_in) {
+  const int x0 = static_cast<int>(rng() % static_cast<unsigned>(g.width()));
+  const int y0 = static_cast<int>(rng() % static_cast<unsigned>(g.height()));
+  const unsigned s = rng() % 3 == 0 ? static_cast<unsigned>(span) : 1u;
+  const int x1 = std::min(g.width() - 1, x0 + static_cast<int>(rng() % s));
+  const int y1 = std::min(g.height() - 1, y0 + static_cast<int>(rng() % s));
+  const bool wall = rng() % wall_one_in == 0;
+  set_area(g, {x0, y0, x1, y1}, wall);
+}
+
 /// g with its outermost rows and columns made walls.
 inline grid::Grid with_border(grid::Grid g) {
   for (int x = 0; x < g.width(); ++x) {

@@ -55,13 +55,7 @@ TEST(Components, RepairedLabelsNeverPartConnectedCells) {
     std::vector<grid::Rect> changed;
     for (int step = 0; step < 40; ++step) {
       const std::uint64_t rev = g.revision();
-      const int x0 = static_cast<int>(rng() % static_cast<unsigned>(w));
-      const int y0 = static_cast<int>(rng() % static_cast<unsigned>(h));
-      const int span = rng() % 3 == 0 ? 4 : 1;
-      pathlab::testing::set_area(g,
-                                 {x0, y0, std::min(w - 1, x0 + static_cast<int>(rng() % span)),
-                                  std::min(h - 1, y0 + static_cast<int>(rng() % span))},
-                                 rng() % 2 == 0);
+      pathlab::testing::random_edit(g, rng, 4, 2);
       ASSERT_TRUE(g.changes_since(rev, changed));
       c.repair(g, changed);
       const std::string problem = components_problem(c, g);

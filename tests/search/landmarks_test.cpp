@@ -155,13 +155,7 @@ TEST(Landmarks, RepairsFollowEveryCellEverOpen) {
     std::vector<grid::Rect> changed;
     for (int step = 0; step < 25; ++step) {
       const std::uint64_t rev = g.revision();
-      const int x0 = static_cast<int>(rng() % static_cast<unsigned>(w));
-      const int y0 = static_cast<int>(rng() % static_cast<unsigned>(h));
-      const int span = rng() % 3 == 0 ? 3 : 1;
-      pathlab::testing::set_area(g,
-                                 {x0, y0, std::min(w - 1, x0 + static_cast<int>(rng() % span)),
-                                  std::min(h - 1, y0 + static_cast<int>(rng() % span))},
-                                 rng() % 3 == 0);
+      pathlab::testing::random_edit(g, rng, 3, 3);
       ASSERT_TRUE(g.changes_since(rev, changed));
       ASSERT_TRUE(m.repair(g, changed, std::numeric_limits<std::int64_t>::max()));
       for (grid::NodeId n = 0; n < g.padded_size(); ++n) ever[n] |= g.passable_id(n) ? 1 : 0;
