@@ -49,7 +49,9 @@ describe("memory", () => {
     const script = `
       import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
       const pl = await load();
-      const text = ".".repeat(2048 * 2048);
+      // One wall on the diagonal, so that every query searches (and allocates its search
+      // state): a free octile path is answered without a search.
+      const text = ".".repeat(1024 * 2048 + 1024) + "@" + ".".repeat(1024 * 2048 - 1025);
       for (let i = 0; i < 100; ++i) {
         const g = pl.Grid.fromClasses(2048, 2048, text);
         pl.find(g, [0, 0], [2047, 2047], { algorithm: "jps" });
@@ -67,7 +69,9 @@ describe("running out of memory", () => {
     const script = `
       import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
       const pl = await load();
-      const text = ".".repeat(2048 * 2048);
+      // One wall on the diagonal, so that every query searches (and allocates its search
+      // state): a free octile path is answered without a search.
+      const text = ".".repeat(1024 * 2048 + 1024) + "@" + ".".repeat(1024 * 2048 - 1025);
       const kept = [];
       let error = null;
       for (let i = 0; i < 200 && !error; ++i) {
