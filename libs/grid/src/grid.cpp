@@ -548,7 +548,9 @@ std::optional<std::string> Grid::paste(Cell at, int width, int height,
   Edit e;
   e.area = {at.x, at.y, static_cast<int>(x1), static_cast<int>(y1)};
   if (auto bad = check(e)) return bad;
-  bool changed = false;
+  // The change log gets the bounding box of the cells that changed, not the block: a block
+  // that mostly rewrites what is there costs the caches' repairs only the part that changed.
+  Rect changed{width_, height_, -1, -1};
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       const NodeId n = id(at.x + x, at.y + y);
@@ -556,20 +558,27 @@ std::optional<std::string> Grid::paste(Cell at, int width, int height,
                              static_cast<std::size_t>(x)] != 0
                            ? kWallClass
                            : kGroundClass;
+      bool differs = false;
       if (class_id(n) != cls) {
         set_class_bits(n, cls);
-        changed = true;
+        differs = true;
       }
       if (!terrain_.empty() && terrain_[n] != 1.0f) {
         terrain_[n] = 1.0f;
-        changed = true;
+        differs = true;
+      }
+      if (differs) {
+        changed.x0 = std::min(changed.x0, at.x + x);
+        changed.y0 = std::min(changed.y0, at.y + y);
+        changed.x1 = std::max(changed.x1, at.x + x);
+        changed.y1 = std::max(changed.y1, at.y + y);
       }
     }
   }
-  if (changed) {
+  if (changed.x1 >= 0) {
     const std::uint64_t before = revision_.value();
     revision_.renew();
-    record(e.area, before);
+    record(changed, before);
   }
   return std::nullopt;
 }
