@@ -144,30 +144,47 @@ bool table_applies(const Grid& g) noexcept {
   return g.width() <= kMaxTableSide && g.height() <= kMaxTableSide;
 }
 
+namespace {
+
+/// Writes the max(|dx|, |dy|) cells after a on the octile path a -> b: its diagonal steps then
+/// its straight ones (diagonal_first), or the other way round; the last is b.
+void write_link(Cell a, Cell b, bool diagonal_first, Cell* out) noexcept {
+  const int sx = sgn(b.x - a.x), sy = sgn(b.y - a.y);
+  const int ax = std::abs(b.x - a.x), ay = std::abs(b.y - a.y);
+  const int diagonals = std::min(ax, ay), straights = std::max(ax, ay) - diagonals;
+  const int dx = ax > ay ? sx : 0, dy = ax > ay ? 0 : sy;
+  for (int phase = 0; phase < 2; ++phase) {
+    if ((phase == 0) == diagonal_first) {
+      for (int i = 0; i < diagonals; ++i) *out++ = a = {a.x + sx, a.y + sy};
+    } else {
+      for (int i = 0; i < straights; ++i) *out++ = a = {a.x + dx, a.y + dy};
+    }
+  }
+}
+
+[[nodiscard]] std::size_t link_cells(Cell a, Cell b) noexcept {
+  return static_cast<std::size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
+}
+
+}  // namespace
+
 void append_jump_path(const Grid& g, const Side& side, NodeId s, NodeId t, std::vector<Cell>& out) {
-  // Two walks up the parents: the first counts the cells (a link of k diagonal and m straight
-  // steps adds max(|dx|, |dy|) of them), the second writes each link's cells from the goal
-  // back, into a path sized once (no push_back, no reversal).
+  // Two walks up the parents: the first counts the cells, the second writes each link's
+  // cells into its place, from the goal back, in a path sized once (no push_back, no
+  // reversal).
   std::size_t cells = 1;
   for (NodeId c = t; c != s; c = side.nodes[c].parent) {
-    const Cell a = g.cell(side.nodes[c].parent), b = g.cell(c);
-    cells += static_cast<std::size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)));
+    cells += link_cells(g.cell(side.nodes[c].parent), g.cell(c));
   }
   const std::size_t first = out.size();
   out.resize(first + cells);
-  Cell* at = out.data() + first + cells - 1;  // the cell being written, from the goal back
-  *at = g.cell(t);
+  Cell* end = out.data() + first + cells;  // one past the cells still to write
   for (NodeId c = t; c != s; c = side.nodes[c].parent) {
     const Cell a = g.cell(side.nodes[c].parent), b = g.cell(c);
-    const int sx = sgn(b.x - a.x), sy = sgn(b.y - a.y);
-    const int ax = std::abs(b.x - a.x), ay = std::abs(b.y - a.y);
-    const int diagonal = std::min(ax, ay), straight = std::max(ax, ay) - diagonal;
-    // From a: the diagonal steps, then the straight ones; written backward from b.
-    const int dx = ax > ay ? sx : 0, dy = ax > ay ? 0 : sy;
-    Cell cur = b;
-    for (int i = 0; i < straight; ++i) *--at = cur = {cur.x - dx, cur.y - dy};
-    for (int i = 0; i < diagonal; ++i) *--at = cur = {cur.x - sx, cur.y - sy};
+    end -= link_cells(a, b);
+    write_link(a, b, true, end);
   }
+  out[first] = g.cell(s);
 }
 
 bool append_direct_path(const Grid& g, NodeId s, NodeId t, std::vector<Cell>& out) {
@@ -195,16 +212,10 @@ bool append_direct_path(const Grid& g, NodeId s, NodeId t, std::vector<Cell>& ou
   const std::int64_t corner_d = s + diagonals * dstep, corner_s = s + straights * sstep;
   const bool diagonal_first = diagonals_free(s) && straights_free(corner_d);
   if (!diagonal_first && !(straights_free(s) && diagonals_free(corner_s))) return false;
-  const int dx = ax > ay ? sx : 0, dy = ax > ay ? 0 : sy;
-  Cell c = a;
-  out.push_back(c);
-  for (int phase = 0; phase < 2; ++phase) {
-    if ((phase == 0) == diagonal_first) {
-      for (int i = 0; i < diagonals; ++i) out.push_back(c = {c.x + sx, c.y + sy});
-    } else {
-      for (int i = 0; i < straights; ++i) out.push_back(c = {c.x + dx, c.y + dy});
-    }
-  }
+  const std::size_t first = out.size();
+  out.resize(first + 1 + link_cells(a, b));
+  out[first] = a;
+  write_link(a, b, diagonal_first, out.data() + first + 1);
   return true;
 }
 
