@@ -84,7 +84,8 @@ std::string tables_problem(const Landmarks& m, const grid::Grid& g, const std::v
 /// The bound toward t against the map's own distances: never above them, and consistent
 /// along every legal move (empty when so).
 std::string bound_problem(const Landmarks& m, const grid::Grid& g, grid::NodeId t) {
-  const Landmarks::Goal goal = m.toward(t);
+  Landmarks::Goal goal;
+  m.toward(t, goal);
   if (goal.table == nullptr) return {};
   const std::vector<char> open = lm_free(g);
   const std::vector<double> d = lm_dijkstra(g, open, t);  // symmetric moves: distance to t
@@ -220,7 +221,9 @@ TEST(Landmarks, ARepairPastItsBudgetGivesLandmarksUp) {
   // A budget of nothing gives every landmark up: the tables are cleared.
   EXPECT_FALSE(m.repair(g, changed, 0));
   EXPECT_TRUE(m.empty());
-  EXPECT_EQ(m.toward(g.id(1, 1)).table, nullptr);
+  Landmarks::Goal none;
+  m.toward(g.id(1, 1), none);
+  EXPECT_EQ(none.table, nullptr);
   // Rebuilt, a new wall costs no work at all (it stays in G').
   comps.build(g);
   m.build(g, comps, 1.0, kLmSqrt2);

@@ -136,11 +136,6 @@ class Landmarks {
   /// Fills the view for goal t (table null when the landmarks do not reach t). In place: a
   /// query's fixed cost is a few dozen ns, and zeroing and copying a Goal took a tenth of it.
   void toward(grid::NodeId t, Goal& goal) const noexcept;
-  [[nodiscard]] Goal toward(grid::NodeId t) const noexcept {
-    Goal goal;
-    toward(t, goal);
-    return goal;
-  }
   void clear() noexcept;
   [[nodiscard]] std::size_t bytes() const noexcept {
     return d_.capacity() * sizeof(double) + (open_.capacity() + kept_.capacity()) * 8 +
