@@ -283,8 +283,9 @@ class Grid {
   /// competition's dynamic track) with its top-left cell at `at`: cell (x, y) of the block
   /// becomes a wall where walls[y * width + x] != 0 and ground elsewhere, each exactly as a
   /// `wall` or `free` Edit leaves it (terrain cost 1). The whole block is one change: one
-  /// revision, one rectangle in the change log, one repair of the cached views, however many
-  /// runs of walls it holds (and no change when no cell differs). Returns a message and changes
+  /// revision, one rectangle in the change log (the bounding box of the cells that differ),
+  /// one repair of the cached views, however many runs of walls it holds (and no change when
+  /// no cell differs). Returns a message and changes
   /// nothing when the block is empty, leaves the grid (or crosses the rows between a layered
   /// map's floors) or walls.size() != width * height. Never throws but std::bad_alloc; the
   /// same threading rule as apply().
