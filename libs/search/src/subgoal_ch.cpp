@@ -1318,6 +1318,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       dist[y] = c;
     });
     for (Target& t : targets) {
+      if (t.c == kNone) continue;  // (a walk witness)
       bool held = seen[t.c] == stamp && dist[t.c] <= t.via + kEps;
       if (!held) {
         each_edge(v, t.c, [&](std::uint32_t y, double c) {
@@ -1387,8 +1388,39 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
     return -1.0;
   };
+  // A witness that need not be found: a and c subgoals of the map as it is now, with a free
+  // octile walk between them, and h(a, c) < h(a, v) + h(v, c). The hierarchy then has a path
+  // a - c of cost h(a, c) (G' has the map's distances between subgoals, and no edge is shorter
+  // than its ends' octile distance), and none of its shortest a - c paths passes v, which costs
+  // at least h(a, v) + h(v, c). Take one; while an inner subgoal ranks below v, its lowest
+  // inner subgoal u has both path neighbours above it, and u's condition (which holds once the
+  // repair ends: by induction upwards from the lowest rank) gives a shortcut, or a witness over
+  // subgoals above u, no longer: put in, the path stays shortest, so still misses v, and its
+  // inner ranks rise (a multiset order, so this ends). What is left is a witness for (a, c)
+  // around v. (A subgoal in the core has no condition: the argument needs none below v.) The
+  // test reads cells only, and most pairs around a new wall's corners pass it.
+  std::uint32_t core_floor = std::numeric_limits<std::uint32_t>::max();  // the core's lowest rank
+  for (std::uint32_t u = 0; u < n; ++u) {
+    if (in_core_[u]) core_floor = std::min(core_floor, rank_[u]);
+  }
+  std::vector<Cell> walked;
+  auto walk_witnesses = [&](std::uint32_t v, std::uint32_t a) {
+    if (rank_[v] >= core_floor || !b.alive(a)) return;
+    for (Target& t : targets) {
+      if (t.c == kNone || !b.alive(t.c)) continue;
+      if (octile(pos[a], pos[t.c]) + kEps >= octile(pos[a], pos[v]) + octile(pos[v], pos[t.c])) {
+        continue;
+      }
+      walked.clear();
+      if (b.walk(walked, b.sg_cell_[a], b.sg_cell_[t.c])) t.c = kNone;
+    }
+  };
   // Checks the pairs from a around v (the targets), offering the shortcuts without a witness.
   auto check = [&](std::uint32_t v, std::uint32_t a) {
+    walk_witnesses(v, a);
+    if (std::all_of(targets.begin(), targets.end(), [](const Target& t) { return t.c == kNone; })) {
+      return;
+    }
     short_witnesses(v, a);
     if (spent <= work_limit) witness(v, a);
     for (const Target& t : targets) {
