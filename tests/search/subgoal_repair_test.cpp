@@ -351,6 +351,54 @@ TEST_P(SubgoalRepairFinder, AnswersTheFirstQueryAfterAnEditWithTheRepairedGraph)
   EXPECT_EQ(r.answered_by, algo);
 }
 
+TEST_P(SubgoalRepairFinder, KeepsAnsweringWithTheRepairedGraphWhileItsRebuildRuns) {
+  // Cells toggled one at a time in open ground add subgoals and edges until the graph asks
+  // for a rebuild; while that runs on another thread, the graph, still fit, goes on being
+  // repaired and answers (before, jps answered until the rebuild was in).
+  const search::Algorithm algo = GetParam();
+  // (Ground open enough that the repairs grow the graph this far within the rounds, and not so
+  // open that the hierarchy's core outgrows fit(): 4 % and 12 % walls.)
+  grid::Grid g = algo == search::Algorithm::subgoal
+                     ? pathlab::testing::random_grid(5, 320, 320, 4, false)
+                     : pathlab::testing::random_grid(5, 240, 240, 12, false);
+  search::Options o;
+  o.algorithm = algo;
+  search::Pathfinder f(g, o);
+  const auto cells = pathlab::testing::passable_cells(g);
+  std::mt19937 rng(8);
+  search::Result r = f.find(cells[0], cells.back());
+  ASSERT_EQ(r.answered_by, algo);
+  int while_building = 0, by_jps = 0;
+  for (int round = 0; round < 600 && while_building < 4; ++round) {
+    const Cell c{static_cast<int>(rng() % static_cast<unsigned>(g.width())),
+                 static_cast<int>(rng() % static_cast<unsigned>(g.height()))};
+    g.set_blocked(c, g.passable(c));
+    Cell s = cells[rng() % cells.size()], t = cells[rng() % cells.size()];
+    g.set_blocked(s, false);
+    g.set_blocked(t, false);
+    const bool building = search::preparation_state(f) == search::PrepareState::building;
+    const search::Fallback predicted = search::fallback_for(f).fallback;
+    r = f.find(s, t);
+    EXPECT_EQ(r.fallback, predicted) << round;
+    if (predicted == search::Fallback::none) {
+      EXPECT_EQ(r.answered_by, algo) << round;
+      if (building) ++while_building;
+    } else {
+      ++by_jps;
+    }
+    if (!building && predicted == search::Fallback::none && round % 8 != 0) continue;
+    const double opt =
+        pathlab::testing::dist_at(pathlab::testing::reference_distances(g, {}, s), g, t);
+    if (std::isinf(opt)) {
+      EXPECT_EQ(r.status, Status::no_path) << round;
+    } else {
+      ASSERT_EQ(r.status, Status::found) << round;
+      EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << round;
+    }
+  }
+  EXPECT_GE(while_building, 1) << "jps answered " << by_jps;
+}
+
 INSTANTIATE_TEST_SUITE_P(Both, SubgoalRepairFinder,
                          ::testing::Values(search::Algorithm::subgoal,
                                            search::Algorithm::subgoal_ch),

@@ -161,13 +161,14 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   }
   // The graph is repaired (the first query after an edit uses it). Once repairs have grown it
   // too far (wants_rebuild), a fresh build starts on another thread; until it is in, edits are
-  // no longer repaired and jps answers; the build is then taken over, repaired up to date.
+  // still repaired while the graph stays fit to answer, and then no longer, jps answering; the
+  // build is then taken over, repaired up to date.
   if (c.graph->wants_rebuild()) {
     if (!c.pending.valid() && !start_rebuild(c, g)) {
       c.graph.reset();
       return &graph_cache<Cache>(ws, g);
     }
-    return nullptr;
+    if (!c.graph->fit()) return nullptr;
   }
   if (repair_graph(c.graph, c.revision, g)) {
     c.revision = g.revision();
@@ -279,7 +280,7 @@ PrepareState graph_state(const Cache* c, const grid::Grid& g) noexcept {
 /// small edits).
 template <class Cache>
 bool repairs_next(const Cache* c, const grid::Grid& g) noexcept {
-  if (c == nullptr || !c->graph || c->graph->wants_rebuild()) return false;
+  if (c == nullptr || !c->graph || (c->graph->wants_rebuild() && !c->graph->fit())) return false;
   try {
     std::vector<grid::Rect> areas;
     return g.changes_since(c->revision, areas) && c->graph->repairable(g, areas);

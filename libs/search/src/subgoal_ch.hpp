@@ -172,6 +172,14 @@ class SubgoalHierarchy {
                3 * nodes * built_edges_ + 2048 * std::uint64_t{built_nodes_} ||
            core_size_ > 2 * built_core_ + nodes / 32 + 32;
   }
+  /// Whether the hierarchy, though it wants a rebuild, still answers well enough to be repaired
+  /// and asked while the rebuild runs, instead of jps: its core grown by at most an eighth of
+  /// the subgoals, and at most twice the edges per subgoal it was built with.
+  [[nodiscard]] bool fit() const noexcept {
+    const std::uint64_t edges = edge_count(), nodes = node_count();
+    return core_size_ <= 2 * built_core_ + nodes / 8 + 32 &&
+           edges * built_nodes_ <= 2 * nodes * built_edges_ + 2048 * std::uint64_t{built_nodes_};
+  }
   /// Takes the hierarchy as it is now as the measure of wants_rebuild (after a rebuild that
   /// came in late was repaired up to date: its growth is not a repair's fault to rebuild for).
   void rebase() noexcept {

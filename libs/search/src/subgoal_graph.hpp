@@ -258,6 +258,13 @@ class SubgoalGraph {
            global_count() > built_global_ + built_global_ / 4 + 64 ||
            adj_.size() > built_edges_ + built_edges_ / 2 + 1024;
   }
+  /// Whether the graph, though it wants a rebuild, still answers well enough to be repaired and
+  /// asked while the rebuild runs, instead of jps: half as many global subgoals again, and
+  /// twice the edges it was built with, at most.
+  [[nodiscard]] bool fit() const noexcept {
+    return global_count() <= built_global_ + built_global_ / 2 + 64 &&
+           adj_.size() <= 2 * built_edges_ + 1024;
+  }
   /// Takes the graph as it is now as the measure of wants_rebuild (after a rebuild that came
   /// in late was repaired up to date: its growth is not a repair's fault to rebuild for).
   void rebase() noexcept {
