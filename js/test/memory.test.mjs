@@ -10,6 +10,14 @@ import { pathToFileURL } from "node:url";
 
 import { packageDir, pl } from "./common.mjs";
 
+// The start of the child scripts: the package loaded, and a 2048 x 2048 map with one wall on the
+// diagonal, so that every query searches (and allocates its search state): a free octile path is
+// answered without a search.
+const childPrelude = `
+  import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
+  const pl = await load();
+  const text = ".".repeat(1024 * 2048 + 1024) + "@" + ".".repeat(1024 * 2048 - 1025);`;
+
 describe("memory", () => {
   it("delete() twice is harmless; a deleted grid or field throws an Error", () => {
     const g = pl.Grid.fromClasses(3, 3, ".........");
@@ -46,12 +54,7 @@ describe("memory", () => {
   });
 
   it("forgotten grids and finders are freed by the FinalizationRegistry", () => {
-    const script = `
-      import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
-      const pl = await load();
-      // One wall on the diagonal, so that every query searches (and allocates its search
-      // state): a free octile path is answered without a search.
-      const text = ".".repeat(1024 * 2048 + 1024) + "@" + ".".repeat(1024 * 2048 - 1025);
+    const script = `${childPrelude}
       for (let i = 0; i < 100; ++i) {
         const g = pl.Grid.fromClasses(2048, 2048, text);
         pl.find(g, [0, 0], [2047, 2047], { algorithm: "jps" });
@@ -66,12 +69,7 @@ describe("memory", () => {
 
 describe("running out of memory", () => {
   it("is an Error with status out_of_memory, and the module recovers once memory is freed", () => {
-    const script = `
-      import { load } from ${JSON.stringify(pathToFileURL(path.join(packageDir, "index.js")).href)};
-      const pl = await load();
-      // One wall on the diagonal, so that every query searches (and allocates its search
-      // state): a free octile path is answered without a search.
-      const text = ".".repeat(1024 * 2048 + 1024) + "@" + ".".repeat(1024 * 2048 - 1025);
+    const script = `${childPrelude}
       const kept = [];
       let error = null;
       for (let i = 0; i < 200 && !error; ++i) {
