@@ -161,7 +161,8 @@ struct ReachCell {
 ///   the finder repairs itself on its next query (unit views, the JPS+ table, the subgoal
 ///   graphs; after an edit over more than 1/16 of the map, or once repairs have grown it too
 ///   far, a subgoal graph is rebuilt on another thread from a copy of the grid, jps answering
-///   meanwhile: Fallback::rebuilding). No query ever answers for the old map.
+///   meanwhile, Fallback::rebuilding, unless the grown graph is still fit to be repaired and
+///   asked). No query ever answers for the old map.
 /// - Destroying (or moving onto) a finder whose subgoal graph is being rebuilt waits for that
 ///   build to end.
 class Pathfinder {

@@ -57,7 +57,8 @@ enum class PrepareState : std::uint8_t {
              ///< edit over at most 1/16 of the map), else starts a rebuild on another thread
              ///< there (or in wait_prepared), jps answering meanwhile
   building,  ///< subgoal, subgoal-ch: a rebuild runs on another thread; queries meanwhile are
-             ///< answered by jps (Result::fallback == Fallback::rebuilding)
+             ///< answered by the grown graph, repaired, while it stays fit, else by jps
+             ///< (Result::fallback == Fallback::rebuilding; fallback_for says which)
   ready,     ///< up to date: the next query uses it (a finished rebuild is taken over by the
              ///< next query or wait_prepared, without waiting)
 };
