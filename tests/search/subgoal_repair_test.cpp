@@ -57,6 +57,20 @@ void repair_random_edit(grid::Grid& g, std::mt19937& rng, int side) {
   }
 }
 
+/// r, a finder's answer to s -> t on g (round `round` of a test), against a fresh Dijkstra:
+/// no path where there is none, else found at the optimal cost.
+void expect_optimal_answer(const grid::Grid& g, Cell s, Cell t, const search::Result& r,
+                           int round) {
+  const double opt =
+      pathlab::testing::dist_at(pathlab::testing::reference_distances(g, {}, s), g, t);
+  if (std::isinf(opt)) {
+    EXPECT_EQ(r.status, Status::no_path) << round;
+    return;
+  }
+  ASSERT_EQ(r.status, Status::found) << round;
+  EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << round;
+}
+
 /// The per-cell tables under either graph.
 const SubgoalGraph& repair_tables(const SubgoalHierarchy& h) {
   return h.base();
@@ -327,14 +341,7 @@ TEST_P(SubgoalRepairFinder, AnswersTheFirstQueryAfterAnEditWithTheRepairedGraph)
     } else {
       EXPECT_EQ(r.answered_by, search::Algorithm::jps) << round;
     }
-    const double opt =
-        pathlab::testing::dist_at(pathlab::testing::reference_distances(g, {}, s), g, t);
-    if (std::isinf(opt)) {
-      EXPECT_EQ(r.status, Status::no_path) << round;
-    } else {
-      ASSERT_EQ(r.status, Status::found) << round;
-      EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << round;
-    }
+    expect_optimal_answer(g, s, t, r, round);
   }
   EXPECT_GE(repaired, 3);
   ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
@@ -387,14 +394,7 @@ TEST_P(SubgoalRepairFinder, KeepsAnsweringWithTheRepairedGraphWhileItsRebuildRun
       ++by_jps;
     }
     if (!building && predicted == search::Fallback::none && round % 8 != 0) continue;
-    const double opt =
-        pathlab::testing::dist_at(pathlab::testing::reference_distances(g, {}, s), g, t);
-    if (std::isinf(opt)) {
-      EXPECT_EQ(r.status, Status::no_path) << round;
-    } else {
-      ASSERT_EQ(r.status, Status::found) << round;
-      EXPECT_NEAR(r.cost, opt, 1e-9 * std::max(1.0, opt)) << round;
-    }
+    expect_optimal_answer(g, s, t, r, round);
   }
   EXPECT_GE(while_building, 1) << "jps answered " << by_jps;
 }
