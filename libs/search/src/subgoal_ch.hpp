@@ -173,8 +173,8 @@ class SubgoalHierarchy {
            core_size_ > 2 * built_core_ + nodes / 32 + 32;
   }
   /// Whether the hierarchy, though it wants a rebuild, still answers well enough to be repaired
-  /// and asked while the rebuild runs, instead of jps: its core grown by at most an eighth of
-  /// the subgoals, and at most twice the edges per subgoal it was built with.
+  /// and asked while the rebuild runs, instead of jps: a core at most twice the built one and
+  /// an eighth of the subgoals more, and at most twice the edges per subgoal it was built with.
   [[nodiscard]] bool fit() const noexcept {
     const std::uint64_t edges = edge_count(), nodes = node_count();
     return core_size_ <= 2 * built_core_ + nodes / 8 + 32 &&
