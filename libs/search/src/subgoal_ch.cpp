@@ -1034,14 +1034,12 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   };
   std::vector<Broken> broken;
   if (!walled.empty()) {
-    std::vector<Cell> scratch;
     std::vector<std::uint32_t> lost;  // edges found broken, whose shortcuts are not yet dropped
     auto check = [&](std::uint32_t e) {
       if (e == kNone || up_via_[e] != kNone || !valid[e]) return;
       const std::uint32_t u = edge_owner(e), v = up_to_[e];
       if (!box_meets(pos[u], pos[v])) return;
-      scratch.clear();  // (a walk does not look at its first cell)
-      if (b.passable(b.sg_cell_[u]) && b.walk(scratch, b.sg_cell_[u], b.sg_cell_[v])) return;
+      if (b.passable(b.sg_cell_[u]) && b.walkable(b.sg_cell_[u], b.sg_cell_[v])) return;
       broken.push_back(Broken{u, v, up_cost_[e]});
       valid[e] = 0;
       lost.push_back(e);
@@ -1331,48 +1329,78 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   };
   // A Dijkstra from a over the subgoals above v until the targets left are settled: drops
   // those reached within their bounds.
+  // The targets not yet settled, where they are and the cost their witness may not exceed.
+  struct Live {
+    Cell at;
+    double limit;
+    std::uint32_t c;
+  };
+  std::vector<Live> live;
   auto witness = [&](std::uint32_t v, std::uint32_t a) {
     ++stamp;
     double bound = 0;
-    std::size_t left = 0;
+    live.clear();
     for (const Target& t : targets) {
       if (t.c == kNone) continue;
       wanted[t.c] = stamp;
       bound = std::max(bound, t.via + kEps);
-      ++left;
+      live.push_back(Live{pos[t.c], t.via + kEps, t.c});
     }
-    if (left == 0) return;
+    if (live.empty()) return;
+    // One target (most searches): A* toward it, by the octile distance (a lower bound on every
+    // edge, so consistent). Several: Dijkstra.
+    const bool directed = live.size() == 1;
+    const Cell aim = live.front().at;
+    auto h = [&](std::uint32_t y) { return directed ? octile(pos[y], aim) : 0.0; };
     heap.clear();
     dist[a] = 0;
     seen[a] = stamp;
-    heap.emplace_back(0.0, a);
+    heap.emplace_back(h(a), a);
     std::uint32_t settled = 0;
     auto relax = [&](std::uint32_t y, double d) {
       ++spent;
       if (d > bound) return;
       if (seen[y] == stamp && dist[y] <= d) return;
       // Past every target's bound even in a straight line: on no witness (an edge costs at
-      // least the octile distance between its ends).
-      bool ahead = false;
-      for (const Target& t : targets) {
-        ahead = ahead || (t.c != kNone && d + octile(pos[y], pos[t.c]) <= t.via + kEps);
-      }
-      if (!ahead) return;
+      // least the octile distance between its ends). The target that passed moves to the
+      // front, where the next cells, near this one, are likely to pass it too.
+      const Cell p = pos[y];
+      std::size_t i = 0;
+      while (i < live.size() && d + octile(p, live[i].at) > live[i].limit) ++i;
+      if (i == live.size()) return;
+      if (i > 0) std::swap(live[0], live[i]);
       seen[y] = stamp;
       dist[y] = d;
-      heap.emplace_back(d, y);
+      if (wanted[y] == stamp) {
+        // A target reached within its bound: a witness, found (it need not be settled).
+        wanted[y] = 0;
+        const auto it =
+            std::find_if(live.begin(), live.end(), [y](const Live& l) { return l.c == y; });
+        if (d <= it->limit) {
+          *it = live.back();
+          live.pop_back();
+          return;
+        }
+        wanted[y] = stamp;
+      }
+      heap.emplace_back(d + h(y), y);
       std::push_heap(heap.begin(), heap.end(), kGreater);
     };
-    while (!heap.empty() && settled < kWitnessSettle) {
+    while (!heap.empty() && !live.empty() && settled < kWitnessSettle) {
       std::pop_heap(heap.begin(), heap.end(), kGreater);
-      const double d = heap.back().first;          // (not a structured binding: the lambda below
-      const std::uint32_t x = heap.back().second;  // captures d, which clang 14 refuses)
+      const std::uint32_t x = heap.back().second;
+      const double f = heap.back().first;
       heap.pop_back();
-      if (d > dist[x]) continue;
+      const double d = dist[x];
+      if (f > d + h(x)) continue;  // a better entry came after it
       ++settled;
-      if (wanted[x] == stamp) {
+      if (wanted[x] == stamp) {  // settled beyond its bound: no witness for it
         wanted[x] = 0;
-        if (--left == 0) break;
+        const auto it =
+            std::find_if(live.begin(), live.end(), [x](const Live& l) { return l.c == x; });
+        *it = live.back();
+        live.pop_back();
+        if (live.empty()) break;
       }
       each_edge(v, x, [&](std::uint32_t y, double c) { relax(y, d + c); });
     }
@@ -1403,7 +1431,6 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   for (std::uint32_t u = 0; u < n; ++u) {
     if (in_core_[u]) core_floor = std::min(core_floor, rank_[u]);
   }
-  std::vector<Cell> walked;
   auto walk_witnesses = [&](std::uint32_t v, std::uint32_t a) {
     if (rank_[v] >= core_floor || !b.alive(a)) return;
     for (Target& t : targets) {
@@ -1411,8 +1438,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (octile(pos[a], pos[t.c]) + kEps >= octile(pos[a], pos[v]) + octile(pos[v], pos[t.c])) {
         continue;
       }
-      walked.clear();
-      if (b.walk(walked, b.sg_cell_[a], b.sg_cell_[t.c])) t.c = kNone;
+      if (b.walkable(b.sg_cell_[a], b.sg_cell_[t.c])) t.c = kNone;
     }
   };
   // Checks the pairs from a around v (the targets), offering the shortcuts without a witness.

@@ -901,6 +901,37 @@ bool SubgoalGraph::walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t 
          append_walk(path, stride_, a, b, false, free, off_);
 }
 
+bool SubgoalGraph::run(std::uint32_t& p, int dir, std::int32_t steps) const noexcept {
+  const auto o = static_cast<std::uint32_t>(off_[dir]);
+  while (steps > 0) {
+    // A clearance counts the legal steps into free cells that are not subgoals: it ends at a
+    // wall, at an illegal diagonal step, or before a subgoal, whose cell is then stepped into.
+    const auto c = static_cast<std::int32_t>(
+        std::min<std::uint32_t>(clearance(p, dir), static_cast<std::uint32_t>(steps)));
+    p += o * static_cast<std::uint32_t>(c);
+    steps -= c;
+    if (steps == 0) return true;
+    if (!passable(p + o) || (dir >= 4 && !diagonal_step_ok(p, dir))) return false;
+    p += o;
+    --steps;
+  }
+  return true;
+}
+
+bool SubgoalGraph::walkable(std::uint32_t a, std::uint32_t b) const noexcept {
+  const auto s = static_cast<std::uint32_t>(stride_);
+  const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
+  const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
+  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  const std::int32_t nd = std::min(ax, ay), ns = std::max(ax, ay) - nd;
+  const int d = nd > 0 ? diagonal_toward(dx, dy) : 0;
+  const int c = ns > 0 ? straight_toward(dx, dy) : 0;
+  std::uint32_t p = a;
+  if (run(p, d, nd) && run(p, c, ns)) return true;
+  p = a;
+  return run(p, c, ns) && run(p, d, nd);
+}
+
 // --- repair after the map changed ------------------------------------------------------------
 
 std::string SubgoalGraph::cells_problem(const grid::Grid& g) const {
@@ -1244,7 +1275,6 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
       lost.emplace_back(u, v);
       dropped.emplace_back(u, v);
     };
-    std::vector<Cell> scratch;
     for (std::uint32_t u = 0; u < n_old; ++u) {
       const Cell p = sg_pos_[u];
       for (std::uint32_t k = adj_begin_[u]; k < adj_begin_[u + 1]; ++k) {
@@ -1257,8 +1287,7 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
         for (const WallBox& w : walled)
           meets = meets || (x0 <= w.x1 && w.x0 <= x1 && y0 <= w.y1 && w.y0 <= y1);
         if (!meets) continue;
-        scratch.clear();  // (a walk does not look at its first cell)
-        if (passable(sg_cell_[u]) && walk(scratch, sg_cell_[u], sg_cell_[v])) continue;
+        if (passable(sg_cell_[u]) && walkable(sg_cell_[u], sg_cell_[v])) continue;
         drop(u, k);
       }
     }

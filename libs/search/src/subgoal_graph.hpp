@@ -226,6 +226,9 @@ class SubgoalGraph {
   /// Appends the cells of a free octile path a -> b (a excluded), diagonal steps first or
   /// straight steps first; false, appending nothing, when neither is free.
   bool walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const;
+  /// Whether walk(path, a, b) would succeed (a free octile path a -> b, either order), read
+  /// from the clearances a run at a time instead of a cell at a time. a must be free.
+  [[nodiscard]] bool walkable(std::uint32_t a, std::uint32_t b) const noexcept;
 
   // --- repair after the map changed ---
   /// Repairs the graph after the cells of `areas` changed (g is the map as it is now, the
@@ -339,6 +342,9 @@ class SubgoalGraph {
   void init_cells(const grid::Grid& g);  // subgoal cells, clearances, components
   [[nodiscard]] std::uint32_t clearance(std::uint32_t cell, int dir) const noexcept;
   [[nodiscard]] bool diagonal_step_ok(std::uint32_t from, int dir) const noexcept;
+  /// Takes `steps` legal steps from p in direction dir (p advances), by the clearances; false
+  /// at the first step that is not legal.
+  [[nodiscard]] bool run(std::uint32_t& p, int dir, std::int32_t steps) const noexcept;
   [[nodiscard]] bool passable(std::uint32_t cell) const noexcept {
     return ((walls_[cell >> 6] >> (cell & 63)) & 1u) == 0;
   }
