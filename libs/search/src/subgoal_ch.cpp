@@ -38,6 +38,8 @@ constexpr std::uint32_t kGuidedNodes = std::uint32_t{1} << 22;
 /// Subgoals a repair settles when measuring how far each is from the edges a new wall blocks
 /// (past it, a lower bound serves).
 constexpr std::uint32_t kNearSettle = 4096;
+/// A repair's witness search with at most this many targets is an A* toward them.
+constexpr std::size_t kAimedTargets = 8;
 /// Up to this many subgoals of at most this many neighbours on average, priorities are
 /// estimated with witness searches of this many settled nodes (a better order: Aurora's
 /// queries settle 227 nodes instead of 389); otherwise from the pairs of neighbours no edge
@@ -1222,12 +1224,10 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   }
   // Pairs whose witness may have crossed a new wall (and have no shortcut through v). A
   // witness now broken holds, unpacked, a subgoal-graph edge x - y a new wall blocks: it cost
-  // at least h(a, x) + c(x, y) + h(y, c) (or the other way round).
-  auto through = [&](Cell a, Cell c, const Broken& k) {
-    const Cell x = pos[k.from], y = pos[k.to];
-    return k.cost + std::min(octile(a, x) + octile(y, c), octile(a, y) + octile(x, c));
-  };
+  // at least h(a, x) + c(x, y) + h(y, c) (or the other way round): its "cost through" it.
   if (!broken.empty()) {
+    std::vector<std::pair<double, std::uint32_t>> keyed;  // (near - cost, edge) of v's edges
+    std::vector<std::pair<double, double>> apart;
     for (std::uint32_t v = 0; v < n_old; ++v) {
       const std::uint32_t first = up_begin_[v], last = up_begin_[v + 1];
       if (in_core_[v] || last - first < 2) continue;
@@ -1237,16 +1237,46 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       bool close = false;
       for (const Broken& k : broken) close = close || octile(pos[v], pos[k.from]) <= reach;
       if (!close) continue;
-      for (std::uint32_t e1 = first; e1 < last; ++e1) {
-        if (!valid[e1]) continue;
-        const std::uint32_t a = up_to_[e1];
-        for (std::uint32_t e2 = e1 + 1; e2 < last; ++e2) {
-          if (!valid[e2]) continue;
-          const std::uint32_t c = up_to_[e2];
+      // The pairs that can pass the first test below, near[a] + cheapest + near[c] <= c(a, v)
+      // + c(v, c), are those whose keys near - c sum to at most -cheapest: v's edges in
+      // increasing key, each with the next ones while the sum allows (a little slack: the
+      // test itself follows).
+      keyed.clear();
+      for (std::uint32_t e = first; e < last; ++e) {
+        if (valid[e]) keyed.emplace_back(near[up_to_[e]] - up_cost_[e], e);
+      }
+      std::sort(keyed.begin(), keyed.end());
+      const double most = 2 * kEps - cheapest;
+      if (keyed.empty() || 2 * keyed.front().first > most) continue;
+      // The octile distances from each end that can be paired to each blocked edge's ends
+      // (to k.from, to k.to) at [i * broken + k], for the costs through the blocked edges.
+      std::size_t ends = 1;
+      while (ends < keyed.size() && keyed.front().first + keyed[ends].first <= most) ++ends;
+      apart.resize(ends * broken.size());
+      for (std::size_t i = 0; i < ends; ++i) {
+        const Cell p = pos[up_to_[keyed[i].second]];
+        for (std::size_t k = 0; k < broken.size(); ++k) {
+          apart[i * broken.size() + k] = {octile(p, pos[broken[k].from]),
+                                          octile(p, pos[broken[k].to])};
+        }
+      }
+      for (std::size_t i = 0; i < ends && 2 * keyed[i].first <= most; ++i) {
+        for (std::size_t j = i + 1; j < ends && keyed[i].first + keyed[j].first <= most; ++j) {
+          // (a before c in v's list, as the pairs were always listed)
+          const bool in_order = keyed[i].second < keyed[j].second;
+          const std::uint32_t e1 = in_order ? keyed[i].second : keyed[j].second;
+          const std::uint32_t e2 = in_order ? keyed[j].second : keyed[i].second;
+          const std::uint32_t a = up_to_[e1], c = up_to_[e2];
           const double bound = up_cost_[e1] + up_cost_[e2] + kEps;
-          bool hit = false;
           if (near[a] + cheapest + near[c] > bound) continue;
-          for (const Broken& k : broken) hit = hit || through(pos[a], pos[c], k) <= bound;
+          const std::pair<double, double>* da = &apart[(in_order ? i : j) * broken.size()];
+          const std::pair<double, double>* dc = &apart[(in_order ? j : i) * broken.size()];
+          bool hit = false;
+          for (std::size_t k = 0; k < broken.size() && !hit; ++k) {
+            hit =
+                broken[k].cost + std::min(da[k].first + dc[k].second, da[k].second + dc[k].first) <=
+                bound;
+          }
           if (!hit) continue;
           const auto [lo, hi] = ordered(a, c);
           const std::uint32_t s = find_edge(lo, hi);
@@ -1268,11 +1298,12 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // pairs without a short witness get their shortcut unsearched (a shortcut is a real path:
   // one added without need costs an edge, never exactness), and past twice that the subgoals
   // left go into the core.
-  std::vector<double> dist;
+  std::vector<double> dist, lower;  // (lower: a witness search's heuristic, per subgoal seen)
   std::vector<std::uint32_t> seen, wanted;
   if (!queue.empty()) {
     index_down();
     dist.assign(n, 0);
+    lower.assign(n, 0);
     seen.assign(n, 0);
     wanted.assign(n, 0);
   }
@@ -1336,6 +1367,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     std::uint32_t c;
   };
   std::vector<Live> live;
+  std::vector<Cell> aims;  // the targets an A* search aims at
   auto witness = [&](std::uint32_t v, std::uint32_t a) {
     ++stamp;
     double bound = 0;
@@ -1347,15 +1379,23 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       live.push_back(Live{pos[t.c], t.via + kEps, t.c});
     }
     if (live.empty()) return;
-    // One target (most searches): A* toward it, by the octile distance (a lower bound on every
-    // edge, so consistent). Several: Dijkstra.
-    const bool directed = live.size() == 1;
-    const Cell aim = live.front().at;
-    auto h = [&](std::uint32_t y) { return directed ? octile(pos[y], aim) : 0.0; };
+    // A few targets (most searches): A* toward the nearest, by the octile distance (no edge
+    // is shorter: consistent; the same targets throughout, though some drop out). Many: the
+    // heuristic would cost more than it saves, Dijkstra.
+    aims.clear();
+    if (live.size() <= kAimedTargets) {
+      for (const Live& l : live) aims.push_back(l.at);
+    }
+    auto h = [&](std::uint32_t y) {
+      double least = aims.empty() ? 0.0 : std::numeric_limits<double>::infinity();
+      for (const Cell c : aims) least = std::min(least, octile(pos[y], c));
+      return least;
+    };
     heap.clear();
     dist[a] = 0;
     seen[a] = stamp;
-    heap.emplace_back(h(a), a);
+    lower[a] = h(a);
+    heap.emplace_back(lower[a], a);
     std::uint32_t settled = 0;
     auto relax = [&](std::uint32_t y, double d) {
       ++spent;
@@ -1369,6 +1409,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       while (i < live.size() && d + octile(p, live[i].at) > live[i].limit) ++i;
       if (i == live.size()) return;
       if (i > 0) std::swap(live[0], live[i]);
+      if (seen[y] != stamp) lower[y] = h(y);
       seen[y] = stamp;
       dist[y] = d;
       if (wanted[y] == stamp) {
@@ -1383,7 +1424,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
         }
         wanted[y] = stamp;
       }
-      heap.emplace_back(d + h(y), y);
+      heap.emplace_back(d + lower[y], y);
       std::push_heap(heap.begin(), heap.end(), kGreater);
     };
     while (!heap.empty() && !live.empty() && settled < kWitnessSettle) {
@@ -1392,7 +1433,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       const double f = heap.back().first;
       heap.pop_back();
       const double d = dist[x];
-      if (f > d + h(x)) continue;  // a better entry came after it
+      if (f > d + lower[x]) continue;  // a better entry came after it
       ++settled;
       if (wanted[x] == stamp) {  // settled beyond its bound: no witness for it
         wanted[x] = 0;
