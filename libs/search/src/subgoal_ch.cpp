@@ -1026,7 +1026,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // when both its halves do. (A subgoal the change removed keeps its edges: a node of G'.)
   const std::size_t m = up_to_.size();
   std::vector<std::uint8_t> valid(m, 1);
-  auto edge_owner = [&](std::uint32_t e) {  // an old edge's lower end
+  std::vector<std::uint32_t> dropped_edges;  // every edge flagged invalid (offer may restore it)
+  auto edge_owner = [&](std::uint32_t e) {   // an old edge's lower end
     return static_cast<std::uint32_t>(std::upper_bound(up_begin_.begin(), up_begin_.end(), e) -
                                       up_begin_.begin() - 1);
   };
@@ -1044,6 +1045,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (b.passable(b.sg_cell_[u]) && b.walkable(b.sg_cell_[u], b.sg_cell_[v])) return;
       broken.push_back(Broken{u, v, up_cost_[e]});
       valid[e] = 0;
+      dropped_edges.push_back(e);
       lost.push_back(e);
     };
     if (b.stride_ < 32767 && b.height_ < 32765) {
@@ -1070,6 +1072,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
         const std::uint32_t s = find_edge(lo, hi);
         if (s == kNone || !valid[s] || up_via_[s] != w) continue;
         valid[s] = 0;
+        dropped_edges.push_back(s);
         lost.push_back(s);
       }
     }
@@ -1564,7 +1567,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
 
   // The new lists: the edges that stand and those added, each list sorted (unless no edge came
   // or went: costs were lowered in place).
-  const bool dropped = std::find(valid.begin(), valid.end(), 0) != valid.end();
+  const bool dropped = std::any_of(dropped_edges.begin(), dropped_edges.end(),
+                                   [&](std::uint32_t e) { return !valid[e]; });
   if (!base_box_.empty()) {  // the subgoal-graph edges new here, for the next repairs
     for (const auto& [u, list] : added) {
       for (const UpEdge& x : list) {
@@ -1581,15 +1585,15 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   std::vector<std::uint8_t> changed(n, 0);
   for (const auto& entry : added) changed[entry.first] = 1;
   for (std::uint32_t u = n_old; u < n; ++u) changed[u] = 1;
-  if (dropped) {
-    for (std::uint32_t e = 0; e < m; ++e) {
-      if (!valid[e]) changed[edge_owner(e)] = 1;
-    }
+  for (const std::uint32_t e : dropped_edges) {
+    if (!valid[e]) changed[edge_owner(e)] = 1;
   }
   std::vector<std::uint32_t> nb(std::size_t{n} + 1, 0);
   for (std::uint32_t u = 0; u < n; ++u) {
-    std::uint32_t count = 0;
-    if (u < n_old) {
+    std::uint32_t count = 0;  // (a list with an edge dropped is a changed one)
+    if (u < n_old && !changed[u]) {
+      count = up_begin_[u + 1] - up_begin_[u];
+    } else if (u < n_old) {
       for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) count += valid[e];
     }
     nb[u + 1] = nb[u] + count + static_cast<std::uint32_t>(changed[u] ? added_at(u).size() : 0);
