@@ -1730,11 +1730,11 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
                                 bool& limit_hit) {
   const SubgoalGraph& b = h.base_;
   const std::size_t n = b.sg_cell_.size();
+  // Grown, never cleared, when the graph gained subgoals (a repair: the next query must not pay
+  // for the whole of it): a new entry's stamps (0) are below every search's; the stamps of
+  // another graph's entries are below this search's too.
   for (auto& side : side_) {
-    if (side.size() != n) {
-      side.assign(n, Side{0, 0, 0, kNone});
-      stamp_ = 0;
-    }
+    if (side.size() < n) side.resize(n, Side{0, 0, 0, kNone});
   }
   if (++stamp_ == 0) {
     for (auto& side : side_) side.assign(n, Side{0, 0, 0, kNone});
