@@ -1416,16 +1416,15 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       seen[y] = stamp;
       dist[y] = d;
       if (wanted[y] == stamp) {
-        // A target reached within its bound: a witness, found (it need not be settled).
-        wanted[y] = 0;
+        // A target reached within its bound: a witness, found (it need not be settled). It is
+        // still searched on from: other targets' witnesses may pass it.
         const auto it =
             std::find_if(live.begin(), live.end(), [y](const Live& l) { return l.c == y; });
         if (d <= it->limit) {
+          wanted[y] = 0;
           *it = live.back();
           live.pop_back();
-          return;
         }
-        wanted[y] = stamp;
       }
       heap.emplace_back(d + lower[y], y);
       std::push_heap(heap.begin(), heap.end(), kGreater);
