@@ -207,4 +207,38 @@ std::string check_file_round_trip(const Graph& built, Graph& again, const grid::
   return bytes;
 }
 
+/// Tables::walkable(a, b), the clearance-based check, against Tables::walk(path, a, b), the
+/// cell-by-cell walk, for `pairs` random pairs: a a free cell, b any cell within 12 columns and
+/// rows of it (so that many walks succeed). Each walk's path ends at b and has max(|dx|, |dy|)
+/// cells. Returns how many pairs were walkable.
+template <class Tables>
+int expect_walkable_is_walk(const Tables& sg, const grid::Grid& g, std::mt19937& rng, int pairs,
+                            const std::string& what) {
+  const auto cells = passable_cells(g);
+  if (cells.empty()) return 0;
+  int yes = 0;
+  for (int i = 0; i < pairs; ++i) {
+    const Cell a = cells[rng() % cells.size()];
+    const Cell b{std::clamp(a.x + static_cast<int>(rng() % 25) - 12, 0, g.width() - 1),
+                 std::clamp(a.y + static_cast<int>(rng() % 25) - 12, 0, g.height() - 1)};
+    std::vector<Cell> path;
+    const bool walked = sg.walk(path, g.id(a), g.id(b));
+    const bool walkable = sg.walkable(g.id(a), g.id(b));
+    EXPECT_EQ(walkable, walked) << describe(what, a, b);
+    if (walked) {
+      ++yes;
+      EXPECT_EQ(path.size(),
+                static_cast<std::size_t>(std::max(std::abs(b.x - a.x), std::abs(b.y - a.y))))
+          << describe(what, a, b);
+      if (!path.empty()) {
+        EXPECT_EQ(path.back(), b) << describe(what, a, b);
+      }
+    } else {
+      EXPECT_TRUE(path.empty()) << describe(what, a, b);
+    }
+    if (::testing::Test::HasFailure()) return yes;
+  }
+  return yes;
+}
+
 }  // namespace pathlab::testing

@@ -84,6 +84,27 @@ TEST(SubgoalGraph, MazesAndLargerGridsMatchAStar) {
   EXPECT_GT(found, 4000);
 }
 
+// walkable(), which reads the clearances a run at a time, answers what walk() finds cell by
+// cell, on random grids and mazes, for pairs through subgoals, walls and corners.
+TEST(SubgoalGraph, WalkableAnswersWhatWalkFinds) {
+  std::mt19937 rng(20261128);
+  int pairs = 0, walkable = 0;
+  for (int i = 0; i < 400; ++i) {
+    const grid::Grid g =
+        i % 4 == 3 ? maze(static_cast<std::uint32_t>(rng()), 3 + static_cast<int>(rng() % 10),
+                          3 + static_cast<int>(rng() % 10), 1 + i % 3, 10)
+                   : varied_random_grid(rng, i);
+    const SubgoalGraph sg = SubgoalGraph::build(g);
+    walkable +=
+        pathlab::testing::expect_walkable_is_walk(sg, g, rng, 100, "grid " + std::to_string(i));
+    pairs += 100;
+    if (HasFailure()) return;
+  }
+  // Both answers are common: the check cannot pass by always saying one thing.
+  EXPECT_GT(walkable, pairs / 10);
+  EXPECT_LT(walkable, pairs * 9 / 10);
+}
+
 TEST(SubgoalGraph, TrivialUnreachableAndInvalidQueries) {
   pathlab::testing::check_small_cases<SubgoalGraph>();
   EXPECT_EQ(SubgoalGraph::build(grid::Grid(0, 0)).subgoal_count(), 0u);  // empty maps build

@@ -90,6 +90,8 @@ void repair_and_check_tables(Graph& h, const grid::Grid& g, std::uint64_t rev,
   ASSERT_TRUE(h.repair(g, areas, work)) << what;
   EXPECT_TRUE(h.matches(g)) << what;
   EXPECT_EQ(repair_tables(h).cells_problem(g), "") << what;
+  std::mt19937 rng(static_cast<std::uint32_t>(rev));
+  pathlab::testing::expect_walkable_is_walk(repair_tables(h), g, rng, 20, what);
 }
 
 /// Queries from a few starts to many goals: each against a fresh Dijkstra on g (found exactly

@@ -852,19 +852,31 @@ bool SubgoalWorkspace::search(const SubgoalGraph& sg, std::uint32_t start_cell,
 
 namespace {
 
+/// The octile path between padded cells a and b (row stride s): nd steps in diagonal direction
+/// d and ns straight steps in direction c (a direction is 0 when it has no steps).
+struct OctileSteps {
+  int d;
+  std::int32_t nd;
+  int c;
+  std::int32_t ns;
+};
+OctileSteps octile_steps(std::uint32_t s, std::uint32_t a, std::uint32_t b) noexcept {
+  const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
+  const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
+  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+  const std::int32_t nd = std::min(ax, ay), ns = std::max(ax, ay) - nd;
+  return {nd > 0 ? diagonal_toward(dx, dy) : 0, nd, ns > 0 ? straight_toward(dx, dy) : 0, ns};
+}
+
 /// Appends the cells of the octile path a -> b (a excluded): diagonal steps first, or straight
 /// steps first. Returns false, appending nothing, when a step is not legal.
 template <class Passable>
 bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, std::uint32_t b,
                  bool diagonal_first, Passable&& passable, const std::int32_t* off) {
   const auto s = static_cast<std::uint32_t>(stride);
-  const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
-  const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
-  if (dx == 0 && dy == 0) return true;
-  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-  const std::int32_t nd = std::min(ax, ay), ns = std::max(ax, ay) - nd;
-  const int d = nd > 0 ? diagonal_toward(dx, dy) : 0;
-  const int c = ns > 0 ? straight_toward(dx, dy) : 0;
+  const OctileSteps w = octile_steps(s, a, b);
+  const int d = w.d, c = w.c;  // (named: a lambda cannot capture a structured binding in clang 14)
+  const std::int32_t nd = w.nd, ns = w.ns;
   const std::size_t mark = path.size();
   std::uint32_t p = a;
   auto diag = [&] {
@@ -919,13 +931,7 @@ bool SubgoalGraph::run(std::uint32_t& p, int dir, std::int32_t steps) const noex
 }
 
 bool SubgoalGraph::walkable(std::uint32_t a, std::uint32_t b) const noexcept {
-  const auto s = static_cast<std::uint32_t>(stride_);
-  const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
-  const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
-  const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-  const std::int32_t nd = std::min(ax, ay), ns = std::max(ax, ay) - nd;
-  const int d = nd > 0 ? diagonal_toward(dx, dy) : 0;
-  const int c = ns > 0 ? straight_toward(dx, dy) : 0;
+  const auto [d, nd, c, ns] = octile_steps(static_cast<std::uint32_t>(stride_), a, b);
   std::uint32_t p = a;
   if (run(p, d, nd) && run(p, c, ns)) return true;
   p = a;
