@@ -860,7 +860,7 @@ struct OctileSteps {
   int c;
   std::int32_t ns;
 };
-OctileSteps octile_steps(std::uint32_t s, std::uint32_t a, std::uint32_t b) noexcept {
+inline OctileSteps octile_steps(std::uint32_t s, std::uint32_t a, std::uint32_t b) noexcept {
   const std::int32_t dx = static_cast<std::int32_t>(b % s) - static_cast<std::int32_t>(a % s);
   const std::int32_t dy = static_cast<std::int32_t>(b / s) - static_cast<std::int32_t>(a / s);
   const std::int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
@@ -868,11 +868,11 @@ OctileSteps octile_steps(std::uint32_t s, std::uint32_t a, std::uint32_t b) noex
   return {nd > 0 ? diagonal_toward(dx, dy) : 0, nd, ns > 0 ? straight_toward(dx, dy) : 0, ns};
 }
 
-/// Appends the cells of the octile path a -> b (a excluded): diagonal steps first, or straight
-/// steps first. Returns false, appending nothing, when a step is not legal.
+/// Appends the cells of the octile path a -> b (a excluded), diagonal steps first, or else
+/// straight steps first. Returns false, appending nothing, when neither order is legal.
 template <class Passable>
 bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, std::uint32_t b,
-                 bool diagonal_first, Passable&& passable, const std::int32_t* off) {
+                 Passable&& passable, const std::int32_t* off) {
   const auto s = static_cast<std::uint32_t>(stride);
   const OctileSteps w = octile_steps(s, a, b);
   const int d = w.d, c = w.c;  // (named: a lambda cannot capture a structured binding in clang 14)
@@ -900,17 +900,19 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
     }
     return true;
   };
-  const bool ok = diagonal_first ? (diag() && straight()) : (straight() && diag());
-  if (!ok) path.resize(mark);
-  return ok;
+  if (diag() && straight()) return true;
+  path.resize(mark);
+  p = a;
+  if (straight() && diag()) return true;
+  path.resize(mark);
+  return false;
 }
 
 }  // namespace
 
 bool SubgoalGraph::walk(std::vector<Cell>& path, std::uint32_t a, std::uint32_t b) const {
   auto free = [this](std::uint32_t c) { return passable(c); };
-  return append_walk(path, stride_, a, b, true, free, off_) ||
-         append_walk(path, stride_, a, b, false, free, off_);
+  return append_walk(path, stride_, a, b, free, off_);
 }
 
 bool SubgoalGraph::run(std::uint32_t& p, int dir, std::int32_t steps) const noexcept {
@@ -1117,8 +1119,7 @@ bool SubgoalWorkspace::unfold(const SubgoalGraph& sg, std::uint32_t start_cell,
   // A direct edge has a free diagonal-first path from the endpoint that found it, i.e. a
   // diagonal-first or a straight-first path from either end.
   auto direct = [&](std::uint32_t a, std::uint32_t b) {
-    return append_walk(path, sg.stride_, a, b, true, passable, sg.off_) ||
-           append_walk(path, sg.stride_, a, b, false, passable, sg.off_);
+    return append_walk(path, sg.stride_, a, b, passable, sg.off_);
   };
   auto via = [&](std::uint32_t a, std::uint32_t b) {
     if (a >= n || b >= n) return kNone;
