@@ -902,6 +902,7 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
   };
   if (diag() && straight()) return true;
   path.resize(mark);
+  if (nd == 0 || ns == 0) return false;  // one order only: the other is the same steps
   p = a;
   if (straight() && diag()) return true;
   path.resize(mark);
@@ -936,6 +937,7 @@ bool SubgoalGraph::walkable(std::uint32_t a, std::uint32_t b) const noexcept {
   const auto [d, nd, c, ns] = octile_steps(static_cast<std::uint32_t>(stride_), a, b);
   std::uint32_t p = a;
   if (run(p, d, nd) && run(p, c, ns)) return true;
+  if (nd == 0 || ns == 0) return false;  // one order only: the other is the same steps
   p = a;
   return run(p, c, ns) && run(p, d, nd);
 }
