@@ -56,6 +56,15 @@ inline std::int16_t extend_straight(bool jp, std::int16_t v) noexcept {
   return static_cast<std::int16_t>(v > 0 ? v + 1 : 0);
 }
 
+/// Fetches cell n's record (its 8 entries, 16 bytes) into the cache ahead of its read: a step
+/// along a column or a diagonal is a row away, where the hardware's prefetch does not follow.
+/// In integers: n may lie past the table (or below it, wrapped around), where a prefetch reads
+/// nothing and does no harm.
+inline void ask_record(const std::int16_t* table, NodeId n) noexcept {
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(table) +
+                                                   std::uintptr_t{n} * 16));
+}
+
 class TableJumper {
  public:
   TableJumper(const Grid& g, const JumpTable& t, NodeId goal)
@@ -98,12 +107,7 @@ class TableJumper {
   }
 
  private:
-  /// Fetches cell n's record into the cache ahead of its read. In integers: n may lie past the
-  /// table (or below it, wrapped around), where a prefetch reads nothing and does no harm.
-  void ask(NodeId n) const noexcept {
-    __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(dist_) +
-                                                     std::uintptr_t{n} * 16));
-  }
+  void ask(NodeId n) const noexcept { ask_record(dist_, n); }
 
   /// The grid's wall bits (a 512x512 map's fit in L1/L2), not the table's wall marks: those
   /// are a cache line per cell, and the cells beside n are rows away (2x slower on mazes).
@@ -299,6 +303,7 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
     const NodeId back = static_cast<NodeId>(-r.off[d]);
     bool past = false;
     for (;; n += back) {
+      ask_record(r.dist, n + 4 * back);
       if (n == until) past = true;
       if (!r.free(n)) {
         if (r.at(n, N) != kTableWall) r.wall(n);
