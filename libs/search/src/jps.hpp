@@ -235,6 +235,11 @@ Status jump_search(const Grid& grid, const grid::Moves& moves, const J& jumper, 
     if (!seen) ++st.generated;
     const double f = priority(ng, x, y, n);
     push(f, ng, n);
+    if constexpr (Monotone && requires { jumper.ahead(n); }) {
+      // At the least priority, it comes out next (the radix queue's ties: last in, first out):
+      // the jumper may fetch what its expansion reads now.
+      if (priority_key(f) <= side.radix.last()) jumper.ahead(n);
+    }
     if constexpr (L::enabled) {
       if (seen) {
         listener.updated(n, u, ng, f, 0);

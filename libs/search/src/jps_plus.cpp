@@ -75,6 +75,9 @@ class TableJumper {
     gy_ = gc.y;
   }
 
+  /// n is likely the next cell expanded: its record is fetched meanwhile.
+  void ahead(NodeId n) const noexcept { ask_record(dist_, n); }
+
   template <class Emit>
   void expand(NodeId n, int x, int y, int dx, int dy, Emit& emit) const {
     const std::int16_t* d = dist_ + std::size_t{n} * 8;
