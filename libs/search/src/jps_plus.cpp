@@ -62,7 +62,7 @@ inline std::int16_t extend_straight(bool jp, std::int16_t v) noexcept {
 /// nothing and does no harm.
 inline void ask_record(const std::int16_t* table, NodeId n) noexcept {
   __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(table) +
-                                                   std::uintptr_t{n} * 16));
+                                                   std::uintptr_t{n} * 8 * sizeof(std::int16_t)));
 }
 
 class TableJumper {
@@ -75,7 +75,8 @@ class TableJumper {
     gy_ = gc.y;
   }
 
-  /// n is likely the next cell expanded: its record is fetched meanwhile.
+  /// Fetches cell n's record ahead of its read: n is likely the next cell expanded, or the
+  /// next cells of a diagonal.
   void ahead(NodeId n) const noexcept { ask_record(dist_, n); }
 
   template <class Emit>
@@ -110,8 +111,6 @@ class TableJumper {
   }
 
  private:
-  void ask(NodeId n) const noexcept { ask_record(dist_, n); }
-
   /// The grid's wall bits (a 512x512 map's fit in L1/L2), not the table's wall marks: those
   /// are a cache line per cell, and the cells beside n are rows away (2x slower on mazes).
   [[nodiscard]] bool free(NodeId n) const noexcept { return g_.passable_id(n); }
@@ -164,8 +163,8 @@ class TableJumper {
     for (;;) {
       // Most hops are short (one or two cells: 40 % of the reads on the switch scenario's
       // half-morphed 1024x1024 map), each to a record a row away: asked for ahead.
-      ask(n + off_[dir]);
-      ask(n + 2 * off_[dir]);
+      ahead(n + off_[dir]);
+      ahead(n + 2 * off_[dir]);
       const std::int16_t v = dist_[std::size_t{n} * 8 + dir];
       const int reach = v > 0 ? v : -v;
       if (cross > k && cross <= k + reach) {
