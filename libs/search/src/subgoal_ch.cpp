@@ -869,6 +869,11 @@ void SubgoalHierarchy::index_core() {
   }
   core_size_ = static_cast<std::size_t>(std::count(in_core_.begin(), in_core_.end(), 1));
   down_begin_.assign(std::size_t{n} + 1, 0);
+  if (core_size_ == 0) {  // (most repaired hierarchies: no pass over the edges)
+    down_edge_.clear();
+    down_from_.clear();
+    return;
+  }
   for (std::uint32_t u = 0; u < n; ++u) {
     if (!in_core_[u]) continue;
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
@@ -902,7 +907,9 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
           down_edge_.size() + down_from_.size()) *
              sizeof(std::uint32_t) +
          up_cost_.size() * sizeof(double) + in_core_.size() + rank_.size() * sizeof(std::uint32_t) +
-         base_box_.size() * sizeof(BaseBox);
+         base_box_.size() * sizeof(BaseBox) +
+         (scratch_.dist.size() + scratch_.lower.size()) * sizeof(double) +
+         (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t);
 }
 
 std::size_t SubgoalHierarchy::shortcut_count() const noexcept {
@@ -1275,18 +1282,31 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // pairs without a short witness get their shortcut unsearched (a shortcut is a real path:
   // one added without need costs an edge, never exactness), and past twice that the subgoals
   // left go into the core.
-  std::vector<double> dist, lower;  // (lower: a witness search's heuristic, per subgoal seen)
-  std::vector<std::uint32_t> seen, wanted;
+  // Per subgoal, kept from one repair to the next (not cleared: an entry counts only when
+  // stamped by the current check): the distance a check found, a witness search's heuristic,
+  // and the stamps of the subgoals seen and of the targets.
+  RepairScratch& scratch = scratch_;
   if (!queue.empty()) {
     index_down();
-    dist.assign(n, 0);
-    lower.assign(n, 0);
-    seen.assign(n, 0);
-    wanted.assign(n, 0);
+    scratch.dist.resize(n);
+    scratch.lower.resize(n);
+    scratch.seen.resize(n, 0);
+    scratch.wanted.resize(n, 0);
   }
+  std::vector<double>& dist = scratch.dist;
+  std::vector<double>& lower = scratch.lower;
+  std::vector<std::uint32_t>& seen = scratch.seen;
+  std::vector<std::uint32_t>& wanted = scratch.wanted;
+  std::uint32_t& stamp = scratch.stamp;
+  auto next_stamp = [&] {
+    if (++stamp == 0) {  // (wrapped: every stamp is old again)
+      std::fill(seen.begin(), seen.end(), 0);
+      std::fill(wanted.begin(), wanted.end(), 0);
+      stamp = 1;
+    }
+  };
   // The edges the checks looked at, in short witnesses and in searches (work_limit's measure).
   std::uint64_t spent = 0;
-  std::uint32_t stamp = 0;
   std::vector<Entry> heap;
   // Calls f(y, cost) for each edge x - y of the graph being repaired whose other end ranks
   // above v (x does: its upward edges all do; its downward list is read down to v's rank).
@@ -1316,7 +1336,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   std::vector<Target> targets;
   // Drops the targets with a witness of one or two edges from a.
   auto short_witnesses = [&](std::uint32_t v, std::uint32_t a) {
-    ++stamp;
+    next_stamp();
     each_edge(v, a, [&](std::uint32_t y, double c) {
       ++spent;
       if (seen[y] == stamp && dist[y] <= c) return;
@@ -1346,7 +1366,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   std::vector<Live> live;
   std::vector<Cell> aims;  // the targets an A* search aims at
   auto witness = [&](std::uint32_t v, std::uint32_t a) {
-    ++stamp;
+    next_stamp();
     double bound = 0;
     live.clear();
     for (const Target& t : targets) {
@@ -1445,7 +1465,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // around v. (A subgoal in the core has no condition: the argument needs none below v.) The
   // test reads cells only, and most pairs around a new wall's corners pass it.
   std::uint32_t core_floor = std::numeric_limits<std::uint32_t>::max();  // the core's lowest rank
-  for (std::uint32_t u = 0; u < n; ++u) {
+  for (std::uint32_t u = 0; u < n && core_size_ > 0; ++u) {  // (core_size_: in_core_'s count)
     if (in_core_[u]) core_floor = std::min(core_floor, rank_[u]);
   }
   auto walk_witnesses = [&](std::uint32_t v, std::uint32_t a) {

@@ -226,6 +226,14 @@ class SubgoalHierarchy {
   // and its lower end (recomputed from the upward edges, never stored).
   std::vector<std::uint32_t> down_begin_, down_edge_, down_from_;
   void index_core();
+  /// A repair's per-subgoal scratch for its witness checks, kept for the next repair so that
+  /// none pays to clear it (an entry counts only when stamped by the current check).
+  struct RepairScratch {
+    std::vector<double> dist, lower;
+    std::vector<std::uint32_t> seen, wanted;
+    std::uint32_t stamp = 0;
+  };
+  RepairScratch scratch_;
   std::uint32_t find_edge(std::uint32_t lo, std::uint32_t hi) const noexcept;
   HierarchyWorkspace own_;
 };
