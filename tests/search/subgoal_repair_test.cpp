@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <pathlab/io/map.hpp>
@@ -89,6 +90,9 @@ void repair_and_check_tables(Graph& h, const grid::Grid& g, std::uint64_t rev,
   ASSERT_TRUE(h.repairable(g, areas)) << what;
   ASSERT_TRUE(h.repair(g, areas, work)) << what;
   EXPECT_TRUE(h.matches(g)) << what;
+  if constexpr (std::is_same_v<Graph, SubgoalHierarchy>) {
+    EXPECT_TRUE(h.consistent()) << what;  // (its core closed upwards, among the rest)
+  }
   EXPECT_EQ(repair_tables(h).cells_problem(g), "") << what;
   std::mt19937 rng(static_cast<std::uint32_t>(rev));
   pathlab::testing::expect_walkable_is_walk(repair_tables(h), g, rng, 20, what);

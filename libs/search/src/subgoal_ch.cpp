@@ -929,6 +929,7 @@ bool SubgoalHierarchy::consistent() const noexcept {
     for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
       const std::uint32_t v = up_to_[e];
       if (v >= n || rank(v) <= rank(u) || (e > up_begin_[u] && up_to_[e - 1] >= v)) return false;
+      if (in_core_[u] && !in_core_[v]) return false;  // (the core is closed upwards)
       const double c = up_cost_[e];
       if (!(c > 0) || !std::isfinite(c) || c < octile(base_.sg_pos_[u], base_.sg_pos_[v]) - kEps) {
         return false;
@@ -938,9 +939,9 @@ bool SubgoalHierarchy::consistent() const noexcept {
       if (w >= n || rank(w) >= rank(u)) return false;
       const std::uint32_t a = find_edge(w, u), b = find_edge(w, v);
       if (a == kNone || b == kNone) return false;
-      if (std::abs(up_cost_[a] + up_cost_[b] - c) > 1e-6 * std::max(1.0, c)) {
-        return false;
-      }
+      // (Its halves cost exactly as much when built; a repair may lower a half's cost and
+      // leave the shortcut, then needless, as it was: never cheaper than its halves.)
+      if (up_cost_[a] + up_cost_[b] > c + 1e-6 * std::max(1.0, c)) return false;
     }
   }
   return true;
@@ -972,7 +973,10 @@ bool SubgoalHierarchy::consistent() const noexcept {
 // to contract go into the core instead, with every subgoal above them (an upward neighbour),
 // which is searched along every edge: a subgoal above one in the core would have been
 // contracted with that one still there, so its shortcuts are no longer relied on (the
-// contraction argument holds for the others, and the core is the remaining graph).
+// contraction argument holds for the others, and the core is the remaining graph). For the
+// same reason an edge that a repair adds from a subgoal in the core brings its upper end, with
+// every subgoal above it, into the core: the query leaves a core subgoal along any edge, but
+// would not come back down from a subgoal outside it.
 
 bool SubgoalHierarchy::repairable(const grid::Grid& g,
                                   const std::vector<grid::Rect>& areas) const noexcept {
@@ -1160,8 +1164,35 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     std::push_heap(queue.begin(), queue.end(), std::greater<>());
   };
   in_core_.resize(n, 0);
+  // The core is closed upwards (every edge from a subgoal in it leads into it: the query
+  // searches it along every edge, and the rest only upwards). Puts x into it, with every
+  // subgoal above x, and keeps core_floor, the core's lowest rank, up to date.
+  std::uint32_t core_floor = std::numeric_limits<std::uint32_t>::max();
+  bool to_core = false;  // some went into the core
+  std::vector<std::uint32_t> lifted;
+  auto lift = [&](std::uint32_t x) {
+    auto mark = [&](std::uint32_t y) {
+      if (in_core_[y]) return;
+      in_core_[y] = 1;
+      to_core = true;
+      core_floor = std::min(core_floor, rank_[y]);
+      lifted.push_back(y);
+    };
+    mark(x);
+    while (!lifted.empty()) {
+      const std::uint32_t y = lifted.back();
+      lifted.pop_back();
+      if (y < n_old) {
+        for (std::uint32_t e = up_begin_[y]; e < up_begin_[y + 1]; ++e) {
+          if (valid[e]) mark(up_to_[e]);
+        }
+      }
+      for (const UpEdge& z : added_at(y)) mark(z.to);
+    }
+  };
   // Adds the edge x - y of this cost at its lower end, or lowers the cost of the one there;
-  // the lower end then has a new neighbour to contract again with (unless it is in the core).
+  // the lower end then has a new neighbour to contract again with, or, in the core, an edge
+  // that must lead into the core.
   auto offer = [&](std::uint32_t x, std::uint32_t y, std::uint32_t via, double cost) {
     const auto [lo, hi] = ordered(x, y);
     if (lo < n_old) {
@@ -1172,7 +1203,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
         up_cost_[e] = cost;
         if (via == kNone && up_via_[e] != kNone) relisted.emplace_back(lo, hi);
         up_via_[e] = via;
-        if (!in_core_[lo]) {
+        if (in_core_[lo]) {
+          lift(hi);
+        } else {
           work[lo].gained.push_back(hi);
           enqueue(lo);
         }
@@ -1192,7 +1225,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       added_down[hi].emplace_back(lo, static_cast<std::uint32_t>(list.size()));
       list.push_back(UpEdge{hi, via, cost});
     }
-    if (!in_core_[lo]) {
+    if (in_core_[lo]) {
+      lift(hi);
+    } else {
       work[lo].gained.push_back(hi);
       enqueue(lo);
     }
@@ -1464,7 +1499,6 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // inner ranks rise (a multiset order, so this ends). What is left is a witness for (a, c)
   // around v. (A subgoal in the core has no condition: the argument needs none below v.) The
   // test reads cells only, and most pairs around a new wall's corners pass it.
-  std::uint32_t core_floor = std::numeric_limits<std::uint32_t>::max();  // the core's lowest rank
   for (std::uint32_t u = 0; u < n && core_size_ > 0; ++u) {  // (core_size_: in_core_'s count)
     if (in_core_[u]) core_floor = std::min(core_floor, rank_[u]);
   }
@@ -1490,35 +1524,18 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       if (t.c != kNone) offer(a, t.c, v, t.via);
     }
   };
-  bool to_core = false;  // some went into the core
   while (!queue.empty()) {
     if (spent > 2 * work_limit) {
       // Out of work altogether: the subgoals left go into the core, with every subgoal above
       // them (the first argument: their contraction is no longer relied on).
-      std::vector<std::uint32_t> stack;
-      auto mark = [&](std::uint32_t x) {
-        if (in_core_[x]) return;
-        in_core_[x] = 1;
-        stack.push_back(x);
-      };
-      for (const auto& q : queue) mark(q.second);
-      while (!stack.empty()) {
-        const std::uint32_t x = stack.back();
-        stack.pop_back();
-        if (x < n_old) {
-          for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
-            if (valid[e]) mark(up_to_[e]);
-          }
-        }
-        for (const UpEdge& y : added_at(x)) mark(y.to);
-      }
+      for (const auto& q : queue) lift(q.second);
       queue.clear();
-      to_core = true;
       break;
     }
     std::pop_heap(queue.begin(), queue.end(), std::greater<>());
     const std::uint32_t v = queue.back().second;
     queue.pop_back();
+    if (in_core_[v]) continue;  // (lifted meanwhile: not contracted)
     Work w;
     if (const auto it = work.find(v); it != work.end()) w = std::move(it->second);
     up.clear();

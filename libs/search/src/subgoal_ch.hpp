@@ -109,8 +109,9 @@ class SubgoalHierarchy {
   [[nodiscard]] std::size_t built_core_count() const noexcept { return node_count() - core_begin_; }
   /// Whether the hierarchy is well formed: every edge leads to a larger id, costs a finite
   /// positive amount at least the octile distance of its ends, and a shortcut goes through a
-  /// subgoal smaller than both ends that has edges to both costing exactly its cost (what
-  /// unpacking relies on to end; a prepared file will be checked with it).
+  /// subgoal smaller than both ends that has edges to both costing at most its cost (what
+  /// unpacking relies on to end; a prepared file will be checked with it), and every edge
+  /// from a subgoal in the core leads into the core (what the query relies on).
   [[nodiscard]] bool consistent() const noexcept;
 
   /// Header (magic "PLSGCH01", format version, size, the map's checksum, payload size and
