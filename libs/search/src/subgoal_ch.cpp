@@ -1546,20 +1546,30 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
     for (const UpEdge& x : added_at(v)) up.emplace_back(x.to, x.cost);
     if (up.size() < 2) continue;
-    // From each gained neighbour to all the others; then each pair to check, by first end.
+    // From each gained neighbour to all the others (a pair of two gained ones once: a witness
+    // runs both ways); then each pair to check, by first end, that no gained one covered.
     std::sort(w.gained.begin(), w.gained.end());
     w.gained.erase(std::unique(w.gained.begin(), w.gained.end()), w.gained.end());
+    auto gained = [&](std::uint32_t x) {
+      return std::binary_search(w.gained.begin(), w.gained.end(), x);
+    };
     for (const std::uint32_t a : w.gained) {
       const double ca = cost_to(a);
       if (ca < 0) continue;
       targets.clear();
       for (const auto& [c, cc] : up) {
-        if (c != a) targets.push_back(Target{c, ca + cc});
+        if (c != a && !(c < a && gained(c))) targets.push_back(Target{c, ca + cc});
       }
-      check(v, a);
+      if (!targets.empty()) check(v, a);
     }
     std::sort(w.pairs.begin(), w.pairs.end());
     w.pairs.erase(std::unique(w.pairs.begin(), w.pairs.end()), w.pairs.end());
+    if (!w.gained.empty()) {
+      w.pairs.erase(
+          std::remove_if(w.pairs.begin(), w.pairs.end(),
+                         [&](const auto& p) { return gained(p.first) || gained(p.second); }),
+          w.pairs.end());
+    }
     for (std::size_t i = 0; i < w.pairs.size();) {
       const std::uint32_t a = w.pairs[i].first;
       std::size_t j = i;
