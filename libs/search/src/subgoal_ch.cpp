@@ -1041,19 +1041,24 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   struct Broken {  // a subgoal-graph edge a new wall blocks
     std::uint32_t from, to;
     double cost;
+    // The highest rank of the lower end of an edge dropped with it (it, or a shortcut built on
+    // it): a witness around v, a path over subgoals above v, can hold one only if above v.
+    std::uint32_t top;
   };
   std::vector<Broken> broken;
   if (!walled.empty()) {
-    std::vector<std::uint32_t> lost;  // edges found broken, whose shortcuts are not yet dropped
+    // Edges found broken whose shortcuts are not yet dropped, with the blocked subgoal-graph
+    // edge they stand on.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> lost;
     auto check = [&](std::uint32_t e) {
       if (e == kNone || up_via_[e] != kNone || !valid[e]) return;
       const std::uint32_t u = edge_owner(e), v = up_to_[e];
       if (!box_meets(pos[u], pos[v])) return;
       if (b.passable(b.sg_cell_[u]) && b.walkable(b.sg_cell_[u], b.sg_cell_[v])) return;
-      broken.push_back(Broken{u, v, up_cost_[e]});
+      lost.emplace_back(e, static_cast<std::uint32_t>(broken.size()));
+      broken.push_back(Broken{u, v, up_cost_[e], rank_[u]});
       valid[e] = 0;
       dropped_edges.push_back(e);
-      lost.push_back(e);
     };
     if (b.stride_ < 32767 && b.height_ < 32765) {
       if (base_box_.empty()) index_base_boxes();
@@ -1070,7 +1075,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     }
     // A shortcut through w stands on two edges kept by w: those built on a dropped one go too.
     while (!lost.empty()) {
-      const std::uint32_t e = lost.back();
+      const auto [e, origin] = lost.back();
       lost.pop_back();
       const std::uint32_t w = edge_owner(e), u = up_to_[e];
       for (std::uint32_t f = up_begin_[w]; f < up_begin_[w + 1]; ++f) {
@@ -1080,7 +1085,8 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
         if (s == kNone || !valid[s] || up_via_[s] != w) continue;
         valid[s] = 0;
         dropped_edges.push_back(s);
-        lost.push_back(s);
+        lost.emplace_back(s, origin);
+        broken[origin].top = std::max(broken[origin].top, rank_[lo]);
       }
     }
   }
@@ -1244,6 +1250,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   // Pairs whose witness may have crossed a new wall (and have no shortcut through v). A
   // witness now broken holds, unpacked, a subgoal-graph edge x - y a new wall blocks: it cost
   // at least h(a, x) + c(x, y) + h(y, c) (or the other way round): its "cost through" it.
+  // And, a path over subgoals above v, it held an edge dropped now (x - y, or a shortcut built
+  // on it), so one whose lower end ranks above v: x - y's `top` does (a witness of a walk test
+  // is such a path too: the one its argument builds).
   if (!broken.empty()) {
     std::vector<std::pair<double, std::uint32_t>> keyed;  // (near - cost, edge) of v's edges
     std::vector<std::pair<double, double>> apart;
@@ -1254,7 +1263,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       for (std::uint32_t e = first; e < last; ++e) reach = std::max(reach, up_cost_[e]);
       reach = 3 * reach + kEps;
       bool close = false;
-      for (const Broken& k : broken) close = close || octile(pos[v], pos[k.from]) <= reach;
+      for (const Broken& k : broken) {
+        close = close || (k.top > rank_[v] && octile(pos[v], pos[k.from]) <= reach);
+      }
       if (!close) continue;
       // The pairs that can pass the first test below, near[a] + cheapest + near[c] <= c(a, v)
       // + c(v, c), are those whose keys near - c sum to at most -cheapest: v's edges in
@@ -1293,8 +1304,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
           bool hit = false;
           for (std::size_t k = 0; k < broken.size() && !hit; ++k) {
             hit =
+                broken[k].top > rank_[v] &&
                 broken[k].cost + std::min(da[k].first + dc[k].second, da[k].second + dc[k].first) <=
-                bound;
+                    bound;
           }
           if (!hit) continue;
           const auto [lo, hi] = ordered(a, c);
