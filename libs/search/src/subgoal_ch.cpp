@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <numeric>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -909,7 +910,12 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
          up_cost_.size() * sizeof(double) + in_core_.size() + rank_.size() * sizeof(std::uint32_t) +
          base_box_.size() * sizeof(BaseBox) +
          (scratch_.dist.size() + scratch_.lower.size()) * sizeof(double) +
-         (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t);
+         (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t) +
+         down_all_.size() * sizeof(down_all_.front()) +
+         std::accumulate(down_all_.begin(), down_all_.end(), std::size_t{0},
+                         [](std::size_t sum, const auto& down) {
+                           return sum + down.capacity() * sizeof(down.front());
+                         });
 }
 
 std::size_t SubgoalHierarchy::shortcut_count() const noexcept {
@@ -943,6 +949,23 @@ bool SubgoalHierarchy::consistent() const noexcept {
       // leave the shortcut, then needless, as it was: never cheaper than its halves.)
       if (up_cost_[a] + up_cost_[b] > c + 1e-6 * std::max(1.0, c)) return false;
     }
+  }
+  // The downward index, once a repair made it: every edge once, at its upper end, by rank.
+  if (!down_all_.empty()) {
+    if (down_all_.size() != n) return false;
+    std::size_t entries = 0;
+    for (std::uint32_t x = 0; x < n; ++x) {
+      const auto& down = down_all_[x];
+      entries += down.size();
+      for (std::size_t i = 0; i < down.size(); ++i) {
+        const auto [y, k] = down[i];
+        if (y >= n || k >= up_begin_[y + 1] - up_begin_[y] || up_to_[up_begin_[y] + k] != x ||
+            (i > 0 && rank(down[i - 1].first) >= rank(y))) {
+          return false;
+        }
+      }
+    }
+    if (entries != up_to_.size()) return false;
   }
   return true;
 }
@@ -1108,26 +1131,24 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     const auto it = added_down.find(x);
     return it == added_down.end() ? none_down : it->second;
   };
-  // Downward index of the old edges (each edge's lower end and index), made when needed.
-  std::vector<std::uint32_t> down_start;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> down_at;
+  // The downward index of the old edges (down_all_), made by the first repair that needs it.
   auto index_down = [&] {
-    if (!down_start.empty()) return;
-    down_start.assign(std::size_t{n_old} + 1, 0);
-    down_at.resize(m);
-    for (std::uint32_t e = 0; e < m; ++e) ++down_start[up_to_[e] + 1];
-    for (std::uint32_t k = 0; k < n_old; ++k) down_start[k + 1] += down_start[k];
-    // Each list in increasing rank of the lower ends, so that a search over the subgoals above
-    // v reads a list from its end and stops at v's rank. Ranks increase over the new subgoals
-    // (the newest, the highest id, lowest) and then over the built ones in id order.
-    std::vector<std::uint32_t> fill(down_start.begin(), down_start.end() - 1);
+    if (!down_all_.empty() || n_old == 0) return;
+    down_all_.resize(n_old);
+    {
+      std::vector<std::uint32_t> count(n_old, 0);
+      for (std::uint32_t e = 0; e < m; ++e) ++count[up_to_[e]];
+      for (std::uint32_t x = 0; x < n_old; ++x) down_all_[x].reserve(count[x]);
+    }
+    // Ranks increase over the new subgoals (the newest, the highest id, lowest) and then over
+    // the built ones in id order.
     const auto built =
         static_cast<std::uint32_t>(std::partition_point(rank_.begin(), rank_.begin() + n_old,
                                                         [](std::uint32_t r) { return r >= kTop; }) -
                                    rank_.begin());
     auto list = [&](std::uint32_t u) {
       for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
-        down_at[fill[up_to_[e]]++] = {u, e};
+        down_all_[up_to_[e]].emplace_back(u, e - up_begin_[u]);
       }
     };
     for (std::uint32_t u = n_old; u-- > built;) list(u);
@@ -1363,9 +1384,11 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
         if (valid[e]) f(up_to_[e], up_cost_[e]);
       }
-      for (std::uint32_t i = down_start[x + 1]; i-- > down_start[x];) {
-        const auto [y, e] = down_at[i];
+      const auto& down = down_all_[x];
+      for (std::size_t i = down.size(); i-- > 0;) {
+        const auto [y, k] = down[i];
         if (rank_[y] <= floor) break;
+        const std::uint32_t e = up_begin_[y] + k;
         if (valid[e]) f(y, up_cost_[e]);
       }
     }
@@ -1632,6 +1655,14 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   }
   std::vector<std::uint32_t> nt(nb[n]), nv(nb[n]);
   std::vector<double> nc(nb[n]);
+  if (!down_all_.empty()) down_all_.resize(n);
+  // Where u's entry is (or goes) in a downward list, by rank.
+  auto down_place = [&](std::vector<std::pair<std::uint32_t, std::uint32_t>>& down,
+                        std::uint32_t u) {
+    return std::lower_bound(
+        down.begin(), down.end(), rank_[u],
+        [&](const auto& entry, std::uint32_t r) { return rank_[entry.first] < r; });
+  };
   std::vector<UpEdge> list;
   for (std::uint32_t u = 0; u < n;) {
     if (!changed[u]) {
@@ -1660,6 +1691,18 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       nv[at] = x.via;
       nc[at] = x.cost;
       ++at;
+    }
+    if (!down_all_.empty()) {  // u's entries in the downward index, from its new list
+      if (u < n_old) {
+        for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
+          auto& down = down_all_[up_to_[e]];
+          down.erase(down_place(down, u));
+        }
+      }
+      for (std::uint32_t i = nb[u]; i < nb[u + 1]; ++i) {
+        auto& down = down_all_[nt[i]];
+        down.insert(down_place(down, u), {u, i - nb[u]});
+      }
     }
     ++u;
   }

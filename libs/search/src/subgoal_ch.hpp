@@ -222,6 +222,11 @@ class SubgoalHierarchy {
   };
   std::vector<BaseBox> base_box_;
   void index_base_boxes();
+  /// For repairs, made by the first that contracts: per subgoal, the lower end of each of its
+  /// edges with the edge's place in that end's upward list, in increasing rank of the lower end
+  /// (a witness search over the subgoals above v reads a list from its end down to v's rank).
+  /// Each repair mends the entries of the lists it changes, so none reindexes every edge.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> down_all_;
   void add_base_box(std::uint32_t lo, std::uint32_t hi);
   // Per subgoal, its edges from lower core subgoals when it is in the core: the edge's index
   // and its lower end (recomputed from the upward edges, never stored).
