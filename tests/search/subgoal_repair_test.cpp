@@ -215,6 +215,29 @@ TEST(SubgoalRepair, TwoLevelGraphRandomEditSequencesStayExact) {
 }
 
 // A change over 1/16 of the map is refused (the hierarchy unchanged): the finder builds afresh.
+// A cell in open ground walled and freed again and again: each time its four corners become
+// new subgoals, placed below the same neighbour, so the gap between two ranks narrows until
+// the ranks are spaced again. The order stays strict (consistent()) and queries exact.
+TEST(SubgoalRepair, NewSubgoalsInOnePlaceKeepTheOrderStrict) {
+  grid::Grid g = pathlab::testing::random_grid(11, 48, 48, 4, false);
+  for (int y = 20; y <= 28; ++y) {
+    for (int x = 20; x <= 28; ++x) g.set_blocked(x, y, false);
+  }
+  SubgoalHierarchy h = SubgoalHierarchy::build(g);
+  std::mt19937 rng(3);
+  for (int step = 0; step < 80; ++step) {
+    const std::uint64_t rev = g.revision();
+    g.set_blocked(24, 24, step % 2 == 0);
+    const std::string what = "step " + std::to_string(step);
+    repair_and_check_tables(h, g, rev, what);
+    if (step % 8 == 7) repair_check_queries(h, g, rng, 2, 20, step % 16 == 15, what);
+    if (::testing::Test::HasFailure()) return;
+  }
+  // (the cell ends free: its corners, added 40 times, are all gone, kept as nodes)
+  EXPECT_EQ(h.node_count(), SubgoalHierarchy::build(g).node_count() + 4 * 40);
+  EXPECT_GT(h.respace_count(), 0u);
+}
+
 TEST(SubgoalRepair, LargeChangesAreLeftToARebuild) {
   grid::Grid g = pathlab::testing::random_grid(5, 40, 40, 20, false);
   SubgoalHierarchy h = SubgoalHierarchy::build(g);

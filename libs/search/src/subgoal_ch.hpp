@@ -111,7 +111,8 @@ class SubgoalHierarchy {
   /// positive amount at least the octile distance of its ends, and a shortcut goes through a
   /// subgoal smaller than both ends that has edges to both costing at most its cost (what
   /// unpacking relies on to end; a prepared file will be checked with it), and every edge
-  /// from a subgoal in the core leads into the core (what the query relies on).
+  /// from a subgoal in the core leads into the core (what the query relies on), and, after
+  /// repairs, no two subgoals share a rank.
   [[nodiscard]] bool consistent() const noexcept;
 
   /// Header (magic "PLSGCH01", format version, size, the map's checksum, payload size and
@@ -143,10 +144,11 @@ class SubgoalHierarchy {
   /// edge whose way a new wall blocks is dropped, with the shortcuts built on it; new
   /// subgoal-graph edges are added; and the subgoals that gained a neighbour, or whose
   /// contraction may have relied on a witness path past a new wall, are contracted again in
-  /// their place in the order, upwards (new subgoals go below all others; a subgoal the change
-  /// removed stays, with its still-free edges). Queries stay exact. False when the change is
-  /// too large to be worth it (more than 1/16 of the map's cells): the hierarchy is then
-  /// unchanged and must be built again. Throws std::bad_alloc, leaving it unusable.
+  /// their place in the order, upwards (a new subgoal goes just below the median rank of its
+  /// neighbours; a subgoal the change removed stays, with its still-free edges). Queries stay
+  /// exact. False when the change is too large to be worth it (more than 1/16 of the map's cells):
+  /// the hierarchy is then unchanged and must be built again. Throws std::bad_alloc, leaving it
+  /// unusable.
   bool repair(const grid::Grid& g, const std::vector<grid::Rect>& areas,
               std::uint64_t work_limit = kRepairWork);
   /// Edges the witness checks of one repair may look at; past it, pairs without a witness of
@@ -161,6 +163,9 @@ class SubgoalHierarchy {
   [[nodiscard]] const SubgoalGraph& base() const noexcept { return base_; }
   /// Repairs applied since the build.
   [[nodiscard]] std::size_t repair_count() const noexcept { return repairs_; }
+  /// Times a repair found no room between two ranks for a new subgoal and spaced all the
+  /// ranks again (for tests).
+  [[nodiscard]] std::size_t respace_count() const noexcept { return respaced_; }
   /// Whether repairs have grown the hierarchy so much that queries may be markedly slower
   /// than after a fresh build (subgoals gone, yet kept as nodes, for a quarter of those built;
   /// half as many edges again per subgoal; or a core grown by 1/32 of the subgoals): time to
@@ -189,8 +194,9 @@ class SubgoalHierarchy {
     built_core_ = core_size_;
     built_dead_ = dead_;
   }
-  /// A subgoal's place in the contraction order: its id for a built hierarchy; repairs place
-  /// new subgoals below all others (the newest lowest). Edges are kept by their lower end.
+  /// A subgoal's place in the contraction order (larger: later): its id for a built hierarchy;
+  /// repairs place each new subgoal just below the median rank of its neighbours. Edges are
+  /// kept by their lower end.
   [[nodiscard]] std::uint32_t rank(std::uint32_t v) const noexcept {
     return rank_.empty() ? v : rank_[v];
   }
@@ -198,6 +204,12 @@ class SubgoalHierarchy {
  private:
   friend class HierarchyWorkspace;
   struct Contractor;
+  /// Gives the subgoals from n_old on (new in a repair) their ranks, by their subgoal-graph
+  /// edges (each new one's among these), and puts them in order_.
+  void place_new(std::uint32_t n_old,
+                 const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges);
+  /// Ranks spread evenly over order_ (gaps of 2^31 / n for the subgoals repairs add).
+  void respace();
 
   SubgoalGraph base_;                    // per-cell tables; subgoal ids = contraction order
   std::vector<std::uint32_t> up_begin_;  // CSR over subgoals (size n + 1)
@@ -211,8 +223,9 @@ class SubgoalHierarchy {
   std::size_t built_nodes_ = 0, built_edges_ = 0, built_core_ = 0;  // as built (or loaded)
   std::size_t dead_ = 0, built_dead_ = 0;  // subgoals repairs removed (kept as nodes): since
                                            // the build, and at the last rebase()
-  std::vector<std::uint32_t> rank_;        // after repairs that added subgoals: see rank()
-  std::uint32_t next_low_ = 0;             // the rank of the next new subgoal (then decreasing)
+  std::vector<std::uint32_t> rank_;        // after repairs: see rank() (increasing, with gaps)
+  std::vector<std::uint32_t> order_;       // after repairs: the subgoals by increasing rank
+  std::size_t respaced_ = 0;               // see respace_count()
   /// For repairs, made by the first: each subgoal-graph edge's ends (lower first) and bounding
   /// box (padded cells), so that finding the edges a new wall may block reads one small array.
   /// Repairs append the edges they add; an entry whose edge is gone is passed over.
