@@ -912,8 +912,8 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
          base_box_.size() * sizeof(BaseBox) +
          (scratch_.dist.size() + scratch_.lower.size()) * sizeof(double) +
          (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t) +
-         down_all_.size() * sizeof(down_all_.front()) +
-         std::accumulate(down_all_.begin(), down_all_.end(), std::size_t{0},
+         down_index_.lists.size() * sizeof(down_index_.lists.front()) +
+         std::accumulate(down_index_.lists.begin(), down_index_.lists.end(), std::size_t{0},
                          [](std::size_t sum, const auto& down) {
                            return sum + down.capacity() * sizeof(down.front());
                          });
@@ -952,11 +952,11 @@ bool SubgoalHierarchy::consistent() const noexcept {
     }
   }
   // The downward index, once a repair made it: every edge once, at its upper end, by rank.
-  if (!down_all_.empty()) {
-    if (down_all_.size() != n) return false;
+  if (!down_index_.lists.empty()) {
+    if (down_index_.lists.size() != n) return false;
     std::size_t entries = 0;
     for (std::uint32_t x = 0; x < n; ++x) {
-      const auto& down = down_all_[x];
+      const auto& down = down_index_.lists[x];
       entries += down.size();
       for (std::size_t i = 0; i < down.size(); ++i) {
         const auto [y, k] = down[i];
@@ -1223,19 +1223,19 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     const auto it = added_down.find(x);
     return it == added_down.end() ? none_down : it->second;
   };
-  // The downward index of the old edges (down_all_), made by the first repair that needs it.
+  // The downward index of the old edges (down_index_), made by the first repair that needs it.
   auto index_down = [&] {
-    if (!down_all_.empty() || n_old == 0) return;
-    down_all_.resize(n_old);
+    if (!down_index_.lists.empty() || n_old == 0) return;
+    down_index_.lists.resize(n_old);
     {
       std::vector<std::uint32_t> count(n_old, 0);
       for (std::uint32_t e = 0; e < m; ++e) ++count[up_to_[e]];
-      for (std::uint32_t x = 0; x < n_old; ++x) down_all_[x].reserve(count[x]);
+      for (std::uint32_t x = 0; x < n_old; ++x) down_index_.lists[x].reserve(count[x]);
     }
     for (const std::uint32_t u : order_) {
       if (u >= n_old) continue;
       for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
-        down_all_[up_to_[e]].emplace_back(u, e - up_begin_[u]);
+        down_index_.lists[up_to_[e]].emplace_back(u, e - up_begin_[u]);
       }
     }
   };
@@ -1462,7 +1462,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       for (std::uint32_t e = up_begin_[x]; e < up_begin_[x + 1]; ++e) {
         if (valid[e]) f(up_to_[e], up_cost_[e]);
       }
-      const auto& down = down_all_[x];
+      const auto& down = down_index_.lists[x];
       for (std::size_t i = down.size(); i-- > 0;) {
         const auto [y, k] = down[i];
         if (rank_[y] <= floor) break;
@@ -1733,7 +1733,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   }
   std::vector<std::uint32_t> nt(nb[n]), nv(nb[n]);
   std::vector<double> nc(nb[n]);
-  if (!down_all_.empty()) down_all_.resize(n);
+  if (!down_index_.lists.empty()) down_index_.lists.resize(n);
   // Where u's entry is (or goes) in a downward list, by rank.
   auto down_place = [&](std::vector<std::pair<std::uint32_t, std::uint32_t>>& down,
                         std::uint32_t u) {
@@ -1770,15 +1770,15 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       nc[at] = x.cost;
       ++at;
     }
-    if (!down_all_.empty()) {  // u's entries in the downward index, from its new list
+    if (!down_index_.lists.empty()) {  // u's entries in the downward index, from its new list
       if (u < n_old) {
         for (std::uint32_t e = up_begin_[u]; e < up_begin_[u + 1]; ++e) {
-          auto& down = down_all_[up_to_[e]];
+          auto& down = down_index_.lists[up_to_[e]];
           down.erase(down_place(down, u));
         }
       }
       for (std::uint32_t i = nb[u]; i < nb[u + 1]; ++i) {
-        auto& down = down_all_[nt[i]];
+        auto& down = down_index_.lists[nt[i]];
         down.insert(down_place(down, u), {u, i - nb[u]});
       }
     }
