@@ -220,7 +220,6 @@ TEST(SubgoalRepair, TwoLevelGraphRandomEditSequencesStayExact) {
   EXPECT_GT(repair_random_sequences<SubgoalGraph>(14, 40, 150), 600);
 }
 
-// A change over 1/16 of the map is refused (the hierarchy unchanged): the finder builds afresh.
 // A cell in open ground walled and freed again and again: each time its four corners become
 // new subgoals, placed below the same neighbour, so the gap between two ranks narrows until
 // the ranks are spaced again. The order stays strict (consistent()) and queries exact.
@@ -244,6 +243,7 @@ TEST(SubgoalRepair, NewSubgoalsInOnePlaceKeepTheOrderStrict) {
   EXPECT_GT(h.respace_count(), 0u);
 }
 
+// A change over 1/16 of the map is refused (the hierarchy unchanged): the finder builds afresh.
 TEST(SubgoalRepair, LargeChangesAreLeftToARebuild) {
   grid::Grid g = pathlab::testing::random_grid(5, 40, 40, 20, false);
   SubgoalHierarchy h = SubgoalHierarchy::build(g);
