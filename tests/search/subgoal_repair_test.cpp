@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -391,6 +393,51 @@ TEST_P(SubgoalRepairFinder, AnswersTheFirstQueryAfterAnEditWithTheRepairedGraph)
   ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
   r = f.find(s, t);
   EXPECT_EQ(r.answered_by, algo);
+}
+
+TEST_P(SubgoalRepairFinder, BringsABuildThatCameInBehindUpToDateOffTheQueryThread) {
+  // A large edit starts a rebuild; 40 cells toggled while it runs. The finished build is 40
+  // changes behind: the next prepare() repairs it on another thread (before, on the query's,
+  // stalling it), jps answering meanwhile, and the finder takes it over once it is up to date.
+  const search::Algorithm algo = GetParam();
+  grid::Grid g = pathlab::testing::random_grid(13, 240, 240, 15, false);
+  search::Options o;
+  o.algorithm = algo;
+  search::Pathfinder f(g, o);
+  const auto cells = pathlab::testing::passable_cells(g);
+  search::Result r = f.find(cells[0], cells.back());
+  ASSERT_EQ(r.answered_by, algo);
+  ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {20, 20, 90, 90}}).has_value());
+  ASSERT_EQ(search::prepare(f).ready, false);
+  std::mt19937 rng(21);
+  for (int k = 0; k < 40; ++k) {
+    const Cell c{100 + static_cast<int>(rng() % 140u), 100 + static_cast<int>(rng() % 140u)};
+    g.set_blocked(c, g.passable(c));
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (search::preparation_state(f) == search::PrepareState::building &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_EQ(search::preparation_state(f), search::PrepareState::stale);
+  EXPECT_FALSE(search::prepare(f).ready);
+  EXPECT_EQ(search::preparation_state(f), search::PrepareState::building);
+  EXPECT_EQ(search::fallback_for(f).fallback, search::Fallback::rebuilding);
+  std::uniform_int_distribution<std::size_t> pick(0, cells.size() - 1);
+  for (int q = 0; q < 4; ++q) {
+    const Cell s = cells[pick(rng)], t = cells[pick(rng)];
+    if (!g.passable(s) || !g.passable(t)) continue;
+    r = f.find(s, t);
+    expect_optimal_answer(g, s, t, r, q);
+  }
+  ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
+  for (int q = 0; q < 16; ++q) {
+    const Cell s = cells[pick(rng)], t = cells[pick(rng)];
+    if (!g.passable(s) || !g.passable(t)) continue;
+    r = f.find(s, t);
+    EXPECT_EQ(r.answered_by, algo) << q;
+    expect_optimal_answer(g, s, t, r, q);
+  }
 }
 
 TEST_P(SubgoalRepairFinder, KeepsAnsweringWithTheRepairedGraphWhileItsRebuildRuns) {

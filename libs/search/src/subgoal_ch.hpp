@@ -186,6 +186,11 @@ class SubgoalHierarchy {
     return core_size_ <= 2 * built_core_ + nodes / 8 + 32 &&
            edges * built_nodes_ <= 2 * nodes * built_edges_ + 2048 * std::uint64_t{built_nodes_};
   }
+  /// Whether repairs cost more as they pile up: shortcuts and new subgoals accumulate, and each
+  /// repair contracts against more of them. A build off the query's thread then pays before
+  /// wants_rebuild, once repairs have taken half as long as a build (subgoal.cpp; den520d
+  /// under pathlab_runtime_bench's ChurnSubgoalCh: 0.66-0.68 ms a repair against 0.75-0.76).
+  static constexpr bool kRepairsAge = true;
   /// Takes the hierarchy as it is now as the measure of wants_rebuild (after a rebuild that
   /// came in late was repaired up to date: its growth is not a repair's fault to rebuild for).
   void rebase() noexcept {

@@ -268,6 +268,9 @@ class SubgoalGraph {
     return global_count() <= built_global_ + built_global_ / 2 + 64 &&
            adj_.size() <= 2 * built_edges_ + 1024;
   }
+  /// Whether repairs cost more as they pile up, so that a build off the query's thread pays
+  /// before wants_rebuild (SubgoalHierarchy): not here, its repairs contract nothing.
+  static constexpr bool kRepairsAge = false;
   /// Takes the graph as it is now as the measure of wants_rebuild (after a rebuild that came
   /// in late was repaired up to date: its growth is not a repair's fault to rebuild for).
   void rebase() noexcept {
@@ -422,6 +425,11 @@ struct GraphCache {
   /// needs no preprocessing). A finder destroyed meanwhile waits for the build to finish.
   std::future<std::shared_ptr<const Graph>> pending;
   std::uint64_t pending_revision = 0;
+  /// When pending is a finished build being brought up to date off the query's thread (edits
+  /// came while it was built): the changes it started from (0 for a build).
+  std::size_t pending_lag = 0;
+  /// Seconds the repairs on the query's thread took since the graph was built or taken over.
+  double repair_seconds = 0;
   /// The revision of the grid the graph was last found to match (Grid::revision; 0: not
   /// checked), so that a query compares one number instead of the walls.
   std::uint64_t revision = 0;
