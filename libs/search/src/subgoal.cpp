@@ -236,7 +236,8 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
     c.repair_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     // A build is also started early, off this thread while another core is free for it, when
-    // repairs grow dearer with age and have taken half as long as a build.
+    // repairs grow dearer with age and have taken half as long as a build (as reading it, for
+    // a loaded graph: a real build then follows soon, and sets the measure).
     if (!c.pending.valid() &&
         (c.graph->wants_rebuild() ||
          (Graph::kRepairsAge && spare_core() && 2 * c.repair_seconds > c.graph->build_seconds))) {
