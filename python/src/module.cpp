@@ -1771,8 +1771,8 @@ layer); a unit takes it when it can stand on both ends.)")
                     "'diagonal-rule', 'cost-model', 'map-too-large', 'map-kind' (a hex layout, "
                     "walls on cell edges, floors or links: JPS, JPS+ and the subgoal methods "
                     "answer with astar, the any-angle searches with astar or theta) or "
-                    "'rebuilding' (subgoal methods after an edit: jps answers until their "
-                    "rebuild is in)")
+                    "'rebuilding' (subgoal methods after an edit: jps+ answers until their "
+                    "rebuild is in, jps on maps of over 2^21 cells)")
       .def_readonly("partial", &PyResult::partial,
                     "with partial=True and no path: {'reached': (x, y) ((x, y, layer) on a "
                     "layered map), 'cost', 'path'}")
@@ -1923,7 +1923,7 @@ layered map, floor by floor), costs float64 (n,).)");
           "where the finder's preprocessed data stands: 'none' (the algorithm keeps none, or "
           "falls back), 'missing' (the next find builds it), 'stale' (the grid was edited: the "
           "next find repairs it, or starts a rebuild on another thread), 'building' (subgoal "
-          "methods: finds answer with jps meanwhile) or 'ready'");
+          "methods: finds answer with jps+ or jps meanwhile) or 'ready'");
 
   m.def(
       "find_many",

@@ -559,7 +559,7 @@ def test_after_a_small_edit_subgoal_methods_repair_and_after_a_large_one_jps_ans
         assert (r.answered_by, r.fallback, r.note) == (a, "none", "")
         assert f2.preparation_state == "ready"
         r = f.find(*ends[0])
-        assert (r.answered_by, r.fallback) == ("jps", "rebuilding") and r.note
+        assert (r.answered_by, r.fallback) == ("jps+", "rebuilding") and r.note
         deadline = time.monotonic() + 60
         while f.preparation_state != "ready":
             assert f.preparation_state == "building" and time.monotonic() < deadline

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <random>
 #include <string>
 #include <vector>
@@ -206,7 +207,7 @@ TEST(Preparation, StatesOfJpsPlusAndTheAlgorithmsWithout) {
 
 class PreparationRebuild : public ::testing::TestWithParam<Algorithm> {};
 
-TEST_P(PreparationRebuild, AfterAnEditJpsAnswersUntilTheRebuildIsInThenTheAlgorithm) {
+TEST_P(PreparationRebuild, AfterAnEditJpsPlusAnswersUntilTheRebuildIsInThenTheAlgorithm) {
   const Algorithm a = GetParam();
   grid::Grid g = pathlab::testing::random_grid(11, 160, 120, 25, false);
   search::Options o;
@@ -245,17 +246,35 @@ TEST_P(PreparationRebuild, AfterAnEditJpsAnswersUntilTheRebuildIsInThenTheAlgori
     const PrepareState after_edit = search::preparation_state(f);
     EXPECT_EQ(after_edit, PrepareState::stale);
     EXPECT_EQ(search::fallback_for(f).fallback, Fallback::rebuilding);
-    EXPECT_EQ(search::fallback_for(f).answered_by, Algorithm::jps);
+    // jps+ stands in (a small map: its table is small).
+    EXPECT_EQ(search::fallback_for(f).answered_by, Algorithm::jps_plus);
     if (round != 1) {
-      // The first query after the edit starts the rebuild and answers with jps, optimally.
+      // The first query after the edit starts the rebuild and answers with jps+, optimally.
       r = f.find(pairs[0].first, pairs[0].second);
-      EXPECT_EQ(r.answered_by, Algorithm::jps);
+      EXPECT_EQ(r.answered_by, Algorithm::jps_plus);
       EXPECT_EQ(r.fallback, Fallback::rebuilding);
       EXPECT_FALSE(r.note.empty());
       expect_optimal(g, o, pairs[0].first, pairs[0].second, r, "while rebuilding");
       const PrepareState now = search::preparation_state(f);
       EXPECT_TRUE(now == PrepareState::building || now == PrepareState::ready)
           << search::to_string(now);
+      // Small edits meanwhile: jps+'s table is repaired for them (by prepare(), or by the
+      // query), and its answers stay exact for the map as it is.
+      for (int k = 0; k < 6; ++k) {
+        const Cell c{static_cast<int>(rng() % 160), static_cast<int>(rng() % 120)};
+        g.set_blocked(c, g.passable(c));
+        for (const auto& [s, t] : pairs) {
+          if (!g.passable(s)) g.set_blocked(s, false);
+          if (!g.passable(t)) g.set_blocked(t, false);
+        }
+        if (k % 2 == 0) (void)search::prepare(f);
+        const auto& [s, t] = pairs[1 + k];
+        r = f.find(s, t);
+        if (r.fallback == Fallback::rebuilding) {
+          EXPECT_EQ(r.answered_by, Algorithm::jps_plus);
+        }
+        expect_optimal(g, o, s, t, r, "edited while rebuilding");
+      }
     }
     if (round == 2) {
       // An edit while the rebuild runs makes it stale: wait_prepared repairs the finished
@@ -286,6 +305,34 @@ INSTANTIATE_TEST_SUITE_P(Both, PreparationRebuild,
                          [](const auto& info) {
                            return info.param == Algorithm::subgoal ? "subgoal" : "subgoal_ch";
                          });
+
+// jps+ stands in for a rebuilding subgoal method on maps of up to 2^21 cells (its table, 16
+// bytes a cell); jps, which needs no table, on larger ones.
+TEST(Preparation, JpsStandsInForARebuildOnMapsTooLargeForJpsPlusTable) {
+  for (const int width : {1448, 1449}) {  // 1448 x 1448 = 2,096,704 cells; 1449 x 1448 more
+    grid::Grid g(width, 1448);
+    search::Options o;
+    o.algorithm = Algorithm::subgoal_ch;
+    search::Pathfinder f(g, o);
+    ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
+    // Over 1/16 of the map: rebuilt on another thread.
+    ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {100, 100, 499, 499}}).has_value());
+    const Algorithm by = width == 1448 ? Algorithm::jps_plus : Algorithm::jps;
+    EXPECT_EQ(search::fallback_for(f).fallback, Fallback::rebuilding);
+    EXPECT_EQ(search::fallback_for(f).answered_by, by) << width;
+    const search::Result r = f.find({90, 90}, {510, 510});
+    EXPECT_EQ(r.answered_by, by) << width;
+    EXPECT_EQ(r.fallback, Fallback::rebuilding);
+    ASSERT_EQ(r.status, Status::found);
+    search::Options astar;
+    astar.algorithm = Algorithm::astar;
+    search::Pathfinder check(g, astar);
+    const search::Result best = check.find({90, 90}, {510, 510});
+    ASSERT_EQ(best.status, Status::found);
+    EXPECT_NEAR(r.cost, best.cost, 1e-9) << width;
+    EXPECT_GT(r.cost, 420 * std::sqrt(2.0));  // (the box is in the way)
+  }
+}
 
 TEST(Preparation, AZeroTimeoutNeverWaits) {
   grid::Grid g = pathlab::testing::random_grid(12, 200, 200, 25, false);

@@ -376,20 +376,20 @@ TEST_P(SubgoalRepairFinder, AnswersTheFirstQueryAfterAnEditWithTheRepairedGraph)
       EXPECT_EQ(search::preparation_state(f), search::PrepareState::ready);
       ++repaired;
     } else {
-      EXPECT_EQ(r.answered_by, search::Algorithm::jps) << round;
+      EXPECT_EQ(r.answered_by, search::Algorithm::jps_plus) << round;
     }
     expect_optimal_answer(g, s, t, r, round);
   }
   EXPECT_GE(repaired, 3);
   ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
-  // Over 1/16 of the map: rebuilt on another thread, jps answering meanwhile.
+  // Over 1/16 of the map: rebuilt on another thread, jps+ answering meanwhile.
   ASSERT_FALSE(g.apply({grid::Edit::Kind::wall, {10, 10, 60, 40}}).has_value());
   EXPECT_EQ(search::fallback_for(f).fallback, search::Fallback::rebuilding);
   const Cell s = {100, 100}, t = {150, 110};
   g.set_blocked(s, false);
   g.set_blocked(t, false);
   r = f.find(s, t);
-  EXPECT_EQ(r.answered_by, search::Algorithm::jps);
+  EXPECT_EQ(r.answered_by, search::Algorithm::jps_plus);
   ASSERT_TRUE(search::wait_prepared(f, std::chrono::seconds(60)));
   r = f.find(s, t);
   EXPECT_EQ(r.answered_by, algo);

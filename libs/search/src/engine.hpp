@@ -377,6 +377,10 @@ struct Pathfinder::Workspace {
   /// Sliced search (Pathfinder::start_sliced): the search carries on from the open list and
   /// node records a previous slice left (no initialisation), its limit this slice's.
   bool resume = false;
+  /// jps+ is standing in for a subgoal method while its graph is rebuilt (subgoal.cpp): its
+  /// table only, no landmarks (their memory, tens of megabytes on a large map, would stay
+  /// with a finder that asked for neither).
+  bool standing_in = false;
   bool sliced_active = false;
   grid::NodeId sliced_start = 0, sliced_goal = 0;
   Options sliced_options;
@@ -588,6 +592,14 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 [[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
 /// The same, answered by `by`.
 [[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why, Algorithm by) noexcept;
+/// Maps of at most this many cells have jps+ stand in for a subgoal method whose graph is
+/// being rebuilt (Fallback::rebuilding): a jump table of 16 bytes a cell, 32 MiB here, built in
+/// tens of milliseconds on the query's thread when first needed and repaired after each edit.
+/// Larger maps have jps, which needs no table.
+inline constexpr std::uint64_t kStandInTableCells = std::uint64_t{1} << 21;
+/// The algorithm answering for a subgoal method while its graph is rebuilt on grid g: jps+
+/// (within kStandInTableCells, and table_applies) or jps.
+[[nodiscard]] Algorithm rebuild_stand_in(const Grid& g) noexcept;
 /// How a query with o is answered on the grid actually searched (the unit's view applied),
 /// every reason but rebuilding.
 [[nodiscard]] FallbackInfo fallback_on(const Grid& searched, const Options& o) noexcept;

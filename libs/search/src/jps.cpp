@@ -356,7 +356,7 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   }
   JpsCache& cache = jps_cache(ws, grid);
   if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
-    const bool marks = o.effective_heuristic() == Heuristic::octile;
+    const bool marks = o.effective_heuristic() == Heuristic::octile && !ws.standing_in;
     if (!cache.table || cache.comps.empty() ||
         (marks && !ws.resume && landmarks_due(cache, grid, o.moves))) {
       const auto t0 = std::chrono::steady_clock::now();
@@ -479,16 +479,16 @@ constexpr Notes kNotes[] = {
       "subgoal: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
       "subgoal: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
       "subgoal: the map has too many cells for a subgoal graph; answered with A*",
-      "subgoal: the map changed; answered with jps while the subgoal graph is rebuilt on another "
-      "thread",
+      "subgoal: the map changed; answered with jps+ (jps on maps over 2M cells) while the "
+      "subgoal graph is rebuilt on another thread",
       PATHLAB_KIND_NOTE("subgoal", "a subgoal graph")}},
     {Algorithm::subgoal_ch,
      {"", "subgoal-ch: steps have terrain or class costs here; answered with A*",
       "subgoal-ch: subgoal graphs are built for --diagonal no-corner-cut; answered with A*",
       "subgoal-ch: subgoal graphs need the octile cost model (1 and sqrt 2); answered with A*",
       "subgoal-ch: the map has too many cells for a subgoal graph; answered with A*",
-      "subgoal-ch: the map changed; answered with jps while the hierarchy is rebuilt on another "
-      "thread",
+      "subgoal-ch: the map changed; answered with jps+ (jps on maps over 2M cells) while the "
+      "hierarchy is rebuilt on another thread",
       PATHLAB_KIND_NOTE("subgoal-ch", "a subgoal graph")}},
     {Algorithm::theta,
      {"", "", "", "", "", "",

@@ -533,11 +533,16 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
     try {
       // The first graph is built now; after map edits it is repaired here, or, after a large
       // edit (or once repairs have grown it too far), rebuilt on another thread, ready staying
-      // false until it is in (queries meanwhile answer with jps).
-      PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+      // false until it is in. Queries meanwhile answer with jps+ (jps on large maps): its
+      // table is then brought up to date here too, as jps+'s own prepare() would.
+      const bool answers = PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
         using Cache = std::remove_pointer_t<decltype(tag)>;
-        (void)detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f));
+        return detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f)) !=
+               nullptr;
       });
+      if (!answers && detail::rebuild_stand_in(PreparedAccess::grid(f)) == Algorithm::jps_plus) {
+        detail::ensure_table(PreparedAccess::fresh_cache(f), PreparedAccess::grid(f));
+      }
     } catch (const std::exception&) {
       return {};
     }

@@ -194,7 +194,7 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
     try {
       built = c.pending.get();  // leaves the future empty
     } catch (const std::exception&) {
-      // The build ran out of memory: started again below, jps answering meanwhile.
+      // The build ran out of memory: started again below, jps+ or jps answering meanwhile.
     }
     // Built from the cells at pending_revision: taken when the map is still so, or once
     // repaired up to now: here when few edits came meanwhile (or no fewer than the last time
@@ -220,8 +220,8 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
   }
   // The graph is repaired (the first query after an edit uses it). Once repairs have grown it
   // too far (wants_rebuild), a fresh build starts on another thread; until it is in, edits are
-  // still repaired while the graph stays fit to answer, and then no longer, jps answering; the
-  // build is then taken over, repaired up to date.
+  // still repaired while the graph stays fit to answer, and then no longer, jps+ answering (see
+  // answer()); the build is then taken over, repaired up to date.
   if (c.graph->wants_rebuild()) {
     if (!c.pending.valid() && !start_rebuild(c, g)) {
       c.graph.reset();
@@ -246,7 +246,7 @@ Cache* graph_cache_now(Pathfinder::Workspace& ws, const Grid& g) {
     return &c;
   }
   if (!c.graph) return &graph_cache<Cache>(ws, g);  // a repair failed halfway
-  // One rebuild at a time, and never waited for: while it runs, jps answers.
+  // One rebuild at a time, and never waited for: while it runs, jps+ or jps answers.
   if (c.pending.valid()) return nullptr;
   if (!start_rebuild(c, g)) {
     c.graph.reset();  // no thread to be had: rebuild here, as before the map could change
@@ -260,6 +260,12 @@ template HierarchyCache& graph_cache(Pathfinder::Workspace&, const Grid&);
 template SubgoalCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
 template HierarchyCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
 
+Algorithm rebuild_stand_in(const Grid& g) noexcept {
+  const std::uint64_t cells =
+      std::uint64_t{static_cast<std::uint32_t>(g.width())} * static_cast<std::uint32_t>(g.height());
+  return table_applies(g) && cells <= kStandInTableCells ? Algorithm::jps_plus : Algorithm::jps;
+}
+
 namespace {
 
 template <class Cache, class L>
@@ -267,10 +273,17 @@ Status answer(Cache* ready, const Grid& g, const Options& o, NodeId s, NodeId t,
               Pathfinder::Workspace& ws, Result& out, L& listener) {
   if (ready == nullptr) {
     // The map changed and the graph is being rebuilt off this thread: jump point search
-    // answers meanwhile (no preprocessing, same optimal costs).
-    set_fallback(out, fallback_info(o.algorithm, Fallback::rebuilding));
+    // answers meanwhile, the same optimal costs: jps+ where its table is small (built once on
+    // this thread, then repaired after each edit in microseconds), else jps.
+    const Algorithm by = rebuild_stand_in(g);
+    set_fallback(out, fallback_info(o.algorithm, Fallback::rebuilding, by));
     Options j = o;
-    j.algorithm = Algorithm::jps;
+    j.algorithm = by;
+    ws.standing_in = true;
+    struct Reset {  // (also when the search throws)
+      bool& flag;
+      ~Reset() { flag = false; }
+    } reset{ws.standing_in};
     return run_jps(g, j, s, t, ws, out, listener);
   }
   Cache& c = *ready;
@@ -464,7 +477,8 @@ FallbackInfo fallback_for(const Pathfinder& f) noexcept {
     return fixed;  // the next query repairs the hierarchy and answers with it
   }
   return s == PrepareState::stale || s == PrepareState::building
-             ? detail::fallback_info(o.algorithm, Fallback::rebuilding)
+             ? detail::fallback_info(o.algorithm, Fallback::rebuilding,
+                                     detail::rebuild_stand_in(*g))
              : fixed;
 }
 

@@ -421,8 +421,9 @@ struct GraphCache {
   using graph_type = Graph;
   std::shared_ptr<const Graph> graph;
   /// After the map changed: the graph being rebuilt on another thread from a copy of the grid
-  /// at revision pending_revision (Changing maps: queries meanwhile are answered by jps, which
-  /// needs no preprocessing). A finder destroyed meanwhile waits for the build to finish.
+  /// at revision pending_revision (Changing maps: queries meanwhile are answered by jps+, whose
+  /// table repairs itself after an edit in microseconds, or jps on large maps). A finder destroyed
+  /// meanwhile waits for the build to finish.
   std::future<std::shared_ptr<const Graph>> pending;
   std::uint64_t pending_revision = 0;
   /// When pending is a finished build being brought up to date off the query's thread (edits

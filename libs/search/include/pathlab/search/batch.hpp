@@ -28,7 +28,7 @@ struct Query {
 /// it and stay at its address. find() is called by one thread at a time. The grid may be
 /// edited between batches, never during one (its threads read the cells without locks); after
 /// an edit each finder of the pool repairs its own data on its next query, as a Pathfinder
-/// does (Result::fallback says when subgoal methods answer with jps meanwhile).
+/// does (Result::fallback says when subgoal methods answer with jps+ or jps meanwhile).
 class BatchFinder {
  public:
   /// A pool over `g` (which must outlive it) for `options`; prepares the first finder's data

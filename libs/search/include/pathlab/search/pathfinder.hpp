@@ -81,7 +81,8 @@ enum class Fallback : std::uint8_t {
                   ///< cells than a subgoal graph can number (subgoal, subgoal-ch -> astar)
   rebuilding,     ///< the map changed and the graph is being rebuilt on another thread; until it
                   ///< is in (prepare.hpp: preparation_state, wait_prepared), queries are
-                  ///< answered by jps, with the same optimal costs (subgoal, subgoal-ch -> jps)
+                  ///< answered by jps+, with the same optimal costs (subgoal, subgoal-ch ->
+                  ///< jps+; -> jps on maps of over 2^21 cells, where its table would be large)
   map_kind,       ///< not a plain square map (Grid::plain): a hex layout, walls on cell edges,
                   ///< floors or links. jps, jps+, subgoal, subgoal-ch -> astar; theta, lazytheta
                   ///< -> astar on hex maps and maps with floors or links (they run with edge
@@ -160,9 +161,9 @@ struct ReachCell {
 ///   query of any finder on it runs: the search reads the cells without locks. After an edit
 ///   the finder repairs itself on its next query (unit views, the JPS+ table, the subgoal
 ///   graphs; after an edit over more than 1/16 of the map, or once repairs have grown it too
-///   far, a subgoal graph is rebuilt on another thread from a copy of the grid, jps answering
-///   meanwhile, Fallback::rebuilding, unless the grown graph is still fit to be repaired and
-///   asked). No query ever answers for the old map.
+///   far, a subgoal graph is rebuilt on another thread from a copy of the grid, jps+ (or jps)
+///   answering meanwhile, Fallback::rebuilding, unless the grown graph is still fit to be repaired
+///   and asked). No query ever answers for the old map.
 /// - Destroying (or moving onto) a finder whose subgoal graph is being rebuilt waits for that
 ///   build to end.
 class Pathfinder {

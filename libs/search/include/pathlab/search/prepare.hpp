@@ -55,9 +55,10 @@ enum class PrepareState : std::uint8_t {
   stale,     ///< built for cells the grid no longer has (it was edited): the next query or
              ///< prepare() repairs it (jps+'s table; subgoal's and subgoal-ch's graph after an
              ///< edit over at most 1/16 of the map), else starts a rebuild on another thread
-             ///< there (or in wait_prepared), jps answering meanwhile
+             ///< there (or in wait_prepared), jps+ (or jps) answering meanwhile
   building,  ///< subgoal, subgoal-ch: a rebuild runs on another thread; queries meanwhile are
-             ///< answered by the grown graph, repaired, while it stays fit, else by jps
+             ///< answered by the grown graph, repaired, while it stays fit, else by jps+
+             ///< (jps on maps of over 2^21 cells)
              ///< (Result::fallback == Fallback::rebuilding; fallback_for says which)
   ready,     ///< up to date: the next query uses it (a finished rebuild is taken over by the
              ///< next query or wait_prepared, without waiting)
@@ -85,7 +86,8 @@ enum class PrepareState : std::uint8_t {
 bool wait_prepared(Pathfinder& finder, std::chrono::milliseconds timeout) noexcept;
 
 /// How the finder's next query will be answered: fallback_for(grid, options) of its grid and
-/// options, and Fallback::rebuilding (answered_by jps) while its subgoal graph is stale or
+/// options, and Fallback::rebuilding (answered_by jps+, or jps on maps of over 2^21 cells)
+/// while its subgoal graph is stale or
 /// being rebuilt.
 [[nodiscard]] FallbackInfo fallback_for(const Pathfinder& finder) noexcept;
 
