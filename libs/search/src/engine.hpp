@@ -378,8 +378,8 @@ struct Pathfinder::Workspace {
   /// node records a previous slice left (no initialisation), its limit this slice's.
   bool resume = false;
   /// jps+ is standing in for a subgoal method while its graph is rebuilt (subgoal.cpp): its
-  /// table only, no landmarks (their memory, tens of megabytes on a large map, would stay
-  /// with a finder that asked for neither).
+  /// landmarks only on maps of at most kStandInMarksCells (elsewhere their memory, up to
+  /// 128 MiB, would stay with a finder that asked for neither).
   bool standing_in = false;
   bool sliced_active = false;
   grid::NodeId sliced_start = 0, sliced_goal = 0;
@@ -597,6 +597,15 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 /// tens of milliseconds on the query's thread when first needed and repaired after each edit.
 /// Larger maps have jps, which needs no table.
 inline constexpr std::uint64_t kStandInTableCells = std::uint64_t{1} << 21;
+/// ... and of at most this many cells, jps+'s landmarks too, when due as jps+'s own are (their
+/// tables are 8 bytes a cell per landmark, at most 16: 32 MiB here). On den520d under
+/// `bench --churn 1` they take the stand-in from 43 to 9-16 us a query.
+inline constexpr std::uint64_t kStandInMarksCells = std::uint64_t{1} << 18;
+[[nodiscard]] inline bool stand_in_marks(const Grid& g) noexcept {
+  return std::uint64_t{static_cast<std::uint32_t>(g.width())} *
+             static_cast<std::uint32_t>(g.height()) <=
+         kStandInMarksCells;
+}
 /// The algorithm answering for a subgoal method while its graph is rebuilt on grid g: jps+
 /// (within kStandInTableCells, and table_applies) or jps.
 [[nodiscard]] Algorithm rebuild_stand_in(const Grid& g) noexcept;

@@ -356,7 +356,8 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
   }
   JpsCache& cache = jps_cache(ws, grid);
   if (o.algorithm == Algorithm::jps_plus && table_applies(grid)) {
-    const bool marks = o.effective_heuristic() == Heuristic::octile && !ws.standing_in;
+    const bool marks =
+        o.effective_heuristic() == Heuristic::octile && (!ws.standing_in || stand_in_marks(grid));
     if (!cache.table || cache.comps.empty() ||
         (marks && !ws.resume && landmarks_due(cache, grid, o.moves))) {
       const auto t0 = std::chrono::steady_clock::now();

@@ -540,8 +540,13 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
         return detail::graph_cache_now<Cache>(PreparedAccess::ws(f), PreparedAccess::grid(f)) !=
                nullptr;
       });
-      if (!answers && detail::rebuild_stand_in(PreparedAccess::grid(f)) == Algorithm::jps_plus) {
-        detail::ensure_table(PreparedAccess::fresh_cache(f), PreparedAccess::grid(f));
+      const grid::Grid& g = PreparedAccess::grid(f);
+      if (!answers && detail::rebuild_stand_in(g) == Algorithm::jps_plus) {
+        detail::JpsCache& c = PreparedAccess::fresh_cache(f);
+        detail::ensure_table(c, g);
+        if (detail::stand_in_marks(g) && f.options().effective_heuristic() == Heuristic::octile) {
+          detail::ensure_landmarks(c, g, f.options().moves);
+        }
       }
     } catch (const std::exception&) {
       return {};
