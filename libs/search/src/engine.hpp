@@ -597,15 +597,21 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 /// tens of milliseconds on the query's thread when first needed and repaired after each edit.
 /// Larger maps have jps, which needs no table.
 inline constexpr std::uint64_t kStandInTableCells = std::uint64_t{1} << 21;
-/// ... and of at most this many cells, jps+'s landmarks too, when due as jps+'s own are (their
-/// tables are 8 bytes a cell per landmark, at most 16: 32 MiB here). On den520d under
-/// `bench --churn 1` they take the stand-in from 43 to 9-16 us a query.
+/// ... and of at most this many cells, jps+'s landmarks too, once the stand-in's queries would
+/// have saved their time (their tables are 8 bytes a cell per landmark, at most 16: 32 MiB
+/// here).
 inline constexpr std::uint64_t kStandInMarksCells = std::uint64_t{1} << 18;
-[[nodiscard]] inline bool stand_in_marks(const Grid& g) noexcept {
+/// The cells of g (width times height).
+[[nodiscard]] inline std::uint64_t cells_of(const Grid& g) noexcept {
   return std::uint64_t{static_cast<std::uint32_t>(g.width())} *
-             static_cast<std::uint32_t>(g.height()) <=
-         kStandInMarksCells;
+         static_cast<std::uint32_t>(g.height());
 }
+[[nodiscard]] inline bool stand_in_marks(const Grid& g) noexcept {
+  return cells_of(g) <= kStandInMarksCells;
+}
+/// The jps+ cache of a finder whose jps+ stands in on grid g (jps_cache, its landmarks put off
+/// the first time: a stand-in does not stall on them).
+JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g);
 /// The algorithm answering for a subgoal method while its graph is rebuilt on grid g: jps+
 /// (within kStandInTableCells, and table_applies) or jps.
 [[nodiscard]] Algorithm rebuild_stand_in(const Grid& g) noexcept;

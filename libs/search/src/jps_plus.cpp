@@ -542,7 +542,7 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
       });
       const grid::Grid& g = PreparedAccess::grid(f);
       if (!answers && detail::rebuild_stand_in(g) == Algorithm::jps_plus) {
-        detail::JpsCache& c = PreparedAccess::fresh_cache(f);
+        detail::JpsCache& c = detail::stand_in_cache(PreparedAccess::ws(f), g);
         detail::ensure_table(c, g);
         if (detail::stand_in_marks(g) && f.options().effective_heuristic() == Heuristic::octile) {
           detail::ensure_landmarks(c, g, f.options().moves);

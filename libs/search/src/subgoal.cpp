@@ -261,9 +261,16 @@ template SubgoalCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
 template HierarchyCache* graph_cache_now(Pathfinder::Workspace&, const Grid&);
 
 Algorithm rebuild_stand_in(const Grid& g) noexcept {
-  const std::uint64_t cells =
-      std::uint64_t{static_cast<std::uint32_t>(g.width())} * static_cast<std::uint32_t>(g.height());
-  return table_applies(g) && cells <= kStandInTableCells ? Algorithm::jps_plus : Algorithm::jps;
+  return table_applies(g) && cells_of(g) <= kStandInTableCells ? Algorithm::jps_plus
+                                                               : Algorithm::jps;
+}
+
+JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g) {
+  JpsCache& c = jps_cache(ws, g);
+  // A first table: the landmarks wait until the queries without them would have saved their
+  // time (as after a failed repair), not built at once as jps+'s own are.
+  if (!c.table && c.marks.empty()) c.marks_deferred = true;
+  return c;
 }
 
 namespace {
@@ -277,6 +284,7 @@ Status answer(Cache* ready, const Grid& g, const Options& o, NodeId s, NodeId t,
     // this thread, then repaired after each edit in microseconds), else jps.
     const Algorithm by = rebuild_stand_in(g);
     set_fallback(out, fallback_info(o.algorithm, Fallback::rebuilding, by));
+    if (by == Algorithm::jps_plus) (void)stand_in_cache(ws, g);
     Options j = o;
     j.algorithm = by;
     ws.standing_in = true;

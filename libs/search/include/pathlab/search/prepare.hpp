@@ -87,8 +87,7 @@ bool wait_prepared(Pathfinder& finder, std::chrono::milliseconds timeout) noexce
 
 /// How the finder's next query will be answered: fallback_for(grid, options) of its grid and
 /// options, and Fallback::rebuilding (answered_by jps+, or jps on maps of over 2^21 cells)
-/// while its subgoal graph is stale or
-/// being rebuilt.
+/// while its subgoal graph is stale or being rebuilt.
 [[nodiscard]] FallbackInfo fallback_for(const Pathfinder& finder) noexcept;
 
 /// Lets `to` use the (immutable) data of `from`: threads share one table instead of building
