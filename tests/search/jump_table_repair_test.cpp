@@ -54,6 +54,82 @@ TEST(JumpTableRepair, RepairedTableEqualsAFreshOneAfterRandomEdits) {
   }
 }
 
+namespace {
+
+/// The table's entry of free cell (x, y) in direction d by its definition, walked cell by cell
+/// (shared docs/ALGORITHMS.md, jps and JPS+): straight, the distance to the first cell along
+/// d with a forced neighbour (entered moving along d) before any wall, else 0; diagonal, the
+/// number of legal diagonal steps (no corner cutting) to the first cell from which a straight
+/// jump along either component finds a jump point (positive), else minus the number of legal
+/// steps before the way is blocked.
+int defined_entry(const grid::Grid& g, int x, int y, int d) {
+  auto free = [&](int cx, int cy) { return g.passable(cx, cy); };
+  const int dx = grid::kDx[d], dy = grid::kDy[d];
+  auto forced = [&](int cx, int cy, int sx, int sy) {
+    if (sy == 0) {
+      return (free(cx, cy - 1) && !free(cx - sx, cy - 1)) ||
+             (free(cx, cy + 1) && !free(cx - sx, cy + 1));
+    }
+    return (free(cx - 1, cy) && !free(cx - 1, cy - sy)) ||
+           (free(cx + 1, cy) && !free(cx + 1, cy - sy));
+  };
+  auto straight = [&](int cx, int cy, int sx, int sy) {
+    for (int k = 1;; ++k) {
+      const int nx = cx + k * sx, ny = cy + k * sy;
+      if (!free(nx, ny)) return 0;
+      if (forced(nx, ny, sx, sy)) return k;
+    }
+  };
+  if (dx == 0 || dy == 0) return straight(x, y, dx, dy);
+  for (int k = 1;; ++k) {
+    const int px = x + (k - 1) * dx, py = y + (k - 1) * dy;
+    if (!(free(px + dx, py) && free(px, py + dy) && free(px + dx, py + dy))) return -(k - 1);
+    if (straight(px + dx, py + dy, dx, 0) > 0 || straight(px + dx, py + dy, 0, dy) > 0) return k;
+  }
+}
+
+void expect_defined(const grid::Grid& g, const search::detail::JumpTable& t, const char* what) {
+  for (int y = 0; y < g.height(); ++y) {
+    for (int x = 0; x < g.width(); ++x) {
+      const std::int16_t* e = t.dist.data() + std::size_t{g.id(x, y)} * 8;
+      for (int d = 0; d < 8; ++d) {
+        // A wall's record: the wall mark in N, 0 elsewhere.
+        const int want = g.passable(x, y) ? defined_entry(g, x, y, d) : d == 0 ? -32768 : 0;
+        ASSERT_EQ(e[d], want) << what << ": cell " << x << "," << y << " direction " << d;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST(JumpTableRepair, EveryEntryFollowsItsDefinition) {
+  // Entry by entry against the definitions, walked cell by cell: on random grids (open to
+  // dense) and mazes, built afresh and after a paste over most of the map (a repair that
+  // fills the table anew, as the dynamic track's first patch does).
+  std::mt19937 rng(7);
+  for (std::uint32_t seed = 0; seed < 12; ++seed) {
+    const int w = 5 + static_cast<int>(seed * 5 % 37), h = 4 + static_cast<int>(seed * 3 % 29);
+    grid::Grid g = seed % 4 == 3 ? pathlab::testing::maze(seed, w / 3 + 2, h / 3 + 2, 1, 3)
+                                 : pathlab::testing::random_grid(
+                                       seed, w, h, static_cast<int>(seed % 4) * 12, false);
+    auto table = std::make_shared<search::detail::JumpTable>(*search::detail::build_jump_table(g));
+    expect_defined(g, *table, "built");
+    if (::testing::Test::HasFatalFailure()) return;
+    const int bw = g.width(), bh = g.height() - 1;
+    std::vector<std::uint8_t> block(static_cast<std::size_t>(bw * bh));
+    for (auto& c : block) c = rng() % 4 == 0 ? 1 : 0;
+    const std::uint64_t before = g.revision();
+    ASSERT_FALSE(g.paste({0, 1}, bw, bh, block).has_value());
+    std::vector<std::uint64_t> scratch;
+    std::vector<grid::Rect> changed;
+    ASSERT_TRUE(g.changes_since(before, changed));
+    search::detail::repair_jump_table(g, *table, changed, scratch);
+    expect_defined(g, *table, "repaired after a paste over the map");
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 TEST(JumpTableRepair, AFinderRepairsItsTableAndStaysOptimal) {
   std::mt19937 rng(3);
   grid::Grid g = pathlab::testing::random_grid(17, 120, 90, 25, false);

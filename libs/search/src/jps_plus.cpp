@@ -252,35 +252,62 @@ struct TableRules {
 
 }  // namespace
 
+namespace {
+
+/// Every entry of the table of g, into `dist` (padded_size() * 8 entries, any contents). Two
+/// passes over the rows instead of a pass per direction (half the time on a 1024x1024 map):
+/// top down, each row's E and W entries (their chains run along the row), then its N, NE and
+/// NW entries (theirs run through the row above, done); bottom up, its S, SE and SW entries
+/// (through the row below: its E and W entries are in from the first pass).
+void fill_jump_table(const Grid& g, std::int16_t* dist) {
+  const TableRules r{g, dist};
+  const int w = g.width(), h = g.height();
+  // The padding rows above and below the map, and each row's two padding cells: walls.
+  for (NodeId n = 0; n < g.id(-1, 0); ++n) r.wall(n);
+  for (NodeId n = g.id(-1, h); n < g.padded_size(); ++n) r.wall(n);
+  for (int y = 0; y < h; ++y) {
+    r.wall(g.id(-1, y));
+    r.wall(g.id(w, y));
+    const NodeId row = g.id(0, y);
+    for (int x = 0; x < w; ++x) {
+      const NodeId n = row + static_cast<NodeId>(x);
+      if (!r.free(n)) r.wall(n);
+    }
+    for (int x = w - 1; x >= 0; --x) {
+      const NodeId n = row + static_cast<NodeId>(x);
+      if (r.free(n)) r.at(n, E) = r.value(n, E);
+    }
+    for (int x = 0; x < w; ++x) {
+      const NodeId n = row + static_cast<NodeId>(x);
+      if (!r.free(n)) continue;
+      r.at(n, W) = r.value(n, W);
+      r.at(n, N) = r.value(n, N);
+      r.at(n, NE) = r.value(n, NE);
+      r.at(n, NW) = r.value(n, NW);
+    }
+  }
+  for (int y = h - 1; y >= 0; --y) {
+    const NodeId row = g.id(0, y);
+    for (int x = 0; x < w; ++x) {
+      const NodeId n = row + static_cast<NodeId>(x);
+      if (!r.free(n)) continue;
+      r.at(n, S) = r.value(n, S);
+      r.at(n, SE) = r.value(n, SE);
+      r.at(n, SW) = r.value(n, SW);
+    }
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
   const auto t0 = std::chrono::steady_clock::now();
   auto t = std::make_shared<JumpTable>();
   t->width = g.width();
   t->height = g.height();
   t->map_checksum = g.checksum();
-  t->dist.assign(g.padded_size() * 8, 0);
-  const TableRules r{g, t->dist.data()};
-  const int w = g.width(), h = g.height();
-  for (NodeId n = 0; n < g.padded_size(); ++n) {
-    if (!r.free(n)) r.at(n, N) = kTableWall;
-  }
-  // Each sweep visits a chain from its far end, so the next cell's entry is ready.
-  auto sweep = [&](bool up, bool left, std::initializer_list<int> dirs) {
-    for (int i = 0; i < h; ++i) {
-      const int y = up ? i : h - 1 - i;
-      for (int j = 0; j < w; ++j) {
-        const NodeId n = g.id(left ? j : w - 1 - j, y);
-        if (!r.free(n)) continue;
-        for (const int d : dirs) r.at(n, d) = r.value(n, d);
-      }
-    }
-  };
-  sweep(true, false, {E});
-  sweep(true, true, {W});
-  sweep(true, true, {N});
-  sweep(false, true, {S});
-  sweep(true, true, {NE, NW});
-  sweep(false, true, {SE, SW});
+  t->dist.resize(g.padded_size() * 8);
+  fill_jump_table(g, t->dist.data());
   t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;
 }
@@ -290,6 +317,16 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   const TableRules r{g, t.dist.data()};
   const int w = g.width(), h = g.height();
   t.map_checksum = 0;  // not recomputed per edit: save_prepared asks the grid
+  // Areas covering a quarter of the map: a fresh fill is cheaper than the walks (the dynamic
+  // track's first patch, a whole 1024x1024 map: ~15 ms against 55 ms).
+  std::int64_t area_cells = 0;
+  for (const grid::Rect& a : areas) {
+    area_cells += std::int64_t{a.x1 - a.x0 + 1} * (a.y1 - a.y0 + 1);
+  }
+  if (area_cells * 4 >= std::int64_t{w} * h) {
+    fill_jump_table(g, t.dist.data());
+    return;
+  }
   // An entry reads its cell and the cells one step away (the next cell, and for a straight
   // entry the cells beside it and beside the next cell, where a forced neighbour shows), and
   // the next cell's entry along its chain. So the entries whose own inputs changed lie within
