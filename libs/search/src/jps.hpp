@@ -35,7 +35,9 @@ struct JumpTable {
   int width = 0;
   int height = 0;
   std::uint64_t map_checksum = 0;
-  std::vector<std::int16_t> dist;
+  /// 8 entries a padded cell, in huge pages where the system gives them (a query reads
+  /// records all over a table of up to 32 MiB).
+  std::vector<std::int16_t, CacheLineAllocator<std::int16_t>> dist;
   double seconds = 0;  ///< build time, or load time when loaded
   bool loaded = false;
   [[nodiscard]] std::size_t bytes() const noexcept {
