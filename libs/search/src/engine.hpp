@@ -597,9 +597,9 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 /// tens of milliseconds on the query's thread when first needed and repaired after each edit.
 /// Larger maps have jps, which needs no table.
 inline constexpr std::uint64_t kStandInTableCells = std::uint64_t{1} << 21;
-/// ... and of at most this many cells, jps+'s landmarks too, once the stand-in's queries would
-/// have saved their time (their tables are 8 bytes a cell per landmark, at most 16: 32 MiB
-/// here).
+/// ... and of at most this many cells, jps+'s landmarks too (their tables are 8 bytes a cell
+/// per landmark, at most 16: 32 MiB here): built on another core where one is free (see
+/// stand_in_cache), else once the stand-in's queries would have saved their time.
 inline constexpr std::uint64_t kStandInMarksCells = std::uint64_t{1} << 18;
 /// The cells of g (width times height).
 [[nodiscard]] inline std::uint64_t cells_of(const Grid& g) noexcept {
@@ -609,9 +609,16 @@ inline constexpr std::uint64_t kStandInMarksCells = std::uint64_t{1} << 18;
 [[nodiscard]] inline bool stand_in_marks(const Grid& g) noexcept {
   return cells_of(g) <= kStandInMarksCells;
 }
-/// The jps+ cache of a finder whose jps+ stands in on grid g (jps_cache, its landmarks put off
-/// the first time: a stand-in does not stall on them).
-JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g);
+/// The jps+ cache of a finder whose jps+ stands in on grid g for a query with o (jps_cache).
+/// Its landmarks never stall a query: where another core is free, they are built there (from
+/// a copy of the map) and taken here once in, repaired up to date; elsewhere they are put off
+/// the first time, until the stand-in's queries would have saved their time.
+JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g, const Options& o);
+/// Starts the build of the stand-in's landmarks on another core, if they would be used, none
+/// are built or building, and the build would take at most within_s seconds (its last time,
+/// or an estimate); stand_in_cache takes them once in.
+void start_stand_in_marks(Pathfinder::Workspace& ws, const Grid& g, const Options& o,
+                          double within_s);
 /// The algorithm answering for a subgoal method while its graph is rebuilt on grid g: jps+
 /// (within kStandInTableCells, and table_applies) or jps.
 [[nodiscard]] Algorithm rebuild_stand_in(const Grid& g) noexcept;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstring>
+#include <future>
 #include <memory>
 #include <span>
 #include <vector>
@@ -80,6 +81,11 @@ struct JpsCache {
   double marks_backoff = 1;        ///< the next build waits this many times its price
   bool sliced_with_marks = false;  ///< the last search began with the landmarks' bound
   double repair_us = 0;            ///< time of the last repair (after an edit), 0 if none
+  /// A subgoal method's stand-in (subgoal.cpp, stand_in_cache): its landmarks built on
+  /// another core from a copy of the map at marks_pending_revision, then repaired up to date
+  /// and taken by a later query, so that the stand-in gets them without a stall.
+  std::future<Landmarks> marks_pending;
+  std::uint64_t marks_pending_revision = 0;
 
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
   /// 1-2 us a query on den520d, a sixth of a JPS+ query).

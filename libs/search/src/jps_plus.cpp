@@ -578,8 +578,32 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
                nullptr;
       });
       const grid::Grid& g = PreparedAccess::grid(f);
-      if (!answers && detail::rebuild_stand_in(g) == Algorithm::jps_plus) {
-        detail::JpsCache& c = detail::stand_in_cache(PreparedAccess::ws(f), g);
+      // While a rebuild runs, the graph still answers, but may grow unfit before the build is
+      // in. Where they cost at most half the graph's build (den520d: 35-48 against 140-220
+      // ms), the stand-in's landmarks start on another core now (dearer ones would hold the
+      // rebuild up: brc202d's cost as much as its graph, maze512-1-0's 1.5 times); once in, and
+      // once repairs have grown the graph far enough to want the rebuild, they are taken and kept
+      // up to date here (before that, their upkeep would cost edits for a stand-in seldom asked).
+      bool wants = false;
+      double ahead_s = -1;  // < 0: no rebuild running
+      PreparedAccess::by_cache(f.options().algorithm, [&](auto* tag) {
+        using Cache = std::remove_pointer_t<decltype(tag)>;
+        const Cache& c = PreparedAccess::own<Cache>(f);
+        if (c.pending.valid() && c.graph) {
+          wants = c.graph->wants_rebuild();
+          ahead_s = c.graph->build_seconds / 2;
+        }
+        return 0;
+      });
+      Pathfinder::Workspace& ws = PreparedAccess::ws(f);
+      if (answers && ahead_s >= 0) {
+        if (wants && ws.jps && (ws.jps->marks_pending.valid() || !ws.jps->marks.empty())) {
+          (void)detail::stand_in_cache(ws, g, f.options());
+        } else {
+          detail::start_stand_in_marks(ws, g, f.options(), ahead_s);
+        }
+      } else if (!answers && detail::rebuild_stand_in(g) == Algorithm::jps_plus) {
+        detail::JpsCache& c = detail::stand_in_cache(PreparedAccess::ws(f), g, f.options());
         detail::ensure_table(c, g);
         if (detail::stand_in_marks(g) && f.options().effective_heuristic() == Heuristic::octile) {
           detail::ensure_landmarks(c, g, f.options().moves);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <limits>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -265,11 +266,87 @@ Algorithm rebuild_stand_in(const Grid& g) noexcept {
                                                                : Algorithm::jps;
 }
 
-JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g) {
+namespace {
+
+/// Whether the stand-in on g, for queries with o, uses jps+'s landmarks.
+bool stand_in_uses_marks(const Grid& g, const Options& o) noexcept {
+  return stand_in_marks(g) && o.effective_heuristic() == Heuristic::octile;
+}
+
+}  // namespace
+
+void start_stand_in_marks(Pathfinder::Workspace& ws, const Grid& g, const Options& o,
+                          double within_s) {
+  if (!stand_in_uses_marks(g, o) || rebuild_stand_in(g) != Algorithm::jps_plus) return;
+  if (!ws.jps) ws.jps.reset(new JpsCache);
+  JpsCache& c = *ws.jps;
+  // One build at a time, and not again after landmarks that did not repay their build (the
+  // backoff of jps_cache) or on a single core (there the debt rule of ensure_landmarks).
+  if (c.marks_pending.valid() || !c.marks.empty() || c.marks_backoff > 1 ||
+      !Landmarks::applies(g) || !spare_core() || !threads_available()) {
+    return;
+  }
+  // Their last build's time, or 45 ns a distance (den520d's sixteen: 35-47 ms).
+  const double price_s = c.marks_price_us > 0
+                             ? c.marks_price_us * 1e-6
+                             : 45e-9 * static_cast<double>(g.padded_size()) * Landmarks::kMax;
+  if (price_s > within_s) return;
+  const double straight = o.moves.straight_cost(), diagonal = o.moves.diagonal_cost();
+  try {
+    c.marks_pending = std::async(std::launch::async, [copy = g, straight, diagonal] {
+      const auto t0 = std::chrono::steady_clock::now();
+      Components comps;
+      comps.build(copy);
+      Landmarks m;
+      m.build(copy, comps, straight, diagonal);
+      m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return m;
+    });
+  } catch (const std::system_error&) {
+    return;
+  }
+  c.marks_pending_revision = g.revision();
+}
+
+JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g, const Options& o) {
   JpsCache& c = jps_cache(ws, g);
-  // A first table: the landmarks wait until the queries without them would have saved their
-  // time (as after a failed repair), not built at once as jps+'s own are.
+  // A first table: the landmarks are not built at once, as jps+'s own are (a stall of 40 ms
+  // on den520d, 0.3 s on a 512x512 map). They wait until the queries without them would have
+  // saved their time (as after a failed repair), unless another core builds them meanwhile.
   if (!c.table && c.marks.empty()) c.marks_deferred = true;
+  if (!stand_in_uses_marks(g, o)) return c;
+  if (!c.marks_pending.valid()) {
+    start_stand_in_marks(ws, g, o, std::numeric_limits<double>::infinity());
+    return c;
+  }
+  if (c.marks_pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return c;
+  Landmarks built;
+  try {
+    built = c.marks_pending.get();  // leaves the future empty
+  } catch (const std::exception&) {
+    c.marks_backoff = std::numeric_limits<double>::infinity();  // no room: never again
+    return c;
+  }
+  // Built from the cells at marks_pending_revision: repaired up to now as an edit's repair
+  // would be, with the budget of the edits since (a build that fell too far behind, or whose
+  // repair would settle as many cells as a build, is dropped: the next call starts another).
+  std::vector<grid::Rect> lag;
+  const bool current =
+      c.marks.empty() && built.fits(o.moves.straight_cost(), o.moves.diagonal_cost()) &&
+      (c.marks_pending_revision == g.revision() ||
+       (g.changes_since(c.marks_pending_revision, lag) &&
+        built.repair(g, lag,
+                     (built.cells() / 16 + 64) *
+                         static_cast<std::int64_t>(std::min<std::size_t>(lag.size(), 16))) &&
+        !built.stale()));
+  if (current) {
+    c.marks = std::move(built);
+    c.marks_price_us = c.marks.seconds * 1e6;
+    c.marks_used_us = 0;
+    c.marks_edited = c.marks_pending_revision != g.revision();
+    c.marks_deferred = false;
+    c.marks_debt_us = 0;
+  }
   return c;
 }
 
@@ -284,7 +361,7 @@ Status answer(Cache* ready, const Grid& g, const Options& o, NodeId s, NodeId t,
     // this thread, then repaired after each edit in microseconds), else jps.
     const Algorithm by = rebuild_stand_in(g);
     set_fallback(out, fallback_info(o.algorithm, Fallback::rebuilding, by));
-    if (by == Algorithm::jps_plus) (void)stand_in_cache(ws, g);
+    if (by == Algorithm::jps_plus) (void)stand_in_cache(ws, g, o);
     Options j = o;
     j.algorithm = by;
     ws.standing_in = true;
