@@ -588,7 +588,8 @@ Status run_reach(const Grid&, const Options&, NodeId s, double budget, Pathfinde
 
 // Fallbacks (Result::answered_by, fallback, note), defined in jps.cpp beside note_for, used by
 // jps.cpp and subgoal.cpp.
-/// The answer of `asked` falling back for `why`: the algorithm answering and the note.
+/// The answer of `asked` falling back for `why`: the algorithm answering and the note (for
+/// Fallback::rebuilding, use the form with `by`: its stand-in depends on the map).
 [[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why) noexcept;
 /// The same, answered by `by`.
 [[nodiscard]] FallbackInfo fallback_info(Algorithm asked, Fallback why, Algorithm by) noexcept;

@@ -520,8 +520,8 @@ constexpr Notes kNotes[] = {
 
 FallbackInfo detail::fallback_info(Algorithm asked, Fallback why) noexcept {
   if (why == Fallback::none) return {asked, why, {}};
-  const Algorithm by = why == Fallback::rebuilding ||
-                               (why == Fallback::map_too_large && asked == Algorithm::jps_plus)
+  // (Fallback::rebuilding names its stand-in: the three-argument form, with rebuild_stand_in.)
+  const Algorithm by = why == Fallback::map_too_large && asked == Algorithm::jps_plus
                            ? Algorithm::jps
                            : Algorithm::astar;
   return fallback_info(asked, why, by);
