@@ -115,10 +115,7 @@ void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
     return;
   }
   c.marks.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  c.marks_price_us = c.marks.seconds * 1e6;
-  c.marks_used_us = 0;
-  c.marks_edited = false;
-  c.marks_deferred = false;
+  c.marks_in(false);
 }
 
 void ensure_columns(JpsCache& c, const Grid& g) {

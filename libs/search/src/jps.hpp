@@ -87,6 +87,15 @@ struct JpsCache {
   std::future<Landmarks> marks_pending;
   std::uint64_t marks_pending_revision = 0;
 
+  /// The bookkeeping of landmarks just put in `marks` (built here or taken from another core):
+  /// their price is their build's time; `edited` when the map changed since their build.
+  void marks_in(bool edited) noexcept {
+    marks_price_us = marks.seconds * 1e6;
+    marks_used_us = 0;
+    marks_edited = edited;
+    marks_deferred = false;
+    marks_debt_us = 0;
+  }
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
   /// 1-2 us a query on den520d, a sixth of a JPS+ query).
   [[nodiscard]] bool up_to_date(const Grid& g) const noexcept { return revision == g.revision(); }

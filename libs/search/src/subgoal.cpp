@@ -341,11 +341,7 @@ JpsCache& stand_in_cache(Pathfinder::Workspace& ws, const Grid& g, const Options
         !built.stale()));
   if (current) {
     c.marks = std::move(built);
-    c.marks_price_us = c.marks.seconds * 1e6;
-    c.marks_used_us = 0;
-    c.marks_edited = c.marks_pending_revision != g.revision();
-    c.marks_deferred = false;
-    c.marks_debt_us = 0;
+    c.marks_in(c.marks_pending_revision != g.revision());
   }
   return c;
 }
