@@ -88,8 +88,10 @@ void ensure_table(JpsCache& c, const Grid& g) {
 bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexcept {
   if (c.marks.fits(m.straight_cost(), m.diagonal_cost()) || !Landmarks::applies(g)) return false;
   if (!c.marks_deferred) return true;
-  // Before the first build, its price is estimated at 80 ns a distance (Aurora's sixteen
-  // landmarks, 0.8 million cells each, take 0.6 s).
+  // Before the first build, its price is estimated at 80 ns a distance: what Aurora's sixteen
+  // landmarks (0.8 million cells each) took before their searches ran in buckets (0.6 s;
+  // 0.37 s since). Kept, not tuned again: a first build on the query's thread comes later
+  // rather than sooner.
   const double price = c.marks_price_us > 0
                            ? c.marks_price_us
                            : 0.08 * static_cast<double>(g.padded_size()) * Landmarks::kMax;

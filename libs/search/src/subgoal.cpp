@@ -286,7 +286,8 @@ void start_stand_in_marks(Pathfinder::Workspace& ws, const Grid& g, const Option
       !Landmarks::applies(g) || !spare_core() || !threads_available()) {
     return;
   }
-  // Their last build's time, or 45 ns a distance (den520d's sixteen: 35-47 ms).
+  // Their last build's time, or 45 ns a distance (den520d's sixteen took 35-47 ms before a
+  // build's searches ran in buckets, about twice what they take since; kept, not tuned again).
   const double price_s = c.marks_price_us > 0
                              ? c.marks_price_us * 1e-6
                              : 45e-9 * static_cast<double>(g.padded_size()) * Landmarks::kMax;
