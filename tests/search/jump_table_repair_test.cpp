@@ -157,3 +157,51 @@ TEST(JumpTableRepair, AFinderRepairsItsTableAndStaysOptimal) {
     EXPECT_EQ(search::prepared_info(f).seconds, build_s);
   }
 }
+
+// Fills and repairs of at least 8192 cells run on two cores where the process has them: the
+// row passes and the chains of each direction split between the two (the JPS+ table's
+// definitions say which entries each reads). On a map of 240 x 200 cells: a build (a fill),
+// repairs after a batch of scattered patches (the dynamic track's batches, walked), and a
+// paste over most of the map (a fill again), each entry against its definition. On one core
+// the same steps run one after the other, and this checks them there.
+TEST(JumpTableRepairThreads, LargeFillsAndRepairsFollowTheDefinitions) {
+  std::mt19937 rng(23);
+  for (std::uint32_t seed = 0; seed < 3; ++seed) {
+    grid::Grid g = seed == 2 ? pathlab::testing::maze(seed, 119, 99, 1, 3)
+                             : pathlab::testing::random_grid(seed, 240, 200, 10 + 15 * seed, false);
+    const int w = g.width(), h = g.height();
+    auto table = std::make_shared<search::detail::JumpTable>(*search::detail::build_jump_table(g));
+    expect_defined(g, *table, "built");
+    if (::testing::Test::HasFatalFailure()) return;
+    std::vector<std::uint64_t> scratch;
+    std::vector<grid::Rect> changed;
+    for (int batch = 0; batch < 3; ++batch) {
+      // 70 patches of 12 x 12 cells: 10,080 cells, under a quarter of the map (12,000).
+      const std::uint64_t before = g.revision();
+      for (int k = 0; k < 70; ++k) {
+        std::vector<std::uint8_t> block(144);
+        for (auto& c : block) c = rng() % 3 == 0 ? 1 : 0;
+        const Cell at{static_cast<int>(rng() % static_cast<unsigned>(w - 11)),
+                      static_cast<int>(rng() % static_cast<unsigned>(h - 11))};
+        ASSERT_FALSE(g.paste(at, 12, 12, block).has_value());
+      }
+      ASSERT_TRUE(g.changes_since(before, changed));
+      std::int64_t cells = 0;
+      for (const grid::Rect& a : changed)
+        cells += std::int64_t{a.x1 - a.x0 + 1} * (a.y1 - a.y0 + 1);
+      ASSERT_GE(cells, 8192) << "the repair must be one that runs on two cores";
+      ASSERT_LT(cells * 4, std::int64_t{w} * h) << "and be walked, not filled";
+      search::detail::repair_jump_table(g, *table, changed, scratch);
+      expect_defined(g, *table, "repaired after a batch of patches");
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+    std::vector<std::uint8_t> block(static_cast<std::size_t>(w * (h - 1)));
+    for (auto& c : block) c = rng() % 5 == 0 ? 1 : 0;
+    const std::uint64_t before = g.revision();
+    ASSERT_FALSE(g.paste({0, 1}, w, h - 1, block).has_value());
+    ASSERT_TRUE(g.changes_since(before, changed));
+    search::detail::repair_jump_table(g, *table, changed, scratch);
+    expect_defined(g, *table, "filled anew after a paste over the map");
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}

@@ -113,6 +113,14 @@ struct JpsCache {
   }
 };
 
+/// Whether this program can start a thread at all (a WebAssembly build without threads cannot).
+/// std::async must not be asked to when it cannot: libc++'s std::async, failing to start its
+/// thread, waits in the shared state's release for a task that never runs, and never returns.
+[[nodiscard]] bool threads_available();
+/// Whether this process may run on more than one core (a build off the query's thread then
+/// leaves the queries theirs): the cores of its affinity mask on Linux.
+[[nodiscard]] bool spare_core();
+
 /// The workspace's cache, reset for g when stale.
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g);
 /// Builds jps+'s table and components when missing (throws std::bad_alloc).

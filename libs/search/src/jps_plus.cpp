@@ -10,8 +10,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <istream>
 #include <ostream>
+#include <system_error>
 #include <type_traits>  // remove_pointer_t
 
 #include "anyangle_exact.hpp"
@@ -254,48 +256,93 @@ struct TableRules {
 
 namespace {
 
-/// Every entry of the table of g, into `dist` (padded_size() * 8 entries, any contents). Two
-/// passes over the rows instead of a pass per direction (half the time on a 1024x1024 map):
-/// top down, each row's E and W entries (their chains run along the row), then its N, NE and
-/// NW entries (theirs run through the row above, done); bottom up, its S, SE and SW entries
-/// (through the row below: its E and W entries are in from the first pass).
-void fill_jump_table(const Grid& g, std::int16_t* dist) {
+/// Runs a() here and b() on another thread when `apart` (one is started for it), else b() after
+/// a(), and returns once both are done. The two must touch no entry in common.
+template <class A, class B>
+void side_by_side(bool apart, A&& a, B&& b) {
+  if (apart) {
+    std::future<void> other;
+    try {
+      other = std::async(std::launch::async, std::forward<B>(b));
+    } catch (const std::system_error&) {
+      apart = false;  // no thread to be had: both here
+    }
+    if (apart) {
+      a();
+      other.get();
+      return;
+    }
+  }
+  a();
+  b();
+}
+
+/// A table's fill or repair of at least this many cells runs on two cores where the process
+/// has them (starting the thread costs tens of microseconds; a repair of this size, about 1 ms).
+constexpr std::int64_t kApartCells = 8192;
+
+/// Every entry of the table of g, into `dist` (padded_size() * 8 entries, any contents). First
+/// each row's walls and its E and W entries (their chains run along the row; the rows' two
+/// halves side by side); then top down the N, NE and NW entries of each row (theirs run through
+/// the row above, done), while bottom up, beside it, the S, SE and SW ones (through the row
+/// below). `apart`: on two cores.
+void fill_jump_table(const Grid& g, std::int16_t* dist, bool apart) {
   const TableRules r{g, dist};
   const int w = g.width(), h = g.height();
-  // The padding rows above and below the map, and each row's two padding cells: walls.
+  // The padding rows above and below the map: walls.
   for (NodeId n = 0; n < g.id(-1, 0); ++n) r.wall(n);
   for (NodeId n = g.id(-1, h); n < g.padded_size(); ++n) r.wall(n);
-  for (int y = 0; y < h; ++y) {
-    r.wall(g.id(-1, y));
-    r.wall(g.id(w, y));
-    const NodeId row = g.id(0, y);
-    for (int x = 0; x < w; ++x) {
-      const NodeId n = row + static_cast<NodeId>(x);
-      if (!r.free(n)) r.wall(n);
+  auto rows = [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      r.wall(g.id(-1, y));
+      r.wall(g.id(w, y));
+      const NodeId row = g.id(0, y);
+      for (int x = 0; x < w; ++x) {
+        const NodeId n = row + static_cast<NodeId>(x);
+        if (!r.free(n)) r.wall(n);
+      }
+      for (int x = w - 1; x >= 0; --x) {
+        const NodeId n = row + static_cast<NodeId>(x);
+        if (r.free(n)) r.at(n, E) = r.value(n, E);
+      }
+      for (int x = 0; x < w; ++x) {
+        const NodeId n = row + static_cast<NodeId>(x);
+        if (r.free(n)) r.at(n, W) = r.value(n, W);
+      }
     }
-    for (int x = w - 1; x >= 0; --x) {
-      const NodeId n = row + static_cast<NodeId>(x);
-      if (r.free(n)) r.at(n, E) = r.value(n, E);
+  };
+  side_by_side(
+      apart, [&] { rows(0, h / 2); }, [&] { rows(h / 2, h); });
+  auto down = [&] {
+    for (int y = 0; y < h; ++y) {
+      const NodeId row = g.id(0, y);
+      for (int x = 0; x < w; ++x) {
+        const NodeId n = row + static_cast<NodeId>(x);
+        if (!r.free(n)) continue;
+        r.at(n, N) = r.value(n, N);
+        r.at(n, NE) = r.value(n, NE);
+        r.at(n, NW) = r.value(n, NW);
+      }
     }
-    for (int x = 0; x < w; ++x) {
-      const NodeId n = row + static_cast<NodeId>(x);
-      if (!r.free(n)) continue;
-      r.at(n, W) = r.value(n, W);
-      r.at(n, N) = r.value(n, N);
-      r.at(n, NE) = r.value(n, NE);
-      r.at(n, NW) = r.value(n, NW);
+  };
+  auto up = [&] {
+    for (int y = h - 1; y >= 0; --y) {
+      const NodeId row = g.id(0, y);
+      for (int x = 0; x < w; ++x) {
+        const NodeId n = row + static_cast<NodeId>(x);
+        if (!r.free(n)) continue;
+        r.at(n, S) = r.value(n, S);
+        r.at(n, SE) = r.value(n, SE);
+        r.at(n, SW) = r.value(n, SW);
+      }
     }
-  }
-  for (int y = h - 1; y >= 0; --y) {
-    const NodeId row = g.id(0, y);
-    for (int x = 0; x < w; ++x) {
-      const NodeId n = row + static_cast<NodeId>(x);
-      if (!r.free(n)) continue;
-      r.at(n, S) = r.value(n, S);
-      r.at(n, SE) = r.value(n, SE);
-      r.at(n, SW) = r.value(n, SW);
-    }
-  }
+  };
+  side_by_side(apart, down, up);
+}
+
+/// Whether a fill or repair of this many cells runs on two cores.
+bool apart_for(std::int64_t cells) {
+  return cells >= kApartCells && spare_core() && threads_available();
 }
 
 }  // namespace
@@ -307,7 +354,7 @@ std::shared_ptr<const JumpTable> build_jump_table(const Grid& g) {
   t->height = g.height();
   t->map_checksum = g.checksum();
   t->dist.resize(g.padded_size() * 8);
-  fill_jump_table(g, t->dist.data());
+  fill_jump_table(g, t->dist.data(), apart_for(std::int64_t{g.width()} * g.height()));
   t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return t;
 }
@@ -323,8 +370,9 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   for (const grid::Rect& a : areas) {
     area_cells += std::int64_t{a.x1 - a.x0 + 1} * (a.y1 - a.y0 + 1);
   }
+  const bool apart = apart_for(area_cells);
   if (area_cells * 4 >= std::int64_t{w} * h) {
-    fill_jump_table(g, t.dist.data());
+    fill_jump_table(g, t.dist.data(), apart);
     return;
   }
   // An entry reads its cell and the cells one step away (the next cell, and for a straight
@@ -334,18 +382,23 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
   // comes out as it was: everything before it then is too.
   // Straight entries first (diagonal ones read them), collecting the cells whose straight
   // entries changed sign: the diagonal chains through those cells are recomputed too.
-  std::vector<std::uint64_t>& changed = scratch;  // padded id << 2 | straight direction
-  changed.clear();
-  auto walk = [&](NodeId n, int d, NodeId until, bool record) {
+  // A chain's walk reads and writes the entries of its own direction only, and reads the
+  // straight ones of others: so the horizontal walks run beside the vertical ones, and then
+  // the NE and SE walks beside the SW and NW ones (on two cores when the areas are large).
+  // The straight entries that flipped, padded id << 2 | direction: E and N ones, W and S ones.
+  std::vector<std::uint64_t>& flipped_en = scratch;
+  flipped_en.clear();
+  std::vector<std::uint64_t> flipped_ws;
+  auto walk = [&](NodeId n, int d, NodeId until, std::vector<std::uint64_t>* flipped) {
     // From n against direction d, recomputing; past `until` (on that line, inside the map,
-    // as n is) stop at the first unchanged entry, or at a wall (the padding is walls).
+    // as n is) stop at the first unchanged entry, or at a wall (the padding is walls, and
+    // every wall's entries are marked: the map's before, the areas' just below).
     const NodeId back = static_cast<NodeId>(-r.off[d]);
     bool past = false;
     for (;; n += back) {
       ask_record(r.dist, n + 4 * back);
       if (n == until) past = true;
       if (!r.free(n)) {
-        if (r.at(n, N) != kTableWall) r.wall(n);
         if (past) return;
         continue;
       }
@@ -357,7 +410,9 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
       r.at(n, d) = v;
       // A diagonal entry reads a straight one only as "a jump point lies that way" (> 0): a
       // distance that changed but kept its sign changes no diagonal entry.
-      if (record && (v > 0) != (was > 0)) changed.push_back(std::uint64_t{n} << 2 | d);
+      if (flipped != nullptr && (v > 0) != (was > 0)) {
+        flipped->push_back(std::uint64_t{n} << 2 | static_cast<unsigned>(d));
+      }
     }
   };
   auto grown = [&](const grid::Rect& a) {
@@ -371,46 +426,64 @@ void repair_jump_table(const Grid& g, JumpTable& t, std::span<const grid::Rect> 
         if (!r.free(g.id(x, y))) r.wall(g.id(x, y));
       }
     }
-    for (int y = a.y0; y <= a.y1; ++y) {
-      walk(g.id(a.x1, y), E, g.id(a.x0, y), true);
-      walk(g.id(a.x0, y), W, g.id(a.x1, y), true);
-    }
-    for (int x = a.x0; x <= a.x1; ++x) {
-      walk(g.id(x, a.y0), N, g.id(x, a.y1), true);  // N entries read the row above: top down
-      walk(g.id(x, a.y1), S, g.id(x, a.y0), true);
-    }
   }
-  // Diagonals: each chain through an area is recomputed from its most downstream cell there.
-  for (const grid::Rect& a0 : areas) {
-    const grid::Rect a = grown(a0);
-    auto inside = [&](int x, int y) { return x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1; };
-    for (int d = NE; d <= NW; ++d) {
-      const int dx = grid::kDx[d], dy = grid::kDy[d];
-      // Start each chain through the area at its most downstream cell in the area.
+  // A row's walk and a column's on each side (E with N, W with S: the column walks, a row
+  // apart each step, cost more than the row walks).
+  auto straight = [&](int along_row, int along_column, std::vector<std::uint64_t>* flipped) {
+    for (const grid::Rect& a0 : areas) {
+      const grid::Rect a = grown(a0);
+      const bool east = along_row == E, north = along_column == N;
+      for (int y = a.y0; y <= a.y1; ++y) {
+        walk(g.id(east ? a.x1 : a.x0, y), along_row, g.id(east ? a.x0 : a.x1, y), flipped);
+      }
+      for (int x = a.x0; x <= a.x1; ++x) {
+        // N entries read the row above: walked top down.
+        walk(g.id(x, north ? a.y0 : a.y1), along_column, g.id(x, north ? a.y1 : a.y0), flipped);
+      }
+    }
+  };
+  side_by_side(
+      apart, [&] { straight(E, N, &flipped_en); }, [&] { straight(W, S, &flipped_ws); });
+  // Diagonals, direction by direction: each chain through an area is recomputed from its most
+  // downstream cell there; then, in any order, the chains through a cell whose straight entry
+  // flipped, from the cell one step before along the diagonals that read it (an entry listed
+  // twice, flipped in two walks, costs one more entry computed: a walk stops at the first entry
+  // that comes out as it is; sorting them to drop the repeats took longer, 26.6 against 22.6 us
+  // a patch on dao_arena2).
+  auto diagonal = [&](int d) {
+    const int dx = grid::kDx[d], dy = grid::kDy[d];
+    for (const grid::Rect& a0 : areas) {
+      const grid::Rect a = grown(a0);
+      auto inside = [&](int x, int y) { return x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1; };
       for (int y = a.y0; y <= a.y1; ++y) {
         for (int x = a.x0; x <= a.x1; ++x) {
           if (inside(x + dx, y + dy)) continue;
           // Walk back through the area, then on while entries change.
           const int k = std::min(dx > 0 ? x - a.x0 : a.x1 - x, dy > 0 ? y - a.y0 : a.y1 - y);
-          walk(g.id(x, y), d, g.id(x - k * dx, y - k * dy), false);
+          walk(g.id(x, y), d, g.id(x - k * dx, y - k * dy), nullptr);
         }
       }
     }
-  }
-  // In any order, and an entry listed twice (it flipped in two walks) costs one more entry
-  // computed: a walk stops at the first entry that comes out as it is. (Sorting them to drop
-  // the repeats took longer: 26.6 against 22.6 us a patch on dao_arena2.)
-  for (const std::uint64_t c : changed) {
-    // The diagonal entries that read this straight entry: those of the cell one step before
-    // along the two diagonals it is a component of (a wall or the padding there has none).
-    const auto n = static_cast<NodeId>(c >> 2);
-    const int sd = static_cast<int>(c & 3);
-    for (int d = NE; d <= NW; ++d) {
-      if (horizontal_dir(grid::kDx[d]) != sd && vertical_dir(grid::kDy[d]) != sd) continue;
-      const NodeId p = n - static_cast<NodeId>(r.off[d]);
-      if (r.free(p)) walk(p, d, p, false);
+    const int hd = horizontal_dir(dx), vd = vertical_dir(dy);
+    for (const auto* flipped : {&flipped_en, &flipped_ws}) {
+      for (const std::uint64_t c : *flipped) {
+        const int sd = static_cast<int>(c & 3);
+        if (sd != hd && sd != vd) continue;
+        const NodeId p = static_cast<NodeId>(c >> 2) - static_cast<NodeId>(r.off[d]);
+        if (r.free(p)) walk(p, d, p, nullptr);
+      }
     }
-  }
+  };
+  side_by_side(
+      apart,
+      [&] {
+        diagonal(NE);
+        diagonal(SE);
+      },
+      [&] {
+        diagonal(SW);
+        diagonal(NW);
+      });
 }
 
 template <class L>

@@ -74,11 +74,6 @@ Cache& graph_cache(Pathfinder::Workspace& ws, const Grid& g) {
   return c;
 }
 
-namespace {
-
-/// Whether this program can start a thread at all (a WebAssembly build without threads cannot).
-/// std::async must not be asked to when it cannot: libc++'s std::async, failing to start its
-/// thread, waits in the shared state's release for a task that never runs, and never returns.
 bool threads_available() {
   static const bool available = [] {
     try {
@@ -91,8 +86,6 @@ bool threads_available() {
   return available;
 }
 
-/// Whether this process may run on more than one core (a build off the query's thread then
-/// leaves the queries theirs): the cores of its affinity mask on Linux.
 bool spare_core() {
   static const bool spare = [] {
 #if defined(__linux__)
@@ -104,6 +97,8 @@ bool spare_core() {
   }();
   return spare;
 }
+
+namespace {
 
 /// A finished build that came in at most this many changes behind is repaired up to date on
 /// the query's thread (as a repair after an edit would be); further behind, off it.
