@@ -313,31 +313,28 @@ void fill_jump_table(const Grid& g, std::int16_t* dist, bool apart) {
   };
   side_by_side(
       apart, [&] { rows(0, h / 2); }, [&] { rows(h / 2, h); });
-  auto down = [&] {
-    for (int y = 0; y < h; ++y) {
+  // Every row from `first`, `step` rows at a time, filling the entries of directions d (given
+  // as constants, so that their rules inline): each reads the row before it, done already.
+  auto pass = [&](int first, int step, auto... d) {
+    for (int y = first; y >= 0 && y < h; y += step) {
       const NodeId row = g.id(0, y);
       for (int x = 0; x < w; ++x) {
         const NodeId n = row + static_cast<NodeId>(x);
         if (!r.free(n)) continue;
-        r.at(n, N) = r.value(n, N);
-        r.at(n, NE) = r.value(n, NE);
-        r.at(n, NW) = r.value(n, NW);
+        ((r.at(n, d) = r.value(n, d)), ...);
       }
     }
   };
-  auto up = [&] {
-    for (int y = h - 1; y >= 0; --y) {
-      const NodeId row = g.id(0, y);
-      for (int x = 0; x < w; ++x) {
-        const NodeId n = row + static_cast<NodeId>(x);
-        if (!r.free(n)) continue;
-        r.at(n, S) = r.value(n, S);
-        r.at(n, SE) = r.value(n, SE);
-        r.at(n, SW) = r.value(n, SW);
-      }
-    }
-  };
-  side_by_side(apart, down, up);
+  side_by_side(
+      apart,
+      [&] {
+        pass(0, 1, std::integral_constant<int, N>{}, std::integral_constant<int, NE>{},
+             std::integral_constant<int, NW>{});
+      },
+      [&] {
+        pass(h - 1, -1, std::integral_constant<int, S>{}, std::integral_constant<int, SE>{},
+             std::integral_constant<int, SW>{});
+      });
 }
 
 /// Whether a fill or repair of this many cells runs on two cores.
