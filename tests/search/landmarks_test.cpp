@@ -30,9 +30,10 @@ constexpr double kLmInf = std::numeric_limits<double>::infinity();
 constexpr double kLmSqrt2 = 1.4142135623730951;
 
 /// Dijkstra over the cells with open[id] set (padded ids), 8 moves without corner cutting,
-/// costs 1 and sqrt 2: the reference the tables are checked against.
+/// costs 1 and sqrt 2 (or those given): the reference the tables are checked against.
 std::vector<double> lm_dijkstra(const grid::Grid& g, const std::vector<char>& open,
-                                grid::NodeId from) {
+                                grid::NodeId from, double straight = 1.0,
+                                double diagonal = kLmSqrt2) {
   std::vector<double> d(g.padded_size(), kLmInf);
   using Entry = std::pair<double, grid::NodeId>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> q;
@@ -48,7 +49,7 @@ std::vector<double> lm_dijkstra(const grid::Grid& g, const std::vector<char>& op
       const grid::NodeId v = g.id(c.x + dx[j], c.y + dy[j]);
       if (!open[v]) continue;
       if (j >= 4 && (!open[g.id(c.x + dx[j], c.y)] || !open[g.id(c.x, c.y + dy[j])])) continue;
-      const double nd = e.first + (j >= 4 ? kLmSqrt2 : 1.0);
+      const double nd = e.first + (j >= 4 ? diagonal : straight);
       if (nd < d[v]) {
         d[v] = nd;
         q.push({nd, v});
@@ -75,10 +76,11 @@ bool given_up(const Landmarks& m, const grid::Grid& g, int i) {
 /// Every landmark's column against a Dijkstra over `open` (empty when they agree); with
 /// `skip_given_up`, the zeroed columns of landmarks a repair gave up are passed over.
 std::string tables_problem(const Landmarks& m, const grid::Grid& g, const std::vector<char>& open,
-                           bool skip_given_up = false) {
+                           bool skip_given_up = false, double straight = 1.0,
+                           double diagonal = kLmSqrt2) {
   for (int i = 0; i < m.count(); ++i) {
     if (skip_given_up && given_up(m, g, i)) continue;
-    const std::vector<double> d = lm_dijkstra(g, open, m.landmark(i));
+    const std::vector<double> d = lm_dijkstra(g, open, m.landmark(i), straight, diagonal);
     for (grid::NodeId n = 0; n < g.padded_size(); ++n) {
       const double got = m.distance(i, n);
       if (!open[n]) continue;  // cells outside G' are never read
@@ -149,6 +151,23 @@ TEST(Landmarks, BuildHoldsExactDistancesInTheLargestComponent) {
       const std::string bound = bound_problem(m, g, t);
       ASSERT_TRUE(bound.empty()) << "seed " << seed << ": " << bound;
     }
+  }
+}
+
+// The integer cost model (10 and 14): a build's searches run in buckets of the least cost (10),
+// a diagonal landing at most two buckets on; the tables hold the Dijkstra distances exactly.
+TEST(Landmarks, BuildHoldsExactDistancesUnderIntegerCosts) {
+  for (std::uint32_t seed = 0; seed < 6; ++seed) {
+    const grid::Grid g =
+        seed % 3 == 2 ? pathlab::testing::maze(seed, 14, 11, 2, 4)
+                      : pathlab::testing::random_grid(seed, 37, 29, 10 + 10 * (seed % 3), false);
+    Components comps;
+    comps.build(g);
+    Landmarks m;
+    m.build(g, comps, 10.0, 14.0);
+    ASSERT_EQ(m.count(), Landmarks::kMax) << "seed " << seed;
+    const std::string problem = tables_problem(m, g, lm_free(g), false, 10.0, 14.0);
+    ASSERT_TRUE(problem.empty()) << "seed " << seed << ": " << problem;
   }
 }
 

@@ -86,19 +86,24 @@ void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t str
   // Dial's buckets (Dial 1969) of width w, the least move cost: a cell in bucket b (d in
   // [b w, (b + 1) w)) lowers its neighbours into bucket b + 1 or later, so none of bucket b
   // lowers another of it, and each comes out with its distance final, in any order. A move
-  // costs at most 2 w (diagonal <= 2 straight), so a lowering lands at most two buckets on:
-  // four kept in a ring. A bucket is computed from the sum as rounded; one that would not be
-  // past the current bucket (a rounding of the last bit) goes to the next.
+  // costs at most c = max(straight, diagonal), so a lowering lands fewer than c / w + 2
+  // buckets on: that many (rounded up to a power of two; four for octile costs) are kept in a
+  // ring. A bucket is computed from the sum as rounded; one that would not be past the current
+  // bucket (a rounding of the last bit) goes to the next.
   const double w = std::min(straight_, diagonal_), inv = 1 / w;
   const std::int32_t step[8] = {-stride,    1,          stride,     -1,
                                 1 - stride, 1 + stride, stride - 1, -stride - 1};
+  const std::size_t ring =
+      std::bit_ceil(static_cast<std::size_t>(std::max(straight_, diagonal_) * inv) + 2);
+  const std::uint64_t mask = ring - 1;
+  ring_.resize(ring);
   for (auto& b : ring_) b.clear();
   done_.assign(d.size() / 64 + 1, 0);
   d[src] = 0;
   ring_[0].push_back(src);
   std::size_t pending = 1;
   for (std::uint64_t b = 0; pending > 0; ++b) {
-    std::vector<grid::NodeId>& here = ring_[b & 3];
+    std::vector<grid::NodeId>& here = ring_[b & mask];
     // A cell lowered more than once is in more than one bucket (or twice in one): it comes
     // out first at its least distance, and is skipped after.
     for (std::size_t i = 0; i < here.size(); ++i) {
@@ -113,7 +118,7 @@ void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t str
         if (!lower(to, dv)) return;
         dv = to;
         const std::uint64_t at = std::max(static_cast<std::uint64_t>(to * inv), b + 1);
-        ring_[at & 3].push_back(v);
+        ring_[at & mask].push_back(v);
         ++pending;
       };
       bool side[4];
@@ -219,7 +224,7 @@ void Landmarks::build(const grid::Grid& g, const Components& comps, double strai
     if (i + 1 < k) next = farthest([&](grid::NodeId c) { return nearest[c]; });
   }
   done_ = {};
-  for (auto& b : ring_) b = {};
+  ring_ = {};
   set_margin();
 }
 

@@ -170,9 +170,9 @@ class Landmarks {
   double margin_ = 0;   ///< Goal::margin, from the two above (set_margin())
   void set_margin() noexcept;
   RadixQueue q_;
-  std::vector<grid::NodeId> ring_[4];  ///< sweep()'s buckets
-  std::vector<std::uint64_t> done_;    ///< sweep()'s cells out of their bucket
-  std::vector<grid::NodeId> opened_;   ///< repair()'s scratch: the cells it adds to G'
+  std::vector<std::vector<grid::NodeId>> ring_;  ///< sweep()'s buckets
+  std::vector<std::uint64_t> done_;              ///< sweep()'s cells out of their bucket
+  std::vector<grid::NodeId> opened_;             ///< repair()'s scratch: the cells it adds to G'
 };
 
 }  // namespace pathlab::search::detail
