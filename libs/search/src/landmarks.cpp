@@ -82,7 +82,8 @@ bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::in
   return true;
 }
 
-void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t stride) {
+void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t stride,
+                      Buckets& scratch) {
   // Dial's buckets (Dial 1969) of width w, the least move cost: a cell in bucket b (d in
   // [b w, (b + 1) w)) lowers its neighbours into bucket b + 1 or later, so none of bucket b
   // lowers another of it, and each comes out with its distance final, in any order. A move
@@ -93,22 +94,24 @@ void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t str
   const double w = std::min(straight_, diagonal_), inv = 1 / w;
   const std::int32_t step[8] = {-stride,    1,          stride,     -1,
                                 1 - stride, 1 + stride, stride - 1, -stride - 1};
-  const std::size_t ring =
+  const std::size_t slots =
       std::bit_ceil(static_cast<std::size_t>(std::max(straight_, diagonal_) * inv) + 2);
-  const std::uint64_t mask = ring - 1;
-  ring_.resize(ring);
-  for (auto& b : ring_) b.clear();
-  done_.assign(d.size() / 64 + 1, 0);
+  const std::uint64_t mask = slots - 1;
+  std::vector<std::vector<grid::NodeId>>& ring = scratch.ring;
+  ring.resize(slots);
+  for (auto& b : ring) b.clear();
+  std::vector<std::uint64_t>& done = scratch.done;
+  done.assign(d.size() / 64 + 1, 0);
   d[src] = 0;
-  ring_[0].push_back(src);
+  ring[0].push_back(src);
   std::size_t pending = 1;
   for (std::uint64_t b = 0; pending > 0; ++b) {
-    std::vector<grid::NodeId>& here = ring_[b & mask];
+    std::vector<grid::NodeId>& here = ring[b & mask];
     // A cell lowered more than once is in more than one bucket (or twice in one): it comes
     // out first at its least distance, and is skipped after.
     for (std::size_t i = 0; i < here.size(); ++i) {
       const grid::NodeId u = here[i];
-      std::uint64_t& word = done_[u >> 6];
+      std::uint64_t& word = done[u >> 6];
       const std::uint64_t bit = std::uint64_t{1} << (u & 63);
       if ((word & bit) != 0) continue;
       word |= bit;
@@ -118,7 +121,7 @@ void Landmarks::sweep(std::vector<double>& d, grid::NodeId src, std::int32_t str
         if (!lower(to, dv)) return;
         dv = to;
         const std::uint64_t at = std::max(static_cast<std::uint64_t>(to * inv), b + 1);
-        ring_[at & mask].push_back(v);
+        ring[at & mask].push_back(v);
         ++pending;
       };
       bool side[4];
@@ -194,12 +197,13 @@ void Landmarks::build(const grid::Grid& g, const Components& comps, double strai
     first += held;
     held = 0;
   };
-  std::vector<double>* last = nullptr;
-  auto from = [&](grid::NodeId src) {
+  Buckets buckets;
+  // The distances from src, into the next free array (held counts it once kept).
+  auto from = [&](grid::NodeId src) -> const std::vector<double>& {
     std::vector<double>& one = cols[held];
     std::fill(one.begin(), one.end(), kInf);
-    sweep(one, src, g.stride());
-    last = &one;
+    sweep(one, src, g.stride(), buckets);
+    return one;
   };
   auto farthest = [&](auto&& dist) {
     grid::NodeId at = seed;
@@ -213,18 +217,16 @@ void Landmarks::build(const grid::Grid& g, const Components& comps, double strai
     }
     return at;
   };
-  from(seed);
-  grid::NodeId next = farthest([&](grid::NodeId c) { return (*last)[c]; });
+  const std::vector<double>& around = from(seed);
+  grid::NodeId next = farthest([&](grid::NodeId c) { return around[c]; });
   for (int i = 0; i < k; ++i) {
     marks_.push_back(next);
-    from(next);
+    const std::vector<double>& one = from(next);
     ++held;
-    for (grid::NodeId c = 0; c < n; ++c) nearest[c] = std::min(nearest[c], (*last)[c]);
+    for (grid::NodeId c = 0; c < n; ++c) nearest[c] = std::min(nearest[c], one[c]);
     if (held == kBatch || i + 1 == k) flush();
     if (i + 1 < k) next = farthest([&](grid::NodeId c) { return nearest[c]; });
   }
-  done_ = {};
-  ring_ = {};
   set_margin();
 }
 

@@ -148,9 +148,14 @@ class Landmarks {
   /// stopping once `work` cells were settled past `budget` (false).
   template <class At>
   bool settle(At&& at, std::int32_t stride, std::int64_t& work, std::int64_t budget);
-  /// The distances from src over G' into d (all infinite but src's, to be set 0): what a
-  /// build's search is, in buckets instead of a priority queue (a third of the time).
-  void sweep(std::vector<double>& d, grid::NodeId src, std::int32_t stride);
+  /// A build's scratch for sweep(): the ring of buckets and the cells already out of theirs.
+  struct Buckets {
+    std::vector<std::vector<grid::NodeId>> ring;
+    std::vector<std::uint64_t> done;
+  };
+  /// The distances from src over G' into d (all infinite on entry; src's set 0 here): a
+  /// build's search, in buckets instead of a priority queue.
+  void sweep(std::vector<double>& d, grid::NodeId src, std::int32_t stride, Buckets& scratch);
 
   int k_ = 0;
   std::uint32_t dead_ = 0;  ///< bit i: landmark i given up by a repair
@@ -170,9 +175,7 @@ class Landmarks {
   double margin_ = 0;   ///< Goal::margin, from the two above (set_margin())
   void set_margin() noexcept;
   RadixQueue q_;
-  std::vector<std::vector<grid::NodeId>> ring_;  ///< sweep()'s buckets
-  std::vector<std::uint64_t> done_;              ///< sweep()'s cells out of their bucket
-  std::vector<grid::NodeId> opened_;             ///< repair()'s scratch: the cells it adds to G'
+  std::vector<grid::NodeId> opened_;  ///< repair()'s scratch: the cells it adds to G'
 };
 
 }  // namespace pathlab::search::detail
