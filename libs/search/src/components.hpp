@@ -32,6 +32,10 @@ class Components {
   [[nodiscard]] std::uint32_t of(std::uint32_t c) const noexcept {
     return root_.empty() ? label_[c] : root_[label_[c]];
   }
+  /// One more than the largest label of() returns.
+  [[nodiscard]] std::uint32_t label_bound() const noexcept {
+    return root_.empty() ? labels_ + 1 : static_cast<std::uint32_t>(root_.size());
+  }
   /// Whether a wall was added since build(): one component may then hold unconnected cells.
   [[nodiscard]] bool may_be_split() const noexcept { return split_; }
   /// Frees the labels.

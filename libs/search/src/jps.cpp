@@ -12,8 +12,16 @@
 #include <chrono>
 #include <limits>
 #include <new>
+#include <type_traits>
 
 namespace pathlab::search::detail {
+
+namespace {
+
+/// The most landmarks built after an edit gave the last ones up (see jps_cache).
+constexpr int kAfterEdit = 4;
+
+}  // namespace
 
 void destroy(JpsCache* p) noexcept {
   delete p;
@@ -44,17 +52,46 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
     c.table = std::move(t);
   }
   c.comps.repair(g, c.changes);  // (nothing when never labelled)
-  // A landmark whose repair settles more than a sixteenth of its build's cells is given up;
-  // with all given up, or the bound stale, the landmarks are put off.
+  // Landmarks whose repair settles more than a sixteenth of a build's cells for one of them
+  // are given up; then, or with the bound stale, they are built again or put off (jps.hpp).
+  const bool counted = c.marks_counted();  // their savings since their build are known
   c.marks_edited = !c.marks.empty();
+  // A repair of changes over as many cells as one that failed before is not tried: it would
+  // most likely fail too, at the cost of a few landmarks' builds (the patches of a map being
+  // replaced by another).
+  std::int64_t area = 0;
+  for (const grid::Rect& a : c.changes) {
+    area += std::int64_t{a.x1 - a.x0 + 1} * (a.y1 - a.y0 + 1);
+  }
   if (!c.marks.empty() &&
-      (!c.marks.repair(g, c.changes, c.marks.cells() / 16 + 64) || c.marks.stale())) {
+      (area >= c.marks_failed_area || !c.marks.repair(g, c.changes, c.marks.cells() / 32 + 64) ||
+       c.marks.stale())) {
+    if (area < c.marks_failed_area && !c.marks.stale()) c.marks_failed_area = area;
     c.marks.clear();
-    // Landmarks that saved queries less time than they took to build did not pay:
-    // the next build waits twice as long (a map changing too fast for them stops paying for
-    // builds); ones that did reset the wait.
-    c.marks_backoff = c.marks_used_us < c.marks_price_us ? c.marks_backoff * 2 : 1;
-    c.marks_deferred = true;
+    c.marks_changing = true;
+    // Built again at once where they saved half their build or more (lately: half the weight
+    // on the last period, so that one short period between edits does not decide; half,
+    // since the savings measured are noisy and the next ones may be larger), or where that is not
+    // known yet (no edit came between their build and this one); else put off. At most
+    // kAfterEdit of them: a map that changes this fast repays few (more save less each: on the
+    // dynamic track's switch of maps, with 1, 2, 3, 4, 6 and 8 landmarks built after each
+    // batch of patches, the track's total was 1.20, 0.99, 0.87, 0.83, 0.97 and 0.97 s). They
+    // grow again while the map holds still (landmarks_due).
+    if (counted && c.marks_price_us > 0) {
+      c.marks_paid = (c.marks_paid + c.marks_used_us / c.marks_price_us) / 2;
+    }
+    const int again = counted && c.marks_paid < 0.5 ? 0 : kAfterEdit;
+    if (again >= 1) {
+      c.marks_want = std::min(again, Landmarks::capacity(g));
+      c.marks_backoff = 1;
+      c.marks_deferred = false;
+    } else {
+      // Landmarks that saved queries less time than they took to build did not pay:
+      // the next build waits twice as long (a map changing too fast for them stops paying
+      // for builds); ones that did reset the wait.
+      c.marks_backoff = c.marks_used_us < c.marks_price_us ? c.marks_backoff * 2 : 1;
+      c.marks_deferred = true;
+    }
     c.marks_debt_us = 0;
   }
   if (!c.cols.empty()) {
@@ -85,17 +122,40 @@ void ensure_table(JpsCache& c, const Grid& g) {
   if (c.comps.empty()) c.comps.build(g);
 }
 
+namespace {
+
+/// One landmark's build: the last build's time over its count, or before any an estimate of
+/// 6 ns a cell of the padded map (measured, pinned: 2.8 on Aurora, 2.9 on the dynamic
+/// track's 1024x1024 maps, 4.2 on dao_arena2; the more the landmarks, the less each).
+double landmark_price_us(const JpsCache& c, const Grid& g) noexcept {
+  if (c.marks_each_us > 0) return c.marks_each_us;
+  return 6e-3 * static_cast<double>(g.padded_size());
+}
+
+/// How many landmarks the next build takes: twice as many as there are (growing), as many as
+/// were asked (after an edit, or the first), or, put off, as many as the savings owed would
+/// have paid for twice over.
+int landmarks_wanted(const JpsCache& c, const Grid& g) noexcept {
+  const int cap = Landmarks::capacity(g);
+  if (!c.marks.empty()) return std::min(cap, 2 * c.marks.count());
+  if (!c.marks_deferred) return std::min(cap, c.marks_want);
+  if (c.marks_changing) return std::min(cap, kAfterEdit);
+  const double each = landmark_price_us(c, g) * c.marks_backoff;
+  return std::clamp(static_cast<int>(std::min(c.marks_debt_us / (2 * each), 1e9)), 1, cap);
+}
+
+}  // namespace
+
 bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexcept {
-  if (c.marks.fits(m.straight_cost(), m.diagonal_cost()) || !Landmarks::applies(g)) return false;
+  if (!Landmarks::applies(g)) return false;
+  if (c.marks.fits(m.straight_cost(), m.diagonal_cost())) {
+    // Growing: fewer than the map holds, and they saved four times their build since (twice
+    // the next build's: a batch of queries between patches seldom grows them in its midst).
+    return c.marks.count() < Landmarks::capacity(g) && c.marks_price_us > 0 &&
+           c.marks_used_us >= 4 * c.marks_price_us;
+  }
   if (!c.marks_deferred) return true;
-  // Before the first build, its price is estimated at 80 ns a distance: what Aurora's sixteen
-  // landmarks (0.8 million cells each) took before their searches ran in buckets (0.6 s;
-  // 0.37 s since). Kept, not tuned again: a first build on the query's thread comes later
-  // rather than sooner.
-  const double price = c.marks_price_us > 0
-                           ? c.marks_price_us
-                           : 0.08 * static_cast<double>(g.padded_size()) * Landmarks::kMax;
-  return c.marks_debt_us >= price * c.marks_backoff;
+  return c.marks_debt_us >= 2 * landmark_price_us(c, g) * c.marks_backoff;
 }
 
 void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
@@ -107,8 +167,9 @@ void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
   }
   const auto t0 = std::chrono::steady_clock::now();
   if (c.comps.empty()) c.comps.build(g);
+  const int want = landmarks_wanted(c, g);
   try {
-    c.marks.build(g, c.comps, m.straight_cost(), m.diagonal_cost());
+    c.marks.build(g, c.comps, m.straight_cost(), m.diagonal_cost(), want);
   } catch (const std::bad_alloc&) {
     // No room for the tables (a WebAssembly heap, say): jps+ goes on without them, for good.
     c.marks.clear();
@@ -372,23 +433,57 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
     // the landmarks; an edit starts the search again).
     Landmarks::Goal goal;
     if (marks && (!ws.resume || cache.sliced_with_marks)) cache.marks.toward(t, goal);
-    if (!ws.resume) cache.sliced_with_marks = goal.table != nullptr;
     // What the landmarks save is counted: while they are put off, toward their next build;
-    // in use, toward their price (see jps_cache). They save about 60% of a query's time
-    // (measured on the shared maps: 63% on den520d to 87% on maze512-1-0): so 0.6 of a query
-    // without them, 1.5 times one with them.
-    // (Their savings are counted only once the map was edited since their build: two clock
-    // reads are 5% of a query on a small map.)
-    const bool owing = marks && cache.marks_deferred,
-               using_marks = goal.table != nullptr && cache.marks_edited;
-    const auto t0 = owing || using_marks ? std::chrono::steady_clock::now()
-                                         : std::chrono::steady_clock::time_point{};
+    // in use, toward their price (see jps_cache): a share of a query's time, measured by
+    // controls. One counted query in 64 also runs without them first, and the two times give
+    // the share that one saved (26% on the dynamic track's dao_arena2, 60% on its switch of
+    // maps); their mean, or before any 60% (measured on the shared maps: 63% on den520d to 87%
+    // on maze512-1-0), is what a query with them saved, or one without them would have.
+    // (Savings are counted only once the map was edited since their build, or while they may
+    // grow: two clock reads are 5% of a query on a small map.)
+    const bool counted = goal.table != nullptr && cache.marks_counted();
+    if (!ws.resume) cache.sliced_with_marks = goal.table != nullptr;
+    const bool owing = marks && cache.marks_deferred, timed = owing || counted;
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) {
+      return std::chrono::duration<double, std::micro>(Clock::now() - t).count();
+    };
+    // A control runs its two searches in turn one way, then the other (the second finds the
+    // caches warm: one order alone skews the share). The answer is the one with landmarks;
+    // the other's goes to scratch.
+    double plain_us = -1;
+    bool control = false, plain_first = false;
+    Result other;
+    auto plain = [&] {
+      const auto t1 = Clock::now();
+      if (run_jps_table(grid, o, *cache.table, s, t, ws, other, listener, nullptr) ==
+          Status::found) {
+        plain_us = since(t1);
+      }
+    };
+    if constexpr (std::is_same_v<L, NullListener>) {
+      control = counted && !ws.resume && ++cache.marks_queries % 64 == 0;
+      plain_first = control && (cache.marks_queries / 64) % 2 == 0;
+      if (plain_first) plain();
+    }
+    const auto t0 = timed ? Clock::now() : Clock::time_point{};
     const Status status = run_jps_table(grid, o, *cache.table, s, t, ws, out, listener,
                                         goal.table != nullptr ? &goal : nullptr);
-    if (owing || using_marks) {
-      const double us =
-          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-      (owing ? cache.marks_debt_us : cache.marks_used_us) += us * (owing ? 0.6 : 1.5);
+    const double with_us = timed ? since(t0) : 0;
+    if (control && !plain_first && status == Status::found) plain();
+    if (timed) {
+      const double us = with_us;
+      if (plain_us > 0 && status == Status::found) {
+        const double share = std::clamp(1 - us / plain_us, -1.0, 0.95);
+        cache.marks_saving =
+            cache.marks_saving < 0 ? share : cache.marks_saving + (share - cache.marks_saving) / 4;
+      }
+      const double saving = cache.marks_saving < 0 ? 0.6 : std::max(0.0, cache.marks_saving);
+      if (goal.table != nullptr) {
+        cache.marks_used_us += us * saving / (1 - saving);
+      } else if (owing) {
+        cache.marks_debt_us += us * saving;
+      }
     }
     // No path, where a wall added since the labelling may have cut a component in two: label
     // afresh (a flood fill, a few ms on a 1024x1024 map), so that the next goal there is

@@ -20,6 +20,7 @@
 #include "components.hpp"
 #include "engine.hpp"
 #include "landmarks.hpp"
+#include "two_cores.hpp"
 
 namespace pathlab::search::detail {
 
@@ -67,17 +68,29 @@ struct JpsCache {
   /// table; labelled again after a search finds no path where walls were added since.
   Components comps;
   /// jps+'s differential heuristic (landmarks.hpp), built with the table by prepare() or the
-  /// first query and repaired with it. An edit that gives up every landmark, or leaves the
-  /// bound stale, clears it, and a map without walls puts it off: it is built again once the
-  /// queries answered without it since would have saved a build's time (ski rental: never
-  /// much more than the better of building at once and never), so that a map patched between
-  /// every few queries does not pay for builds its queries cannot repay.
+  /// first query and repaired with it. An edit whose repair would pass its budget, or that
+  /// leaves the bound stale, clears it. Then kAfterEdit (jps.cpp) are built again at the next
+  /// prepare() or query, unless the last ones saved less than half their build (measured by
+  /// control queries; see run_jps); those, and the landmarks of a map without walls or of a
+  /// stand-in's first table, are put off: built once the queries answered without them since
+  /// would have saved a landmark's build twice over (ski rental: never much more than the
+  /// better of building at once and never), so that a map patched between every few queries
+  /// does not pay for builds its queries cannot repay. Fewer than the map holds are built
+  /// again twice as many once they have saved four times their build.
   Landmarks marks;
   bool marks_deferred = false;
-  double marks_debt_us = 0;        ///< query time they would have saved since put off
-  double marks_price_us = 0;       ///< the last build's time (0: none yet, estimated)
-  double marks_used_us = 0;        ///< query time they saved since their build and an edit
-  bool marks_edited = false;       ///< an edit came since their build
+  int marks_want = Landmarks::kMax;  ///< how many the next build takes (when not put off)
+  double marks_debt_us = 0;          ///< query time they would have saved since put off
+  double marks_price_us = 0;         ///< the last build's time (0: none yet, estimated)
+  double marks_each_us = 0;          ///< the last build's time a landmark
+  double marks_used_us = 0;          ///< query time they saved since their build and an edit
+  bool marks_edited = false;         ///< an edit came since their build
+  bool marks_changing = false;       ///< an edit gave landmarks up before
+  std::uint64_t marks_queries = 0;   ///< queries counted: every 64th a control
+  double marks_saving = -1;          ///< the share of a query they save (< 0: not measured)
+  double marks_paid = 1;             ///< what they saved over their build, lately (a mean)
+  /// The fewest cells changed whose repair failed (its budget passed): larger changes skip it.
+  std::int64_t marks_failed_area = std::numeric_limits<std::int64_t>::max();
   double marks_backoff = 1;        ///< the next build waits this many times its price
   bool sliced_with_marks = false;  ///< the last search began with the landmarks' bound
   double repair_us = 0;            ///< time of the last repair (after an edit), 0 if none
@@ -91,10 +104,18 @@ struct JpsCache {
   /// their price is their build's time; `edited` when the map changed since their build.
   void marks_in(bool edited) noexcept {
     marks_price_us = marks.seconds * 1e6;
+    marks_want = marks.count();
+    marks_each_us = marks_want > 0 ? marks_price_us / marks_want : 0;
     marks_used_us = 0;
     marks_edited = edited;
     marks_deferred = false;
     marks_debt_us = 0;
+  }
+  /// Whether the savings of the landmarks in use are counted: once an edit came since their
+  /// build or gave others up before, and while they may grow (not otherwise: two clock reads
+  /// are 5% of a query on a small map).
+  [[nodiscard]] bool marks_counted() const noexcept {
+    return marks_edited || marks_changing || (!marks.empty() && marks.count() < marks.room());
   }
   /// Whether this was built for g's cells (one compare per query: comparing the walls cost
   /// 1-2 us a query on den520d, a sixth of a JPS+ query).
@@ -103,23 +124,21 @@ struct JpsCache {
     cols.clear();
     table.reset();
     comps.clear();
-    marks.clear();
+    marks = Landmarks{};
     marks_deferred = false;
     marks_debt_us = 0;
     marks_used_us = 0;
     marks_edited = false;
+    marks_changing = false;
+    marks_queries = 0;
+    marks_saving = -1;
+    marks_paid = 1;
+    marks_failed_area = std::numeric_limits<std::int64_t>::max();
     marks_backoff = 1;
+    marks_want = Landmarks::kMax;
     revision = g.revision();
   }
 };
-
-/// Whether this program can start a thread at all (a WebAssembly build without threads cannot).
-/// std::async must not be asked to when it cannot: libc++'s std::async, failing to start its
-/// thread, waits in the shared state's release for a task that never runs, and never returns.
-[[nodiscard]] bool threads_available();
-/// Whether this process may run on more than one core (a build off the query's thread then
-/// leaves the queries theirs): the cores of its affinity mask on Linux.
-[[nodiscard]] bool spare_core();
 
 /// The workspace's cache, reset for g when stale.
 JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g);

@@ -256,27 +256,6 @@ struct TableRules {
 
 namespace {
 
-/// Runs a() here and b() on another thread when `apart` (one is started for it), else b() after
-/// a(), and returns once both are done. The two must touch no entry in common.
-template <class A, class B>
-void side_by_side(bool apart, A&& a, B&& b) {
-  if (apart) {
-    std::future<void> other;
-    try {
-      other = std::async(std::launch::async, std::forward<B>(b));
-    } catch (const std::system_error&) {
-      apart = false;  // no thread to be had: both here
-    }
-    if (apart) {
-      a();
-      other.get();
-      return;
-    }
-  }
-  a();
-  b();
-}
-
 /// A table's fill or repair of at least this many cells runs on two cores where the process
 /// has them (starting the thread costs tens of microseconds; a repair of this size, about 1 ms).
 constexpr std::int64_t kApartCells = 8192;
