@@ -667,7 +667,10 @@ PrepareInfo prepare(Pathfinder& f) noexcept {
   try {
     detail::JpsCache& c = PreparedAccess::fresh_cache(f);
     detail::ensure_table(c, PreparedAccess::grid(f));
-    detail::ensure_landmarks(c, PreparedAccess::grid(f), f.options().moves);
+    // (The landmarks only for the octile heuristic, as a query takes them.)
+    if (f.options().effective_heuristic() == Heuristic::octile) {
+      detail::ensure_landmarks(c, PreparedAccess::grid(f), f.options().moves);
+    }
   } catch (const std::bad_alloc&) {
     return {};
   }
