@@ -348,8 +348,9 @@ TEST(Preparation, AZeroTimeoutNeverWaits) {
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   // It started the rebuild (a copy of the grid) and did not wait for it: a build of this map
-  // takes far longer than the copy, with room for a slow, sanitized build.
-  EXPECT_LT(ms, 50.0);
+  // takes seconds under the sanitizers, where this call took 58-66 ms (3-18 ms in Release):
+  // 200 ms is three times that, and still far short of a wait for the build.
+  EXPECT_LT(ms, 200.0);
   if (!ready) {
     EXPECT_EQ(search::preparation_state(f), PrepareState::building);
   }
