@@ -80,9 +80,8 @@ JpsCache& jps_cache(Pathfinder::Workspace& ws, const Grid& g) {
     if (counted && c.marks_price_us > 0) {
       c.marks_paid = (c.marks_paid + c.marks_used_us / c.marks_price_us) / 2;
     }
-    const int again = counted && c.marks_paid < 0.5 ? 0 : kAfterEdit;
-    if (again >= 1) {
-      c.marks_want = std::min(again, Landmarks::capacity(g));
+    if (!counted || c.marks_paid >= 0.5) {
+      c.marks_want = std::min(kAfterEdit, Landmarks::capacity(g));
       c.marks_backoff = 1;
       c.marks_deferred = false;
     } else {
@@ -453,8 +452,8 @@ Status run_jps(const Grid& grid, const Options& o, NodeId s, NodeId t, Pathfinde
     // the other's goes to scratch.
     double plain_us = -1;
     bool control = false, plain_first = false;
-    Result other;
     auto plain = [&] {
+      Result other;  // (only a control's: one counted query in 64)
       const auto t1 = Clock::now();
       if (run_jps_table(grid, o, *cache.table, s, t, ws, other, listener, nullptr) ==
           Status::found) {

@@ -15,6 +15,26 @@ namespace {
 /// cores where the process has them.
 constexpr std::size_t kApartCells = std::size_t{1} << 18;
 
+/// Relaxes u's moves: N, E, S, W at `straight`, then NE, SE, SW, NW at `diagonal`, a diagonal
+/// only with the two straight cells beside it open (G', ALGORITHMS.md "Moves").
+template <class Open, class Relax>
+inline void for_moves(grid::NodeId u, std::int32_t stride, Landmarks::Dist straight,
+                      Landmarks::Dist diagonal, Landmarks::Dist du, Open&& open, Relax&& relax) {
+  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
+                                1 - stride, 1 + stride, stride - 1, -stride - 1};
+  bool side[4];
+  for (int j = 0; j < 4; ++j) {
+    const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
+    side[j] = open(v);
+    if (side[j]) relax(v, du + straight);
+  }
+  for (int j = 4; j < 8; ++j) {
+    if (!side[j - 4] || !side[(j - 3) & 3]) continue;
+    const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
+    if (open(v)) relax(v, du + diagonal);
+  }
+}
+
 }  // namespace
 
 void Landmarks::clear() noexcept {
@@ -29,9 +49,6 @@ void Landmarks::clear() noexcept {
 
 template <class At>
 bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::int64_t budget) {
-  // N, E, S, W, then NE, SE, SW, NW; a diagonal needs the two straight cells beside it in G'.
-  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
-                                1 - stride, 1 + stride, stride - 1, -stride - 1};
   while (!q_.empty()) {
     const HeapEntry e = q_.pop();
     const grid::NodeId u = e.id;
@@ -44,17 +61,8 @@ bool Landmarks::settle(At&& at, std::int32_t stride, std::int64_t& work, std::in
       dv = to;
       q_.push({static_cast<std::uint64_t>(to), v});
     };
-    bool side[4];
-    for (int j = 0; j < 4; ++j) {
-      const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
-      side[j] = open(v);
-      if (side[j]) relax(v, du + cs_);
-    }
-    for (int j = 4; j < 8; ++j) {
-      if (!side[j - 4] || !side[(j - 3) & 3]) continue;
-      const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
-      if (open(v)) relax(v, du + cd_);
-    }
+    for_moves(
+        u, stride, cs_, cd_, du, [&](grid::NodeId v) { return open(v); }, relax);
   }
   return true;
 }
@@ -172,8 +180,6 @@ void Landmarks::buckets(Dist* d, const std::uint8_t* cell, std::size_t n, grid::
   // costs at most c = max(straight, diagonal), so a lowering lands fewer than c / w + 2
   // buckets on: that many (rounded up to a power of two) are kept in a ring.
   const Dist w = std::min(cs_, cd_);
-  const std::int32_t step[8] = {-stride,    1,          stride,     -1,
-                                1 - stride, 1 + stride, stride - 1, -stride - 1};
   const auto slots = std::bit_ceil(static_cast<std::size_t>(std::max(cs_, cd_) / w) + 2);
   const std::uint64_t mask = slots - 1;
   auto& ring = scratch.ring;
@@ -201,17 +207,8 @@ void Landmarks::buckets(Dist* d, const std::uint8_t* cell, std::size_t n, grid::
         ring[static_cast<std::uint64_t>(to / w) & mask].push_back(v);
         ++pending;
       };
-      bool side[4];
-      for (int j = 0; j < 4; ++j) {
-        const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
-        side[j] = cell[v] != 0;
-        if (side[j]) relax(v, du + cs_);
-      }
-      for (int j = 4; j < 8; ++j) {
-        if (!side[j - 4] || !side[(j - 3) & 3]) continue;
-        const auto v = static_cast<grid::NodeId>(static_cast<std::int64_t>(u) + step[j]);
-        if (cell[v] != 0) relax(v, du + cd_);
-      }
+      for_moves(
+          u, stride, cs_, cd_, du, [&](grid::NodeId v) { return cell[v] != 0; }, relax);
     }
     pending -= here.size();
     here.clear();
