@@ -298,6 +298,57 @@ void repair_edits(Graph& h, grid::Grid& g, std::mt19937& rng, int steps, int sid
 
 }  // namespace
 
+namespace {
+
+/// Many patches at once, as the dynamic track pastes them between queries (up to 6x6 cells
+/// each, scattered over the map), then one repair: the blocked edges then lie in many blocks
+/// of the repairs' index of them (cell_buckets.hpp). Queries against a fresh Dijkstra and a
+/// fresh build.
+template <class Graph>
+void repair_batches(grid::Grid g, std::uint32_t seed, int batches, int patches,
+                    const std::string& name) {
+  std::mt19937 rng(seed);
+  Graph h = Graph::build(g);
+  for (int batch = 0; batch < batches; ++batch) {
+    const std::uint64_t rev = g.revision();
+    for (int k = 0; k < patches; ++k) {
+      const int pw = 1 + static_cast<int>(rng() % 6), ph = 1 + static_cast<int>(rng() % 6);
+      const int x = static_cast<int>(rng() % static_cast<unsigned>(g.width() - pw + 1));
+      const int y = static_cast<int>(rng() % static_cast<unsigned>(g.height() - ph + 1));
+      std::vector<std::uint8_t> block(static_cast<std::size_t>(pw * ph));
+      for (auto& b : block) b = rng() % 3 == 0 ? 1 : 0;
+      ASSERT_FALSE(g.paste({x, y}, pw, ph, block).has_value());
+    }
+    const std::string what = name + " batch " + std::to_string(batch);
+    repair_and_check_tables(h, g, rev, what,
+                            Graph::kRepairWork * static_cast<std::uint64_t>(patches));
+    repair_check_queries(h, g, rng, 6, 150, batch == batches - 1, what);
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_EQ(h.repair_count(), static_cast<std::size_t>(batches));
+}
+
+template <class Graph>
+void repair_batches_everywhere() {
+  repair_batches<Graph>(pathlab::testing::random_grid(41, 230, 200, 20, false), 41, 3, 60,
+                        "random 230x200");
+  if (::testing::Test::HasFailure()) return;
+  const auto dir = pathlab::testing::movingai_dir();
+  if (!std::filesystem::exists(dir / "den520d.map"))
+    GTEST_SKIP() << pathlab::testing::movingai_missing();
+  repair_batches<Graph>(io::load_map((dir / "den520d.map").string()).grid, 43, 2, 80, "den520d");
+}
+
+}  // namespace
+
+TEST(SubgoalRepair, BatchesOfScatteredPatchesStayExact) {
+  repair_batches_everywhere<SubgoalHierarchy>();
+}
+
+TEST(SubgoalRepair, TwoLevelGraphBatchesOfScatteredPatchesStayExact) {
+  repair_batches_everywhere<SubgoalGraph>();
+}
+
 TEST(SubgoalRepair, SharedMapsUnderEditsStayExact) {
   repair_shared_maps<SubgoalHierarchy>();
 }

@@ -25,6 +25,8 @@
 
 #include <pathlab/core/portable.hpp>
 
+#include "cell_buckets.hpp"
+
 namespace pathlab::search::detail {
 namespace {
 
@@ -1248,13 +1250,27 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   double cheapest = std::numeric_limits<double>::infinity();
   for (const Broken& k : broken) cheapest = std::min(cheapest, k.cost);
   if (!broken.empty()) near.assign(n_old, -1);
+  // The blocked edges' ends (item 2k: edge k's lower end, 2k + 1 its upper end), and their
+  // lower ends alone, by place (cell_buckets.hpp).
+  CellBuckets ends_at, from_at;
+  if (!broken.empty()) {
+    std::vector<Cell> at(2 * broken.size());
+    for (std::size_t k = 0; k < broken.size(); ++k) {
+      at[2 * k] = pos[broken[k].from];
+      at[2 * k + 1] = pos[broken[k].to];
+    }
+    ends_at.assign(at, b.width_ + 2, b.height_ + 2);
+    for (std::size_t k = 0; k < broken.size(); ++k) at[k] = pos[broken[k].from];
+    at.resize(broken.size());
+    from_at.assign(at, b.width_ + 2, b.height_ + 2);
+  }
   auto near_of = [&](std::uint32_t x) {
     double& d = near[x];
     if (d < 0) {
-      d = std::numeric_limits<double>::infinity();
-      for (const Broken& k : broken) {
-        d = std::min({d, octile(pos[x], pos[k.from]), octile(pos[x], pos[k.to])});
-      }
+      d = ends_at.nearest(pos[x], [&](std::uint32_t i) {
+        const Broken& k = broken[i / 2];
+        return octile(pos[x], pos[(i & 1) != 0 ? k.to : k.from]);
+      });
     }
     return d;
   };
@@ -1355,17 +1371,25 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   if (!broken.empty()) {
     std::vector<std::pair<double, std::uint32_t>> keyed;  // (near - cost, edge) of v's edges
     std::vector<std::pair<double, double>> apart;
+    // The blocked edges a witness around v may hold: above v, with the lower end within
+    // reach (a witness from a to c through x - y is at most c(a, v) + c(v, c) long, so x and
+    // y lie within that plus c(v, a) of v, and every edge costs at least its ends' octile
+    // distance).
+    std::vector<Broken> close;
     for (std::uint32_t v = 0; v < n_old; ++v) {
       const std::uint32_t first = up_begin_[v], last = up_begin_[v + 1];
       if (in_core_[v] || last - first < 2) continue;
       double reach = 0;  // a witness around v stays within 3 x its longest edge of v
       for (std::uint32_t e = first; e < last; ++e) reach = std::max(reach, up_cost_[e]);
       reach = 3 * reach + kEps;
-      bool close = false;
-      for (const Broken& k : broken) {
-        close = close || (k.top > rank_[v] && octile(pos[v], pos[k.from]) <= reach);
-      }
-      if (!close) continue;
+      close.clear();
+      const Cell p = pos[v];
+      const auto r = static_cast<std::int32_t>(std::min(reach, 1e9));
+      from_at.in_box(p.x - r, p.y - r, p.x + r, p.y + r, [&](std::uint32_t i) {
+        const Broken& k = broken[i];
+        if (k.top > rank_[v] && octile(p, pos[k.from]) <= reach) close.push_back(k);
+      });
+      if (close.empty()) continue;
       // The pairs that can pass the first test below, near[a] + cheapest + near[c] <= c(a, v)
       // + c(v, c), are those whose keys near - c sum to at most -cheapest: v's edges in
       // increasing key, each with the next ones while the sum allows (a little slack: the
@@ -1381,12 +1405,12 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       // (to k.from, to k.to) at [i * broken + k], for the costs through the blocked edges.
       std::size_t ends = 1;
       while (ends < keyed.size() && keyed.front().first + keyed[ends].first <= most) ++ends;
-      apart.resize(ends * broken.size());
+      apart.resize(ends * close.size());
       for (std::size_t i = 0; i < ends; ++i) {
-        const Cell p = pos[up_to_[keyed[i].second]];
-        for (std::size_t k = 0; k < broken.size(); ++k) {
-          apart[i * broken.size() + k] = {octile(p, pos[broken[k].from]),
-                                          octile(p, pos[broken[k].to])};
+        const Cell q = pos[up_to_[keyed[i].second]];
+        for (std::size_t k = 0; k < close.size(); ++k) {
+          apart[i * close.size() + k] = {octile(q, pos[close[k].from]),
+                                         octile(q, pos[close[k].to])};
         }
       }
       for (std::size_t i = 0; i < ends && 2 * keyed[i].first <= most; ++i) {
@@ -1398,14 +1422,13 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
           const std::uint32_t a = up_to_[e1], c = up_to_[e2];
           const double bound = up_cost_[e1] + up_cost_[e2] + kEps;
           if (near_of(a) + cheapest + near_of(c) > bound) continue;
-          const std::pair<double, double>* da = &apart[(in_order ? i : j) * broken.size()];
-          const std::pair<double, double>* dc = &apart[(in_order ? j : i) * broken.size()];
+          const std::pair<double, double>* da = &apart[(in_order ? i : j) * close.size()];
+          const std::pair<double, double>* dc = &apart[(in_order ? j : i) * close.size()];
           bool hit = false;
-          for (std::size_t k = 0; k < broken.size() && !hit; ++k) {
+          for (std::size_t k = 0; k < close.size() && !hit; ++k) {
             hit =
-                broken[k].top > rank_[v] &&
-                broken[k].cost + std::min(da[k].first + dc[k].second, da[k].second + dc[k].first) <=
-                    bound;
+                close[k].cost + std::min(da[k].first + dc[k].second, da[k].second + dc[k].first) <=
+                bound;
           }
           if (!hit) continue;
           const auto [lo, hi] = ordered(a, c);

@@ -14,6 +14,8 @@
 #include <thread>
 #include <utility>
 
+#include "cell_buckets.hpp"
+
 namespace pathlab::search::detail {
 namespace {
 
@@ -1364,16 +1366,34 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
   // become global untested.
   std::uint64_t spent = 0;
   if (!dropped.empty()) {
+    // The dropped edges by their first end, so that each w looks only at those within its
+    // reach (cell_buckets.hpp).
+    CellBuckets by_first;
+    {
+      std::vector<Cell> at(dropped.size());
+      for (std::size_t k = 0; k < dropped.size(); ++k) at[k] = sg_pos_[dropped[k].first];
+      by_first.assign(at, width_ + 2, height_ + 2);
+    }
     std::vector<std::pair<std::uint32_t, std::uint32_t>> near;  // the dropped edges near w
     for (std::uint32_t w = n_global_; w < n_old; ++w) {
       const auto& list = b.adj[w];
       if (list.size() < 2) continue;
+      if (spent >= work_limit) {
+        b.global[w] = 1;  // untested: always correct
+        continue;
+      }
       double reach = 0;  // such a path stays within 3 x w's longest edge of w
       for (const auto& e : list) reach = std::max(reach, h(w, e.to));
       reach = 3 * reach + kEps;
       near.clear();
-      for (const auto& d : dropped) {
-        if (h(w, d.first) > reach) continue;
+      // Within octile distance `reach`, so within as many cells each way.
+      const Cell p = sg_pos_[w];
+      const auto r = static_cast<std::int32_t>(std::min(reach, 1e9));
+      std::uint64_t looked = 0;
+      by_first.in_box(p.x - r, p.y - r, p.x + r, p.y + r, [&](std::uint32_t k) {
+        const auto& d = dropped[k];
+        ++looked;
+        if (h(w, d.first) > reach) return;
         // A pair a, c can fit only if c(x, y) + min over a of (h(a, x) - h(a, w)) + the same
         // for y does (the pairs' bound, each end minimised on its own).
         double ax = std::numeric_limits<double>::infinity(), ay = ax;
@@ -1382,16 +1402,17 @@ bool SubgoalGraph::repair(const grid::Grid& g, const std::vector<grid::Rect>& ar
           ay = std::min(ay, h(e.to, d.second) - h(e.to, w));
         }
         if (h(d.first, d.second) + ax + ay <= kEps) near.push_back(d);
-      }
-      spent += dropped.size() * list.size();
+      });
+      spent += looked * list.size();
       if (near.empty()) continue;
-      if (spent >= work_limit) {
-        b.global[w] = 1;
-        continue;
-      }
-      for (std::size_t i = 0; i + 1 < list.size(); ++i) {
+      // Past the limit, even halfway through w's pairs, w becomes global untested.
+      for (std::size_t i = 0; i + 1 < list.size() && !b.global[w]; ++i) {
         const std::uint32_t a = list[i].to;
         for (std::size_t j = i + 1; j < list.size(); ++j) {
+          if (spent >= work_limit) {
+            b.global[w] = 1;
+            break;
+          }
           const std::uint32_t c = list[j].to;
           const double through = h(a, w) + h(w, c) + kEps;
           spent += near.size();
