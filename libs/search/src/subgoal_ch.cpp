@@ -1376,12 +1376,13 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
     // y lie within that plus c(v, a) of v, and every edge costs at least its ends' octile
     // distance).
     std::vector<Broken> close;
+    std::vector<std::uint32_t> fits, fits_begin;  // per end of v's pairs: close[] it may reach
     for (std::uint32_t v = 0; v < n_old; ++v) {
       const std::uint32_t first = up_begin_[v], last = up_begin_[v + 1];
       if (in_core_[v] || last - first < 2) continue;
-      double reach = 0;  // a witness around v stays within 3 x its longest edge of v
-      for (std::uint32_t e = first; e < last; ++e) reach = std::max(reach, up_cost_[e]);
-      reach = 3 * reach + kEps;
+      double longest = 0;  // a witness around v stays within 3 x its longest edge of v
+      for (std::uint32_t e = first; e < last; ++e) longest = std::max(longest, up_cost_[e]);
+      const double reach = 3 * longest + kEps;
       close.clear();
       const Cell p = pos[v];
       const auto r = static_cast<std::int32_t>(std::min(reach, 1e9));
@@ -1406,12 +1407,22 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
       std::size_t ends = 1;
       while (ends < keyed.size() && keyed.front().first + keyed[ends].first <= most) ++ends;
       apart.resize(ends * close.size());
+      // And per end, the blocked edges it can reach within any of its pairs' bounds (a pair's
+      // bound is at most its edge's cost plus v's longest edge): the only ones its pairs test.
+      fits.clear();
+      fits_begin.assign(1, 0);
       for (std::size_t i = 0; i < ends; ++i) {
         const Cell q = pos[up_to_[keyed[i].second]];
+        const double most_i = up_cost_[keyed[i].second] + longest + kEps;
         for (std::size_t k = 0; k < close.size(); ++k) {
-          apart[i * close.size() + k] = {octile(q, pos[close[k].from]),
-                                         octile(q, pos[close[k].to])};
+          const std::pair<double, double> d{octile(q, pos[close[k].from]),
+                                            octile(q, pos[close[k].to])};
+          apart[i * close.size() + k] = d;
+          if (close[k].cost + std::min(d.first, d.second) <= most_i) {
+            fits.push_back(static_cast<std::uint32_t>(k));
+          }
         }
+        fits_begin.push_back(static_cast<std::uint32_t>(fits.size()));
       }
       for (std::size_t i = 0; i < ends && 2 * keyed[i].first <= most; ++i) {
         for (std::size_t j = i + 1; j < ends && keyed[i].first + keyed[j].first <= most; ++j) {
@@ -1424,8 +1435,12 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
           if (near_of(a) + cheapest + near_of(c) > bound) continue;
           const std::pair<double, double>* da = &apart[(in_order ? i : j) * close.size()];
           const std::pair<double, double>* dc = &apart[(in_order ? j : i) * close.size()];
+          // (a blocked edge a pair can hit fits both ends: those of the end with fewer)
+          const std::size_t by =
+              fits_begin[i + 1] - fits_begin[i] <= fits_begin[j + 1] - fits_begin[j] ? i : j;
           bool hit = false;
-          for (std::size_t k = 0; k < close.size() && !hit; ++k) {
+          for (std::uint32_t f = fits_begin[by]; f < fits_begin[by + 1] && !hit; ++f) {
+            const std::uint32_t k = fits[f];
             hit =
                 close[k].cost + std::min(da[k].first + dc[k].second, da[k].second + dc[k].first) <=
                 bound;
