@@ -26,7 +26,9 @@ TEST(Grid, PaddingReadsAsWallsAndCellsRoundTrip) {
   }
   for (int y = 0; y < 3; ++y)
     for (int x = 0; x < 70; ++x) EXPECT_EQ(g.cell(g.id(x, y)), (Cell{x, y}));
+  EXPECT_FALSE(g.has_walls());  // (the padding around the map is no wall of the map's)
   g.set_blocked(63, 1, true);
+  EXPECT_TRUE(g.has_walls());
   g.set_blocked(64, 1, true);
   EXPECT_FALSE(g.passable(63, 1));
   EXPECT_FALSE(g.passable(64, 1));
@@ -34,7 +36,20 @@ TEST(Grid, PaddingReadsAsWallsAndCellsRoundTrip) {
   EXPECT_EQ(g.wall_count(), 2);
   g.set_blocked(63, 1, false);
   EXPECT_TRUE(g.passable(63, 1));
+  g.set_blocked(64, 1, false);
+  EXPECT_FALSE(g.has_walls());
   EXPECT_THROW(g.set_blocked(70, 0, true), std::out_of_range);
+}
+
+TEST(Grid, HasWallsAgreesWithTheCountOnLayeredMaps) {
+  // The rows between a layered map's floors are walls of its storage, not of the map.
+  grid::Grid g = grid::Grid::layered(5, 4, 3);
+  EXPECT_EQ(g.wall_count(), 0);
+  EXPECT_FALSE(g.has_walls());
+  const Cell c = g.at(2, 4, 3);
+  g.set_blocked(c.x, c.y, true);
+  EXPECT_EQ(g.wall_count(), 1);
+  EXPECT_TRUE(g.has_walls());
 }
 
 TEST(Grid, DimensionsAreCheckedBeforeAllocating) {

@@ -605,6 +605,16 @@ std::int64_t Grid::wall_count() const noexcept {
   return n;
 }
 
+bool Grid::has_walls() const noexcept {
+  for (int y = 0; y < height_; ++y) {
+    if (between_layers(y)) continue;
+    for (int x = 0; x < width_; ++x) {
+      if (!passable_id(id(x, y))) return true;
+    }
+  }
+  return false;
+}
+
 Grid Grid::with_clearance(double radius) const {
   Grid out = *this;
   if (!(radius > 0.5)) return out;

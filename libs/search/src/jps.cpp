@@ -159,7 +159,7 @@ bool landmarks_due(const JpsCache& c, const Grid& g, const grid::Moves& m) noexc
 
 void ensure_landmarks(JpsCache& c, const Grid& g, const grid::Moves& m) {
   if (!landmarks_due(c, g, m)) return;
-  if (g.wall_count() == 0) {
+  if (!g.has_walls()) {
     c.marks_deferred = true;
     c.marks_debt_us = 0;
     return;

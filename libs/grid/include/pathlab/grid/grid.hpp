@@ -441,6 +441,9 @@ class Grid {
   /// The cells blocked for the default unit: walls and the classes it forbids ('T', 'W').
   /// Counts every cell: O(width * height).
   [[nodiscard]] std::int64_t wall_count() const noexcept;
+  /// wall_count() > 0, stopping at the first such cell (a map with walls most often has one
+  /// in its first rows; a search asks before each landmark build).
+  [[nodiscard]] bool has_walls() const noexcept;
 
   // --- padded node ids: the fast path used by searches -------------------------------------
   /// Node ids per padded row, width + 2: the id step from a cell to the one below it.
