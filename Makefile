@@ -8,7 +8,7 @@ PATHLAB  = $(BUILD)/apps/cli/pathlab
 # make test runs this many queries per scenario file (14 files -> 2,800 queries per algorithm).
 SAMPLE  ?= 200
 
-.PHONY: all deps build run demo test deep docs examples unit sanitize tsan conformance contract package python fuzz e2e bench speed format clean wasm wasm-test bench-js site site-test
+.PHONY: all deps build run demo test deep docs examples unit sanitize tsan conformance contract package python wheel fuzz e2e bench speed format clean wasm wasm-test bench-js site site-test
 
 all: build
 
@@ -40,21 +40,23 @@ docs: deps
 examples: deps
 	@scripts/check.sh build docs
 
-# What a newcomer runs (about 7.5 minutes on 2 cores from a clean clone): the Release build; the
-# unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the CLI
-# contract; the installed-package consumers; the Python package; the docs site and every
-# runnable example of the README and docs/; the browser tests. The last line: N passed, N failed.
+# What a newcomer runs (10-13 minutes on 2 cores from a clean clone, by the machine): the Release
+# build; the unit, property, CLI and server tests (ctest); the Moving AI conformance sample; the
+# CLI contract; the installed-package consumers; the Python module's tests; the docs site and
+# every runnable example of the README and docs/; the browser tests. The last line: N passed,
+# N failed.
 export BUILD JOBS SHARED SAMPLE
 test: deps
 	@scripts/check.sh build unit conformance contract package python docs e2e
 
-# What CI adds after make test (scripts/check.sh says how each stage is counted): one clang
-# build with ASan + UBSan that runs every ctest test and 30 s of libFuzzer per parser, then a
+# What CI adds after make test (scripts/check.sh says how each stage is counted): the Python
+# package built as a wheel from the sources (a second build of the library), installed into a
+# fresh virtual environment and used; one clang build with ASan + UBSan that runs every ctest test and 30 s of libFuzzer per parser, then a
 # ThreadSanitizer build that runs every test querying from several threads (label `threads`),
 # then the WebAssembly build and the npm package's tests (they compare with the Release build),
 # then the static page (make site) in Chromium from a plain static file server.
 deep: deps
-	@scripts/check.sh sanitize-build asan fuzz tsan-build tsan wasm-build wasm site
+	@scripts/check.sh wheel sanitize-build asan fuzz tsan-build tsan wasm-build wasm site
 
 # The npm package `pathlab` (the library compiled to WebAssembly by Debian's Emscripten) into
 # build-wasm/js/package, ready for `npm pack`; wasm-test runs its tests, bench-js sets it beside
@@ -92,6 +94,8 @@ e2e: deps
 	@scripts/check.sh build e2e
 python: deps
 	@scripts/check.sh build python
+wheel: deps
+	@scripts/check.sh wheel
 
 # The Google Benchmark suite (bench/*_bench.cpp), then the full Moving AI set: every scenario,
 # verified and timed.

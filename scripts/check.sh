@@ -7,7 +7,7 @@
 #   scripts/check.sh --total FILE    prints the total line of the results a run appended to FILE
 #
 # `make test` runs: build unit conformance contract package python docs e2e (the Release build)
-# `make deep` runs: sanitize-build asan fuzz tsan-build tsan wasm-build wasm site   (what CI adds)
+# `make deep` runs: wheel sanitize-build asan fuzz tsan-build tsan wasm-build wasm site (what CI adds)
 #
 # How a stage is counted: the last "N passed, N failed" line of its output (ctest's "N tests
 # failed out of M" summary where ctest ran), else 1 passed; a stage that exits non-zero but
@@ -64,6 +64,11 @@ stage_package() {
 }
 stage_python() {
   tests/python/run.sh "$BUILD"
+}
+# The Python package from the sources (a wheel: a build of the library of its own), installed into
+# a fresh virtual environment and used.
+stage_wheel() {
+  tests/python/wheel.sh
 }
 # The docs site (mkdocs --strict, Doxygen with no warnings) and every runnable example of the README
 # and docs/ (C++ compiled against the installed package, Python against the built module, CLI
@@ -148,7 +153,7 @@ if [[ "${1:-}" == "--total" ]]; then
   exit 0
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e sanitize-build asan fuzz tsan-build tsan wasm-build wasm site)" >&2
+  echo "usage: $0 STAGE... (build unit conformance contract package python docs e2e wheel sanitize-build asan fuzz tsan-build tsan wasm-build wasm site)" >&2
   exit 2
 fi
 for s in "$@"; do
