@@ -1925,12 +1925,14 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
   // for the whole of it): a new entry's stamps (0) are below every search's; the stamps of
   // another graph's entries are below this search's too.
   for (auto& side : side_) {
-    if (side.size() < n) side.resize(n, Side{0, 0, 0, kNone});
+    if (side.size() < n) side.resize(n, Side{0, 0, kNone});
   }
-  if (++stamp_ == 0) {
-    for (auto& side : side_) side.assign(n, Side{0, 0, 0, kNone});
-    stamp_ = 1;
+  stamp_ += 2;
+  if (stamp_ < 2 || stamp_ > UINT32_MAX - 2) {
+    for (auto& side : side_) side.assign(n, Side{0, 0, kNone});
+    stamp_ = 2;
   }
+  const std::uint32_t live = stamp_, settled = stamp_ + 1;
   // Each side is an A* upward: its key adds the octile distance to the other end, a lower
   // bound of what is left (edges cost at least the octile distance of their ends), so a side
   // is done once its least key reaches the best meeting found: no way through an open node can
@@ -1947,9 +1949,12 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
     for (const std::uint32_t a : set_) {
       const double d = octile(at[k], b.sg_pos_[a]);
       Side& s = side_[k][a];
-      if (s.seen == stamp_ && s.d <= d) continue;
-      s = Side{d, stamp_, 0, kNone};
+      if (s.mark >= live && s.d <= d) continue;
+      s = Side{d, live, kNone};
       open_[k].push(HeapEntry{priority_key(d + octile(b.sg_pos_[a], at[1 - k])), a});
+      const std::uint32_t ae = h.up_begin_[a];  // (as in relax below)
+      __builtin_prefetch(h.up_to_.data() + ae);
+      __builtin_prefetch(h.up_cost_.data() + ae);
     }
   }
   double best = std::numeric_limits<double>::infinity();
@@ -1964,8 +1969,8 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
     const int k = t0 <= t1 ? 0 : 1;
     const std::uint32_t u = open_[k].pop().id;
     Side& su = side_[k][u];
-    if (su.done == stamp_) continue;
-    su.done = stamp_;
+    if (su.mark == settled) continue;
+    su.mark = settled;
     const double d = su.d;
     if (expanded >= node_limit) {
       limit_hit = true;
@@ -1973,17 +1978,22 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
     }
     ++expanded;
     const Side& other = side_[1 - k][u];
-    if (other.seen == stamp_ && d + other.d < best) {
+    if (other.mark >= live && d + other.d < best) {
       best = d + other.d;
       meet_ = u;
     }
     const std::uint32_t first = h.up_begin_[u], last = h.up_begin_[u + 1];
     auto relax = [&](std::uint32_t v, double nd) {
       Side& sv = side_[k][v];
-      if (sv.seen == stamp_ && sv.d <= nd) return;
-      if (sv.done == stamp_) return;  // (cannot happen with a consistent key; kept safe)
-      sv = Side{nd, stamp_, 0, u};
+      // (A settled node cannot get a shorter label with a consistent key; kept safe.)
+      if (sv.mark >= live && (sv.d <= nd || sv.mark == settled)) return;
+      sv = Side{nd, live, u};
       open_[k].push(HeapEntry{priority_key(nd + octile(b.sg_pos_[v], at[1 - k])), v});
+      // Its edges are read when it comes up, and those reads are the search's cache misses
+      // (the edge arrays pass L2 on large maps): ask for them now.
+      const std::uint32_t ve = h.up_begin_[v];
+      __builtin_prefetch(h.up_to_.data() + ve);
+      __builtin_prefetch(h.up_cost_.data() + ve);
     };
     if (h.in_core_[u]) {
       // In the core every edge is searched, up and down (its labels are exact: no stalling).
@@ -1996,7 +2006,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
     bool stalled = false;
     for (std::uint32_t e = first; e < last && !stalled; ++e) {
       const Side& sv = side_[k][h.up_to_[e]];
-      stalled = sv.seen == stamp_ && sv.d + h.up_cost_[e] < d - kEps;
+      stalled = sv.mark >= live && sv.d + h.up_cost_[e] < d - kEps;
     }
     if (stalled) continue;
     for (std::uint32_t e = first; e < last; ++e) relax(h.up_to_[e], d + h.up_cost_[e]);

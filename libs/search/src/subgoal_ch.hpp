@@ -45,10 +45,9 @@ class HierarchyWorkspace {
   [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
  private:
-  struct Side {
+  struct Side {  // 16 bytes: four to a cache line (a query's reads of them are scattered)
     double d;
-    std::uint32_t seen;  // == stamp: d and parent valid
-    std::uint32_t done;  // == stamp: settled
+    std::uint32_t mark;  // >= stamp: d and parent valid; == stamp + 1: settled
     std::uint32_t parent;
   };
   bool search(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
@@ -56,7 +55,7 @@ class HierarchyWorkspace {
   bool unfold(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
               std::vector<Cell>& path, const grid::Grid& g);
 
-  std::uint32_t stamp_ = 0;
+  std::uint32_t stamp_ = 0;    // advances by 2 a query (even: open, odd: settled)
   std::vector<Side> side_[2];  // forward (from the start), backward (from the goal)
   RadixQueue open_[2];         // each side's keys never decrease (consistent heuristic)
   std::vector<std::uint32_t> set_;

@@ -881,6 +881,20 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
   const std::int32_t nd = w.nd, ns = w.ns;
   const std::size_t mark = path.size();
   std::uint32_t p = a;
+  // The cells' coordinates advance by each direction's step (no division a cell): an offset
+  // dy * stride + dx with |dx| <= 1 < stride gives dy = (offset + stride + 1) / stride - 1.
+  auto step_of = [&](int dir) {
+    const std::int32_t o = off[dir];
+    const std::int32_t dy = (o + stride + 1) / stride - 1;
+    return Cell{o - dy * stride, dy};
+  };
+  const Cell sd = nd > 0 ? step_of(d) : Cell{0, 0}, sc = ns > 0 ? step_of(c) : Cell{0, 0};
+  Cell at{};
+  auto start = [&] {
+    p = a;
+    at = {static_cast<std::int32_t>(a % s) - 1, static_cast<std::int32_t>(a / s) - 1};
+  };
+  start();
   auto diag = [&] {
     for (std::int32_t i = 0; i < nd; ++i) {
       const int c1 = kComponent[d - 4][0], c2 = kComponent[d - 4][1];
@@ -890,7 +904,8 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
         return false;
       }
       p = q;
-      path.push_back({static_cast<std::int32_t>(p % s) - 1, static_cast<std::int32_t>(p / s) - 1});
+      at = {at.x + sd.x, at.y + sd.y};
+      path.push_back(at);
     }
     return true;
   };
@@ -898,14 +913,15 @@ bool append_walk(std::vector<Cell>& path, std::int32_t stride, std::uint32_t a, 
     for (std::int32_t i = 0; i < ns; ++i) {
       p += static_cast<std::uint32_t>(off[c]);
       if (!passable(p)) return false;
-      path.push_back({static_cast<std::int32_t>(p % s) - 1, static_cast<std::int32_t>(p / s) - 1});
+      at = {at.x + sc.x, at.y + sc.y};
+      path.push_back(at);
     }
     return true;
   };
   if (diag() && straight()) return true;
   path.resize(mark);
   if (nd == 0 || ns == 0) return false;  // one order only: the other is the same steps
-  p = a;
+  start();
   if (straight() && diag()) return true;
   path.resize(mark);
   return false;
