@@ -160,6 +160,59 @@ TEST(SubgoalHierarchy, IsWellFormedHasShortcutsAndObeysTheNodeBudget) {
   }
 }
 
+// The landmarks' bound (a differential heuristic over the subgoals, each end's distance from
+// a landmark bounded through the subgoals it directly h-reaches): a built or loaded hierarchy
+// has them, every query stays at Dijkstra's optimum, and they prune: the same queries settle
+// fewer subgoals than over the same hierarchy without them (a repair that changes nothing in
+// the end, a wall put up and taken down again, gives them up: they are the map's as built).
+TEST(SubgoalHierarchy, LandmarksBoundTheSearchUntilARepair) {
+  std::mt19937 rng(77);
+  grid::Grid g = maze(9, 36, 36, 2, 30);
+  SubgoalHierarchy h = SubgoalHierarchy::build(g);
+  ASSERT_EQ(h.landmark_count(), SubgoalHierarchy::kMarks);
+  const auto cells = passable_cells(g);
+  std::vector<std::pair<Cell, Cell>> queries;
+  for (int i = 0; i < 200; ++i) {
+    queries.emplace_back(cells[rng() % cells.size()], cells[rng() % cells.size()]);
+  }
+  std::stringstream file;
+  ASSERT_TRUE(h.save(file, g));
+  const auto loaded = SubgoalHierarchy::load(file, g);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->landmark_count(), SubgoalHierarchy::kMarks);
+
+  SubgoalHierarchy plain = h;
+  const std::uint64_t rev = g.revision();
+  const Cell free_cell = cells[cells.size() / 2];
+  ASSERT_FALSE(
+      g.apply({grid::Edit::Kind::wall, {free_cell.x, free_cell.y, free_cell.x, free_cell.y}})
+          .has_value());
+  ASSERT_FALSE(
+      g.apply({grid::Edit::Kind::free, {free_cell.x, free_cell.y, free_cell.x, free_cell.y}})
+          .has_value());
+  std::vector<grid::Rect> areas;
+  ASSERT_TRUE(g.changes_since(rev, areas));
+  ASSERT_TRUE(plain.repair(g, areas));
+  EXPECT_EQ(plain.landmark_count(), 0);
+
+  std::uint64_t with = 0, without = 0;
+  int searched = 0;
+  for (const auto& [s, t] : queries) {
+    const auto a = ask(h, g, s, t), b = ask(plain, g, s, t);
+    ASSERT_EQ(a.status, b.status);
+    if (a.status != Status::found) continue;
+    EXPECT_NEAR(a.cost, b.cost, 1e-9);
+    const std::vector<double> opt = pathlab::testing::reference_distances(g, {}, s);
+    EXPECT_NEAR(a.cost, pathlab::testing::dist_at(opt, g, t), 1e-6);
+    pathlab::testing::expect_sound(g, a, s, t, "with landmarks");
+    with += a.expanded;
+    without += b.expanded;
+    searched += a.expanded > 0;
+  }
+  ASSERT_GT(searched, 150);
+  EXPECT_LT(with * 10, without * 9) << with << " against " << without;
+}
+
 // The time budget: contraction that may start no round leaves every subgoal in the core;
 // queries stay exact (the core is searched both ways without the upward restriction). Neither
 // the threads nor where witness searches keep their state change the hierarchy.

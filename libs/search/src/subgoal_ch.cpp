@@ -26,6 +26,7 @@
 #include <pathlab/core/portable.hpp>
 
 #include "cell_buckets.hpp"
+#include "landmarks.hpp"
 
 namespace pathlab::search::detail {
 namespace {
@@ -857,8 +858,37 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   std::vector<std::uint32_t>().swap(rank);
   h.base_.restore_cells(g);
   h.index_core();
+  h.index_marks(g);
   h.build_seconds = elapsed();
   return h;
+}
+
+void SubgoalHierarchy::index_marks(const grid::Grid& g) {
+  marks_k_ = 0;
+  std::vector<std::int32_t>().swap(mark_d_);
+  const std::size_t n = base_.sg_cell_.size();
+  if (n == 0 || !Landmarks::applies(g)) return;
+  // The per-cell tables for a moment (at most Landmarks::kMaxBytes), each subgoal's row kept.
+  Landmarks marks;
+  try {
+    marks.build(g, base_.comps_, 1.0, std::sqrt(2.0), std::min(kMarks, Landmarks::capacity(g)));
+    if (marks.count() < Landmarks::kMin) return;
+    const int k = marks.count();
+    mark_d_.resize(n * static_cast<std::size_t>(k));
+    for (std::size_t v = 0; v < n; ++v) {
+      for (int i = 0; i < k; ++i) {
+        mark_d_[v * static_cast<std::size_t>(k) + static_cast<std::size_t>(i)] =
+            marks.distance(i, base_.sg_cell_[v]);
+      }
+    }
+    marks_k_ = k;
+  } catch (const std::bad_alloc&) {
+    std::vector<std::int32_t>().swap(mark_d_);
+    return;
+  }
+  mark_unit_ = marks.unit();
+  mark_straight_ = marks.straight_units();
+  mark_diagonal_ = marks.diagonal_units();
 }
 
 void SubgoalHierarchy::index_core() {
@@ -911,7 +941,7 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
              sizeof(std::uint32_t) +
          up_cost_.size() * sizeof(double) + in_core_.size() +
          (rank_.size() + order_.size()) * sizeof(std::uint32_t) +
-         base_box_.size() * sizeof(BaseBox) +
+         base_box_.size() * sizeof(BaseBox) + mark_d_.size() * sizeof(std::int32_t) +
          (scratch_.dist.size() + scratch_.lower.size()) * sizeof(double) +
          (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t) +
          down_index_.lists.size() * sizeof(down_index_.lists.front()) +
@@ -1106,6 +1136,9 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   std::vector<grid::Rect> rects;
   SubgoalGraph::clip_areas(areas, b.width_, b.height_, &rects);
   if (rects.empty()) return b.matches(g);
+  // The landmarks' distances are the map's as built: an opened cell may shorten them.
+  marks_k_ = 0;
+  std::vector<std::int32_t>().swap(mark_d_);
   const auto n_old = static_cast<std::uint32_t>(b.sg_cell_.size());
   // The subgoals whose exploration may find other subgoals now (before and after the change),
   // and the boxes of the cells that became walls.
@@ -1904,6 +1937,7 @@ std::optional<SubgoalHierarchy> SubgoalHierarchy::load(std::istream& in, const g
   }
   h.index_core();
   if (!h.consistent()) return std::nullopt;
+  h.index_marks(g);
   h.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return h;
 }
@@ -1913,7 +1947,8 @@ std::optional<SubgoalHierarchy> SubgoalHierarchy::load(std::istream& in, const g
 std::size_t HierarchyWorkspace::memory_bytes() const noexcept {
   return sizeof(*this) + (side_[0].capacity() + side_[1].capacity()) * sizeof(Side) +
          open_[0].bytes() + open_[1].bytes() +
-         (set_.capacity() + chain_.capacity() + stack_.capacity()) * sizeof(std::uint32_t);
+         (ends_[0].capacity() + ends_[1].capacity() + chain_.capacity() + stack_.capacity()) *
+             sizeof(std::uint32_t);
 }
 
 bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
@@ -1943,15 +1978,53 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
   const Cell at[2] = {
       {static_cast<std::int32_t>(sc % stride), static_cast<std::int32_t>(sc / stride)},
       {static_cast<std::int32_t>(tc % stride), static_cast<std::int32_t>(tc / stride)}};
+  for (int k = 0; k < 2; ++k) b.direct_subgoals(ends[k], ends_[k]);
+  // The landmarks' bound (SubgoalHierarchy::mark_d_): an end's distance D(e) from a landmark
+  // lies within D(a) -+ the octile distance a-e in units, for every subgoal a it directly
+  // h-reaches (the octile path a-e is free); then D(v) - hi and lo - D(v) bound v's distance
+  // to e from below, and change by at most an edge's cost along it (consistent).
+  const int marks = h.marks_k_;
+  bool use_marks = marks > 0 && !ends_[0].empty() && !ends_[1].empty();
+  static_assert(SubgoalHierarchy::kMarks <= 8);
+  for (int k = 0; k < 2 && use_marks; ++k) {
+    for (int i = 0; i < marks; ++i) {
+      lo_[k][i] = std::numeric_limits<std::int64_t>::min();
+      hi_[k][i] = std::numeric_limits<std::int64_t>::max();
+    }
+    for (const std::uint32_t a : ends_[k]) {
+      const std::int32_t ax = std::abs(b.sg_pos_[a].x - at[k].x);
+      const std::int32_t ay = std::abs(b.sg_pos_[a].y - at[k].y);
+      const std::int64_t o = std::int64_t{std::min(ax, ay)} * h.mark_diagonal_ +
+                             std::int64_t{std::max(ax, ay) - std::min(ax, ay)} * h.mark_straight_;
+      const std::int32_t* row = h.mark_d_.data() + std::size_t{a} * static_cast<std::size_t>(marks);
+      for (int i = 0; i < marks; ++i) {
+        if (row[i] == Landmarks::kFar) use_marks = false;  // (another component)
+        lo_[k][i] = std::max(lo_[k][i], std::int64_t{row[i]} - o);
+        hi_[k][i] = std::min(hi_[k][i], std::int64_t{row[i]} + o);
+      }
+    }
+  }
+  // A lower bound on the way from v to the end the side k searches toward.
+  auto bound = [&](int k, std::uint32_t v) {
+    const double o = octile(b.sg_pos_[v], at[1 - k]);
+    if (!use_marks) return o;
+    const std::int32_t* row = h.mark_d_.data() + std::size_t{v} * static_cast<std::size_t>(marks);
+    const std::int64_t* lo = lo_[1 - k];
+    const std::int64_t* hi = hi_[1 - k];
+    std::int64_t u = 0;
+    for (int i = 0; i < marks; ++i) {
+      u = std::max(u, std::max(std::int64_t{row[i]} - hi[i], lo[i] - std::int64_t{row[i]}));
+    }
+    return std::max(o, static_cast<double>(u) * h.mark_unit_);
+  };
   for (int k = 0; k < 2; ++k) {
     open_[k].clear();
-    b.direct_subgoals(ends[k], set_);
-    for (const std::uint32_t a : set_) {
+    for (const std::uint32_t a : ends_[k]) {
       const double d = octile(at[k], b.sg_pos_[a]);
       Side& s = side_[k][a];
       if (s.mark >= live && s.d <= d) continue;
       s = Side{d, live, kNone};
-      open_[k].push(HeapEntry{priority_key(d + octile(b.sg_pos_[a], at[1 - k])), a});
+      open_[k].push(HeapEntry{priority_key(d + bound(k, a)), a});
       const std::uint32_t ae = h.up_begin_[a];  // (as in relax below)
       __builtin_prefetch(h.up_to_.data() + ae);
       __builtin_prefetch(h.up_cost_.data() + ae);
@@ -1988,7 +2061,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
       // (A settled node cannot get a shorter label with a consistent key; kept safe.)
       if (sv.mark >= live && (sv.d <= nd || sv.mark == settled)) return;
       sv = Side{nd, live, u};
-      open_[k].push(HeapEntry{priority_key(nd + octile(b.sg_pos_[v], at[1 - k])), v});
+      open_[k].push(HeapEntry{priority_key(nd + bound(k, v)), v});
       // Its edges are read when it comes up, and those reads are the search's cache misses
       // (the edge arrays pass L2 on large maps): ask for them now.
       const std::uint32_t ve = h.up_begin_[v];

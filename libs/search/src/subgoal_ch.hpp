@@ -55,10 +55,13 @@ class HierarchyWorkspace {
   bool unfold(const SubgoalHierarchy& h, std::uint32_t sc, std::uint32_t tc,
               std::vector<Cell>& path, const grid::Grid& g);
 
-  std::uint32_t stamp_ = 0;    // advances by 2 a query (even: open, odd: settled)
-  std::vector<Side> side_[2];  // forward (from the start), backward (from the goal)
-  RadixQueue open_[2];         // each side's keys never decrease (consistent heuristic)
-  std::vector<std::uint32_t> set_;
+  std::uint32_t stamp_ = 0;             // advances by 2 a query (even: open, odd: settled)
+  std::vector<Side> side_[2];           // forward (from the start), backward (from the goal)
+  std::vector<std::uint32_t> ends_[2];  // the subgoals each end directly h-reaches
+  /// Per end and landmark, bounds on the end's distance from the landmark (its units), from
+  /// the subgoals it directly h-reaches: each side's heuristic toward the other end.
+  std::int64_t lo_[2][8] = {}, hi_[2][8] = {};
+  RadixQueue open_[2];  // each side's keys never decrease (consistent heuristic)
   std::vector<std::uint32_t> chain_, stack_;
   std::uint32_t meet_ = 0;
 };
@@ -162,6 +165,11 @@ class SubgoalHierarchy {
   [[nodiscard]] const SubgoalGraph& base() const noexcept { return base_; }
   /// Repairs applied since the build.
   [[nodiscard]] std::size_t repair_count() const noexcept { return repairs_; }
+  /// Landmarks whose distances bound the query's search (0 after a repair, or on maps too
+  /// large for their tables).
+  [[nodiscard]] int landmark_count() const noexcept { return marks_k_; }
+  /// Landmarks a build takes (fewer where the map's tables would pass Landmarks::kMaxBytes).
+  static constexpr int kMarks = 8;
   /// Times a repair found no room between two ranks for a new subgoal and spaced all the
   /// ranks again (for tests).
   [[nodiscard]] std::size_t respace_count() const noexcept { return respaced_; }
@@ -238,6 +246,16 @@ class SubgoalHierarchy {
     std::uint32_t lo, hi;
   };
   std::vector<BaseBox> base_box_;
+  /// A differential heuristic for the query (Goldberg & Harrelson 2005, as jps+'s landmarks,
+  /// landmarks.hpp): each subgoal's distance from marks_k_ landmark cells on the map as built,
+  /// in whole units of mark_unit_ (a move's cost times 1024, rounded down). Built with the
+  /// hierarchy (and on load); given up by the first repair, which may open cells and so
+  /// shorten distances (queries then bound with the octile distance alone).
+  int marks_k_ = 0;
+  double mark_unit_ = 0;
+  std::int32_t mark_straight_ = 0, mark_diagonal_ = 0;  // a move in units
+  std::vector<std::int32_t> mark_d_;                    // mark_d_[v * marks_k_ + i]
+  void index_marks(const grid::Grid& g);
   void index_base_boxes();
   void add_base_box(std::uint32_t lo, std::uint32_t hi);
   /// For repairs, made by the first that contracts: per subgoal, the lower end of each of its
