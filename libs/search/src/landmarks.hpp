@@ -174,6 +174,8 @@ class Landmarks {
     return d_[static_cast<std::size_t>(n) * static_cast<std::size_t>(k_) +
               static_cast<std::size_t>(i)];
   }
+  /// The tables: cell n's row of count() distances starts at data() + n * count().
+  [[nodiscard]] const Dist* data() const noexcept { return d_.data(); }
   /// A straight and a diagonal move in units, and a unit's cost (1 / P).
   [[nodiscard]] Dist straight_units() const noexcept { return cs_; }
   [[nodiscard]] Dist diagonal_units() const noexcept { return cd_; }

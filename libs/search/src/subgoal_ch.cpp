@@ -858,37 +858,64 @@ SubgoalHierarchy SubgoalHierarchy::build(const grid::Grid& g, const BuildLimits&
   std::vector<std::uint32_t>().swap(rank);
   h.base_.restore_cells(g);
   h.index_core();
-  h.index_marks(g);
+  h.index_marks(g, limits.landmarks);
   h.build_seconds = elapsed();
   return h;
 }
 
-void SubgoalHierarchy::index_marks(const grid::Grid& g) {
+void SubgoalHierarchy::drop_marks() noexcept {
   marks_k_ = 0;
+  marks_.reset();
   std::vector<std::int32_t>().swap(mark_d_);
+}
+
+void SubgoalHierarchy::index_marks(const grid::Grid& g, int want) {
+  drop_marks();
   const std::size_t n = base_.sg_cell_.size();
-  if (n == 0 || !Landmarks::applies(g)) return;
-  // The per-cell tables for a moment (at most Landmarks::kMaxBytes), each subgoal's row kept.
-  Landmarks marks;
+  want = std::min({want, kMarks, Landmarks::capacity(g)});
+  if (n == 0 || want < Landmarks::kMin || !Landmarks::applies(g)) return;
   try {
-    marks.build(g, base_.comps_, 1.0, std::sqrt(2.0), std::min(kMarks, Landmarks::capacity(g)));
-    if (marks.count() < Landmarks::kMin) return;
-    const int k = marks.count();
-    mark_d_.resize(n * static_cast<std::size_t>(k));
-    for (std::size_t v = 0; v < n; ++v) {
-      for (int i = 0; i < k; ++i) {
-        mark_d_[v * static_cast<std::size_t>(k) + static_cast<std::size_t>(i)] =
-            marks.distance(i, base_.sg_cell_[v]);
-      }
-    }
-    marks_k_ = k;
+    auto marks = std::make_shared<Landmarks>();
+    marks->build(g, base_.comps_, 1.0, std::sqrt(2.0), want);
+    if (marks->count() < Landmarks::kMin) return;
+    marks_k_ = marks->count();
+    mark_unit_ = marks->unit();
+    mark_straight_ = marks->straight_units();
+    mark_diagonal_ = marks->diagonal_units();
+    marks_ = std::move(marks);
+    copy_mark_rows();
   } catch (const std::bad_alloc&) {
-    std::vector<std::int32_t>().swap(mark_d_);
+    drop_marks();  // (queries bound with the octile distance alone)
+  }
+}
+
+void SubgoalHierarchy::repair_marks(const grid::Grid& g, std::span<const grid::Rect> areas) {
+  if (marks_k_ == 0) return;
+  bool kept = false;
+  try {
+    if (marks_.use_count() > 1) marks_ = std::make_shared<Landmarks>(*marks_);
+    // (The budget of jps+'s repairs: a build costs a few of them.)
+    kept = marks_->repair(g, areas, marks_->cells() / 32 + 64) && !marks_->stale();
+  } catch (const std::bad_alloc&) {
+    kept = false;
+  }
+  if (!kept) {
+    drop_marks();
     return;
   }
-  mark_unit_ = marks.unit();
-  mark_straight_ = marks.straight_units();
-  mark_diagonal_ = marks.diagonal_units();
+  // repair() then copies every subgoal's row again (new subgoals are free cells, in G'; the
+  // rows of the rest may have been lowered): a gather of 32 bytes a subgoal, a small part of
+  // a repair, and the query keeps reading compact rows.
+}
+
+void SubgoalHierarchy::copy_mark_rows() {
+  const std::size_t n = base_.sg_cell_.size(), k = static_cast<std::size_t>(marks_k_);
+  mark_d_.resize(n * k);
+  const std::int32_t* table = marks_->data();
+  for (std::size_t v = 0; v < n; ++v) {
+    const std::int32_t* row = table + std::size_t{base_.sg_cell_[v]} * k;
+    std::copy(row, row + k, mark_d_.begin() + static_cast<std::ptrdiff_t>(v * k));
+  }
 }
 
 void SubgoalHierarchy::index_core() {
@@ -942,6 +969,7 @@ std::size_t SubgoalHierarchy::memory_bytes() const noexcept {
          up_cost_.size() * sizeof(double) + in_core_.size() +
          (rank_.size() + order_.size()) * sizeof(std::uint32_t) +
          base_box_.size() * sizeof(BaseBox) + mark_d_.size() * sizeof(std::int32_t) +
+         (marks_ ? marks_->bytes() : 0) +
          (scratch_.dist.size() + scratch_.lower.size()) * sizeof(double) +
          (scratch_.seen.size() + scratch_.wanted.size()) * sizeof(std::uint32_t) +
          down_index_.lists.size() * sizeof(down_index_.lists.front()) +
@@ -1136,9 +1164,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   std::vector<grid::Rect> rects;
   SubgoalGraph::clip_areas(areas, b.width_, b.height_, &rects);
   if (rects.empty()) return b.matches(g);
-  // The landmarks' distances are the map's as built: an opened cell may shorten them.
-  marks_k_ = 0;
-  std::vector<std::int32_t>().swap(mark_d_);
+  repair_marks(g, rects);
   const auto n_old = static_cast<std::uint32_t>(b.sg_cell_.size());
   // The subgoals whose exploration may find other subgoals now (before and after the change),
   // and the boxes of the cells that became walls.
@@ -1860,6 +1886,7 @@ bool SubgoalHierarchy::repair(const grid::Grid& g, const std::vector<grid::Rect>
   up_via_ = std::move(nv);
   up_cost_ = std::move(nc);
   index_core();
+  if (marks_k_ > 0) copy_mark_rows();  // (the subgoals this repair added among them)
   ++repairs_;
   return true;
 }
@@ -1985,6 +2012,9 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
   // to e from below, and change by at most an edge's cost along it (consistent).
   const int marks = h.marks_k_;
   bool use_marks = marks > 0 && !ends_[0].empty() && !ends_[1].empty();
+  auto row_of = [&](std::uint32_t v) {
+    return h.mark_d_.data() + std::size_t{v} * static_cast<std::size_t>(marks);
+  };
   static_assert(SubgoalHierarchy::kMarks <= 8);
   for (int k = 0; k < 2 && use_marks; ++k) {
     for (int i = 0; i < marks; ++i) {
@@ -1996,7 +2026,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
       const std::int32_t ay = std::abs(b.sg_pos_[a].y - at[k].y);
       const std::int64_t o = std::int64_t{std::min(ax, ay)} * h.mark_diagonal_ +
                              std::int64_t{std::max(ax, ay) - std::min(ax, ay)} * h.mark_straight_;
-      const std::int32_t* row = h.mark_d_.data() + std::size_t{a} * static_cast<std::size_t>(marks);
+      const std::int32_t* row = row_of(a);
       for (int i = 0; i < marks; ++i) {
         if (row[i] == Landmarks::kFar) use_marks = false;  // (another component)
         lo_[k][i] = std::max(lo_[k][i], std::int64_t{row[i]} - o);
@@ -2008,7 +2038,7 @@ bool HierarchyWorkspace::search(const SubgoalHierarchy& h, std::uint32_t sc, std
   auto bound = [&](int k, std::uint32_t v) {
     const double o = octile(b.sg_pos_[v], at[1 - k]);
     if (!use_marks) return o;
-    const std::int32_t* row = h.mark_d_.data() + std::size_t{v} * static_cast<std::size_t>(marks);
+    const std::int32_t* row = row_of(v);
     const std::int64_t* lo = lo_[1 - k];
     const std::int64_t* hi = hi_[1 - k];
     std::int64_t u = 0;

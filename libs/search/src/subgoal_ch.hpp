@@ -24,7 +24,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "subgoal_graph.hpp"
@@ -32,6 +34,7 @@
 namespace pathlab::search::detail {
 
 class SubgoalHierarchy;
+class Landmarks;
 
 /// Per-query state over one SubgoalHierarchy: stamped, so a query allocates nothing after the
 /// first. One per thread.
@@ -73,6 +76,8 @@ class SubgoalHierarchy {
   [[nodiscard]] static bool applies(const grid::Grid& g, const grid::Moves& m) noexcept {
     return SubgoalGraph::applies(g, m);
   }
+  /// Landmarks a build takes (fewer where the map's tables would pass Landmarks::kMaxBytes).
+  static constexpr int kMarks = 8;
   struct BuildLimits {
     /// Threads sharing the contraction (0: the machine's cores).
     unsigned threads = 0;
@@ -94,6 +99,8 @@ class SubgoalHierarchy {
     /// memory on huge maps (the 4096x4096 random map); the shared Moving AI maps stay far below
     /// it (the whole build of Boston_0_1024, the largest, peaks at 48 MB).
     std::size_t max_bytes = std::size_t{740} << 20;
+    /// Landmarks of the query's heuristic (0: the octile distance alone), at most kMarks.
+    int landmarks = kMarks;
   };
   /// Builds the hierarchy (throws std::bad_alloc when memory runs out); g must satisfy applies().
   [[nodiscard]] static SubgoalHierarchy build(const grid::Grid& g, const BuildLimits& limits);
@@ -168,8 +175,6 @@ class SubgoalHierarchy {
   /// Landmarks whose distances bound the query's search (0 after a repair, or on maps too
   /// large for their tables).
   [[nodiscard]] int landmark_count() const noexcept { return marks_k_; }
-  /// Landmarks a build takes (fewer where the map's tables would pass Landmarks::kMaxBytes).
-  static constexpr int kMarks = 8;
   /// Times a repair found no room between two ranks for a new subgoal and spaced all the
   /// ranks again (for tests).
   [[nodiscard]] std::size_t respace_count() const noexcept { return respaced_; }
@@ -247,15 +252,23 @@ class SubgoalHierarchy {
   };
   std::vector<BaseBox> base_box_;
   /// A differential heuristic for the query (Goldberg & Harrelson 2005, as jps+'s landmarks,
-  /// landmarks.hpp): each subgoal's distance from marks_k_ landmark cells on the map as built,
-  /// in whole units of mark_unit_ (a move's cost times 1024, rounded down). Built with the
-  /// hierarchy (and on load); given up by the first repair, which may open cells and so
-  /// shorten distances (queries then bound with the octile distance alone).
+  /// landmarks.hpp): every cell's distance from marks_k_ landmark cells in G' (the map as
+  /// built, with the cells opened since), in whole units of mark_unit_ (a move's cost times
+  /// 1024, rounded down), and each subgoal's row of them (mark_d_: 32 bytes a subgoal, read
+  /// by the query). Built with the hierarchy (and on load). A repair repairs the tables
+  /// (Landmarks::repair: opened cells lower distances; new walls stay in G', where the bound
+  /// still holds) and copies the subgoals' rows from them again; a repair past the tables' budget,
+  /// or too many walls kept open, gives them up (queries then bound with the octile distance alone)
+  /// until a build.
+  std::shared_ptr<Landmarks> marks_;  // shared by copies until one repairs
   int marks_k_ = 0;
   double mark_unit_ = 0;
   std::int32_t mark_straight_ = 0, mark_diagonal_ = 0;  // a move in units
   std::vector<std::int32_t> mark_d_;                    // mark_d_[v * marks_k_ + i]
-  void index_marks(const grid::Grid& g);
+  void index_marks(const grid::Grid& g, int want = kMarks);
+  void drop_marks() noexcept;
+  void repair_marks(const grid::Grid& g, std::span<const grid::Rect> areas);
+  void copy_mark_rows();
   void index_base_boxes();
   void add_base_box(std::uint32_t lo, std::uint32_t hi);
   /// For repairs, made by the first that contracts: per subgoal, the lower end of each of its
