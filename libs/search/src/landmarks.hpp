@@ -183,6 +183,8 @@ class Landmarks {
   /// Fills the view for goal t (table null when no landmark reaches t). In place: a
   /// query's fixed cost is a few dozen ns, and zeroing and copying a Goal took a tenth of it.
   void toward(grid::NodeId t, Goal& goal) const noexcept;
+  /// Frees what builds keep between them (for tables that will not be built again here).
+  void release_builder() noexcept { builder_.p.reset(); }
   /// No landmarks (the tables' memory kept for the next build; `*this = {}` frees it).
   void clear() noexcept;
   [[nodiscard]] std::size_t bytes() const noexcept;

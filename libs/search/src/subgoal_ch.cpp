@@ -878,6 +878,7 @@ void SubgoalHierarchy::index_marks(const grid::Grid& g, int want) {
     auto marks = std::make_shared<Landmarks>();
     marks->build(g, base_.comps_, 1.0, std::sqrt(2.0), want);
     if (marks->count() < Landmarks::kMin) return;
+    marks->release_builder();  // (a rebuild builds new tables)
     marks_k_ = marks->count();
     mark_unit_ = marks->unit();
     mark_straight_ = marks->straight_units();
